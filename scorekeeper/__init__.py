@@ -1,0 +1,1 @@
+"""scorekeeper: keeps the score sheet of UNO games played with real cards."""

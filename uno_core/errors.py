@@ -1,0 +1,23 @@
+"""Typed errors. Every error is a ``ValueError`` and quotes the bad input."""
+
+from __future__ import annotations
+
+
+class UnoError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class NotationError(UnoError):
+    """Text that is not a card or action in the R-NOTE notation."""
+
+
+class IllegalActionError(UnoError):
+    """A well-formed action that the rules do not allow now (R-TURN-6)."""
+
+
+class RulesError(UnoError):
+    """An invalid rule option or an option combination that cannot be played."""
+
+
+class SaveError(UnoError):
+    """A saved game that is malformed, from an unknown version, or tampered with."""
