@@ -89,7 +89,7 @@ _LETTER_COLOURS = {colour.letter: colour for colour in Colour}
 class Card:
     """One card face: a colour (``None`` for wild cards) and a rank. Immutable and interned."""
 
-    __slots__ = ("colour", "rank", "code", "index")
+    __slots__ = ("code", "colour", "index", "rank")
     _interned: ClassVar[dict[tuple[Colour | None, Rank], Card]] = {}
     colour: Colour | None
     rank: Rank
@@ -199,8 +199,8 @@ def check_full_deck(cards: list[Card]) -> None:
     """Raise ``NotationError`` unless ``cards`` is exactly one full deck in some order."""
     if len(cards) != 108 or Counter(cards) != Counter(DECK_COUNTS):
         counts = Counter(cards)
-        wrong = [f"{card}: {counts.get(card, 0)} (expected {n})" for card, n in DECK_COUNTS.items() if counts.get(card, 0) != n]
-        raise NotationError(f"a fixed deck must be the 108 cards of R-DECK; {len(cards)} given; " + ", ".join(wrong[:6]))
+        wrong = [f"{card}: {counts[card]} (want {n})" for card, n in DECK_COUNTS.items() if counts[card] != n]
+        raise NotationError(f"a fixed deck must be the 108 cards of R-DECK; got {len(cards)}: " + ", ".join(wrong[:6]))
 
 
 def hand_points(cards: list[Card] | tuple[Card, ...], wild_points: int = 50) -> int:

@@ -1,0 +1,696 @@
+"""The game: a match of UNO rounds under one ``Rules`` object (R-SETUP .. R-VAR).
+
+``Game`` holds the whole state, including its seeded random generator, so a game is fully
+determined by (players, rules, seed, first dealer, fixed deck) and its action log.
+``legal_actions(seat)`` is the one legality check: ``apply`` refuses anything not in it, the
+UI greys out cards from it and the bots choose from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from enum import Enum
+
+from . import events as ev
+from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
+from .cards import COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank, check_full_deck, full_deck, parse_deck
+from .errors import IllegalActionError, RulesError
+from .rules import OFFICIAL, Rules, WD4Rule
+from .scoring import match_winner, next_dealer, round_points, sides_of
+
+HAND_SIZE = 7  # R-SETUP-1
+
+
+class Phase(Enum):
+    """What the seat whose turn it is must do next."""
+
+    FIRST_COLOUR = "first_colour"  # R-FIRST-2: choose the colour of a Wild turned first
+    TURN = "turn"  # play or draw
+    DRAWN = "drawn"  # R-TURN-4: play the card just drawn, or keep it
+    STACK = "stack"  # R-VAR-STACK: stack on the penalty, or take it
+    CHALLENGE = "challenge"  # R-CHAL: challenge or accept a Wild Draw Four
+    MATCH_OVER = "match_over"
+
+
+FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
+
+
+class Game:
+    """A match of UNO: rounds chained until a side reaches the target (R-SCORE)."""
+
+    def __init__(
+        self,
+        players: int | Sequence[str],
+        rules: Rules = OFFICIAL,
+        seed: int = 0,
+        first_dealer: FirstDealer = "cut",
+        deck: Sequence[Card] | str | None = None,
+    ) -> None:
+        if isinstance(players, int):
+            rules.check_players(players)
+            names = [f"P{seat}" for seat in range(players)]
+        else:
+            names = [str(name) for name in players]
+            rules.check_players(len(names))
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {rules!r}")
+        if type(seed) is not int:
+            raise RulesError(f"seed must be an integer, not {seed!r}")
+        fixed = parse_deck(deck) if isinstance(deck, str) else (list(deck) if deck is not None else None)
+        if fixed is not None:
+            check_full_deck(fixed)
+        n = len(names)
+        if not (first_dealer in ("cut", "random") or (type(first_dealer) is int and 0 <= first_dealer < n)):
+            raise RulesError(f"first_dealer must be a seat 0..{n - 1}, 'cut' or 'random', not {first_dealer!r}")
+        self.rules = rules
+        self.names: tuple[str, ...] = tuple(names)
+        self.n = n
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.fixed_deck: tuple[Card, ...] | None = tuple(fixed) if fixed is not None else None
+        self.sides = sides_of(n, rules.teams)
+        self.rng = random.Random(seed)
+        self.log: list[tuple[int, Action]] = []
+        self.history: list[ev.Event] = []
+        self.totals = [0] * (max(self.sides) + 1)
+        self.round_no = 0
+        self.round_results: list[ev.RoundOver] = []
+        self.winner_side: int | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.draw_pile: list[Card] = []  # top is the last element
+        self.discard: list[Card] = []  # top is the last element
+        self.direction = 1
+        self.current = 0
+        self.phase = Phase.TURN
+        self.active: Colour | None = None
+        self.pending = 0  # cards owed by the current seat (STACK / CHALLENGE)
+        self.drawn: Card | None = None  # the card just drawn (DRAWN)
+        self.wd4_by: int | None = None  # who played the Wild Draw Four being answered
+        self.wd4_bluff = False  # whether that play broke R-ACT-5
+        self.wd4_colour: Colour | None = None  # the colour its player had to lack
+        self.going_out: int | None = None  # a seat out of cards whose last card is still being answered
+        self.said_uno = [False] * n
+        self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
+        self._legal_cache: dict[int, list[Action]] = {}
+        out: list[ev.Event] = []
+        self.dealer = self._choose_dealer(first_dealer, out)
+        self._start_round(out)
+        self.history.extend(out)
+
+    # ----- queries -------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.MATCH_OVER
+
+    @property
+    def top(self) -> Card:
+        return self.discard[-1]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats of the side that won the match (empty while it goes on)."""
+        if self.winner_side is None:
+            return ()
+        return tuple(seat for seat in range(self.n) if self.sides[seat] == self.winner_side)
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        return (seat + self.direction * steps) % self.n
+
+    def is_playable(self, card: Card) -> bool:
+        """R-TURN-1/2: matches the active colour, or the top card's number or symbol, or is wild."""
+        return card.colour is None or card.colour is self.active or card.rank is self.discard[-1].rank
+
+    def wd4_is_legal(self, seat: int) -> bool:
+        """R-ACT-5: a Wild Draw Four is legal when the seat holds no card of the active colour."""
+        active = self.active
+        return not any(card.colour is active for card in self.hands[seat])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump)."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._generate(seat)
+        return cached
+
+    def legal_texts(self, seat: int) -> list[str]:
+        """``legal_actions`` in the R-NOTE notation."""
+        return [str(action) for action in self.legal_actions(seat)]
+
+    def seats_to_act(self) -> list[int]:
+        """Seats that have at least one legal action now (the current one first)."""
+        seats = [self.current] if self.legal_actions(self.current) else []
+        return seats + [s for s in range(self.n) if s != self.current and self.legal_actions(s)]
+
+    # ----- applying actions ----------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action | str) -> list[ev.Event]:
+        """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(self._why_illegal(seat, action))
+        self._legal_cache = {}
+        out: list[ev.Event] = []
+        if isinstance(action, Play):
+            self.exposed.clear()
+            if action.jump:
+                self.current = seat
+                self.phase = Phase.TURN
+            self._play(seat, action, out)
+        elif action is SAY_UNO:
+            self.said_uno[seat] = True
+            self.exposed.discard(seat)
+            out.append(ev.UnoSaid(seat))
+        elif isinstance(action, Catch):
+            self.exposed.discard(action.seat)
+            out.append(ev.Caught(action.seat, seat, self.rules.uno_penalty))
+            self._draw(action.seat, self.rules.uno_penalty, "uno", out)
+        else:
+            self.exposed.clear()
+            if isinstance(action, ChooseColour):
+                self.active = action.colour
+                self.phase = Phase.TURN
+                out.append(ev.ColourChosen(seat, action.colour))
+            elif action is DRAW:
+                if self.phase is Phase.STACK:
+                    self._take_penalty(seat, "stack", out)
+                else:
+                    self._draw_for_turn(seat, out)
+            elif action is KEEP:
+                out.append(ev.Kept(seat))
+                self._pass_turn(seat)
+            elif action is ACCEPT:
+                self._take_penalty(seat, "draw_four", out)
+            elif action is CHALLENGE:
+                self._challenge(seat, out)
+        self.log.append((seat, action))
+        self.history.extend(out)
+        return out
+
+    def _play(self, seat: int, play: Play, out: list[ev.Event]) -> None:
+        hand = self.hands[seat]
+        card = play.cards[0]
+        rank = card.rank
+        if rank is Rank.WILD_DRAW_FOUR:
+            self.wd4_bluff = not self.wd4_is_legal(seat)
+            self.wd4_by = seat
+            self.wd4_colour = self.active
+        for played in play.cards:
+            hand.remove(played)
+        self.discard.extend(play.cards)
+        self.active = play.colour if card.colour is None else card.colour
+        self.drawn = None
+        self.phase = Phase.TURN
+        out.append(ev.CardPlayed(seat, play.cards, self.active, play.jump))
+        if play.uno:
+            self.said_uno[seat] = True
+            out.append(ev.UnoSaid(seat))
+        if not hand:
+            self._go_out(seat, rank, out)
+            return
+        rules = self.rules
+        nxt = self.next_seat(seat)
+        if rank is Rank.SKIP:
+            self._skip(nxt, out)
+            self.current = self.next_seat(nxt)
+        elif rank is Rank.REVERSE:  # R-ACT-2
+            self.direction = -self.direction
+            out.append(ev.DirectionReversed(self.direction))
+            if self.n == 2:
+                out.append(ev.TurnSkipped(nxt))
+                self.current = seat
+            else:
+                self.current = self.next_seat(seat)
+        elif rank is Rank.DRAW_TWO:  # R-ACT-3, R-VAR-STACK
+            if rules.stacking:
+                self.pending += 2
+                self.phase = Phase.STACK
+                self.current = nxt
+            else:
+                self._draw(nxt, 2, "draw_two", out)
+                out.append(ev.TurnSkipped(nxt))
+                self.current = self.next_seat(nxt)
+        elif rank is Rank.WILD_DRAW_FOUR:  # R-ACT-4
+            self.pending += 4
+            self.current = nxt
+            if rules.wd4_rule is not WD4Rule.STRICT:
+                self.phase = Phase.CHALLENGE
+            elif rules.stacking:
+                self.phase = Phase.STACK
+            else:
+                self._take_penalty(nxt, "draw_four", out)
+        elif rules.seven_zero and rank is Rank.SEVEN:  # R-VAR-70
+            other = play.swap
+            assert other is not None
+            self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
+            self.said_uno[seat] = self.said_uno[other] = False
+            out.append(ev.HandsSwapped(seat, other))
+            self.current = nxt
+        elif rules.seven_zero and rank is Rank.ZERO:
+            d = self.direction
+            self.hands = [self.hands[(s - d) % self.n] for s in range(self.n)]
+            self.said_uno = [False] * self.n
+            out.append(ev.HandsRotated(d))
+            self.current = nxt
+        else:
+            self.current = nxt
+        if len(hand) == 1 and not play.uno and len(self.hands[seat]) == 1:
+            self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
+
+    def _go_out(self, seat: int, rank: Rank, out: list[ev.Event]) -> None:
+        """R-SCORE-1/2, R-CHAL-4: the last card's Draw Two or Wild Draw Four is resolved first."""
+        nxt = self.next_seat(seat)
+        if rank is Rank.DRAW_TWO:
+            self._draw(nxt, self.pending + 2, "draw_two", out)
+            self.pending = 0
+        elif rank is Rank.WILD_DRAW_FOUR:
+            self.pending += 4
+            self.current = nxt
+            if self.rules.wd4_rule is not WD4Rule.STRICT:
+                self.going_out = seat
+                self.phase = Phase.CHALLENGE
+                return
+            self._draw(nxt, self.pending, "draw_four", out)
+            self.pending = 0
+        self._end_round(seat, out)
+
+    def _skip(self, victim: int, out: list[ev.Event]) -> None:
+        out.append(ev.TurnSkipped(victim))
+        if self.rules.skipped_draws:  # R-VAR-SKIPDRAW
+            self._draw(victim, 1, "skip", out)
+
+    def _pass_turn(self, seat: int) -> None:
+        self.drawn = None
+        self.phase = Phase.TURN
+        self.current = self.next_seat(seat)
+
+    def _take_penalty(self, seat: int, reason: str, out: list[ev.Event]) -> None:
+        """The seat draws what it owes and loses its turn (R-ACT-3/4, R-VAR-STACK)."""
+        self._draw(seat, self.pending, reason, out)
+        self.pending = 0
+        out.append(ev.TurnSkipped(seat))
+        if self.going_out is not None:
+            self._end_round(self.going_out, out)
+        else:
+            self._pass_turn(seat)
+
+    def _challenge(self, seat: int, out: list[ev.Event]) -> None:
+        """R-CHAL-1..5."""
+        culprit = self.wd4_by
+        assert culprit is not None
+        revealed = tuple(sorted(self.hands[culprit]))
+        owed = self.pending
+        self.pending = 0
+        if self.wd4_bluff:  # R-CHAL-2
+            out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
+            self._draw(culprit, owed, "challenge", out)
+            self.going_out = None  # R-CHAL-4: the round goes on
+            self.phase = Phase.TURN
+            self.current = seat
+            return
+        extra = 0 if self.rules.wd4_rule is WD4Rule.NO_BLUFF_PENALTY else 2  # R-CHAL-3
+        out.append(ev.ChallengeResult(seat, culprit, False, seat, owed + extra, revealed))
+        self._draw(seat, owed + extra, "challenge", out)
+        out.append(ev.TurnSkipped(seat))
+        if self.going_out is not None:
+            self._end_round(self.going_out, out)
+        else:
+            self._pass_turn(seat)
+
+    def _draw_for_turn(self, seat: int, out: list[ev.Event]) -> None:
+        """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
+        drawn: list[Card] = []
+        until_playable = self.rules.draw_until_playable
+        while True:
+            card = self._pop_draw(out)
+            if card is None:
+                break
+            drawn.append(card)
+            if not until_playable or self._drawn_playable(seat, card):
+                break
+        self.hands[seat].extend(drawn)
+        if drawn:
+            self.said_uno[seat] = False
+        out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
+        if drawn and self._drawn_playable(seat, drawn[-1]):
+            self.phase = Phase.DRAWN
+            self.drawn = drawn[-1]
+        else:
+            self._pass_turn(seat)
+
+    def _drawn_playable(self, seat: int, card: Card) -> bool:
+        if not self.is_playable(card):
+            return False
+        return card is not WILD_DRAW_FOUR or self.rules.wd4_rule is not WD4Rule.STRICT or self.wd4_is_legal(seat)
+
+    def _pop_draw(self, out: list[ev.Event]) -> Card | None:
+        """Top of the draw pile; reshuffles the discard pile when it runs out (R-TURN-5)."""
+        if not self.draw_pile:
+            if len(self.discard) <= 1:
+                return None
+            self.draw_pile = self.discard[:-1]
+            del self.discard[:-1]
+            self.rng.shuffle(self.draw_pile)
+            out.append(ev.Reshuffled(len(self.draw_pile)))
+        return self.draw_pile.pop()
+
+    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event]) -> None:
+        drawn: list[Card] = []
+        for _ in range(count):
+            card = self._pop_draw(out)
+            if card is None:
+                break
+            drawn.append(card)
+        self.hands[seat].extend(drawn)
+        if drawn:
+            self.said_uno[seat] = False  # R-UNO-3: protection ends when the hand grows
+        out.append(ev.CardsDrawn(seat, len(drawn), reason, tuple(drawn)))
+
+    # ----- rounds and the match ------------------------------------------------------------
+
+    def _choose_dealer(self, first_dealer: FirstDealer, out: list[ev.Event]) -> int:
+        """R-SEAT-3: a given seat, a random seat, or a cut: the highest number deals, ties redraw."""
+        if isinstance(first_dealer, int):
+            out.append(ev.DealerChosen(first_dealer, "fixed"))
+            return first_dealer
+        if first_dealer == "random":
+            dealer = self.rng.randrange(self.n)
+            out.append(ev.DealerChosen(dealer, "random"))
+            return dealer
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        contenders = list(range(self.n))
+        cuts: list[tuple[tuple[int, Card], ...]] = []
+        while True:
+            if len(deck) < len(contenders):
+                deck = full_deck()
+                self.rng.shuffle(deck)
+            drawn = tuple((seat, deck.pop()) for seat in contenders)
+            cuts.append(drawn)
+            values = {seat: (int(card.rank) if card.rank.is_number else -1) for seat, card in drawn}
+            best = max(values.values())
+            contenders = [seat for seat in contenders if values[seat] == best]
+            if len(contenders) == 1 and best >= 0:
+                out.append(ev.DealerChosen(contenders[0], "cut", tuple(cuts)))
+                return contenders[0]
+
+    def _start_round(self, out: list[ev.Event]) -> None:
+        """R-SETUP-1/2 and R-FIRST-1..6."""
+        self.round_no += 1
+        if self.round_no == 1 and self.fixed_deck is not None:
+            pile = list(reversed(self.fixed_deck))  # R-NOTE-4: the first card given is the top
+        else:
+            pile = full_deck()
+            self.rng.shuffle(pile)
+        n, dealer = self.n, self.dealer
+        self.hands = [[] for _ in range(n)]
+        for _ in range(HAND_SIZE):
+            for k in range(1, n + 1):
+                self.hands[(dealer + k) % n].append(pile.pop())
+        self.draw_pile = pile
+        self.discard = []
+        self.direction = 1
+        self.pending = 0
+        self.drawn = None
+        self.wd4_by = None
+        self.wd4_bluff = False
+        self.wd4_colour = None
+        self.going_out = None
+        self.said_uno = [False] * n
+        self.exposed = set()
+        self._legal_cache = {}
+        out.append(ev.RoundStarted(self.round_no, dealer, HAND_SIZE))
+        card = pile.pop()
+        while card is WILD_DRAW_FOUR:  # R-FIRST-1
+            out.append(ev.CardTurned(card, returned=True))
+            pile.append(card)
+            self.rng.shuffle(pile)
+            card = pile.pop()
+        self.discard.append(card)
+        out.append(ev.CardTurned(card))
+        self.active = card.colour
+        self.phase = Phase.TURN
+        left = (dealer + 1) % n
+        rank = card.rank
+        if rank is Rank.WILD:  # R-FIRST-2
+            self.phase = Phase.FIRST_COLOUR
+            self.current = left
+        elif rank is Rank.DRAW_TWO:  # R-FIRST-3, never stacked on (R-ACT-3)
+            self._draw(left, 2, "first_card", out)
+            out.append(ev.TurnSkipped(left))
+            self.current = (left + 1) % n
+        elif rank is Rank.SKIP:  # R-FIRST-4
+            self._skip(left, out)
+            self.current = (left + 1) % n
+        elif rank is Rank.REVERSE:  # R-FIRST-5
+            self.direction = -1
+            out.append(ev.DirectionReversed(-1))
+            self.current = dealer
+        else:  # R-FIRST-6
+            self.current = left
+
+    def _end_round(self, winner: int, out: list[ev.Event]) -> None:
+        """R-SCORE-1..6: score the round, then end the match or deal the next round."""
+        rules = self.rules
+        hand_points = tuple(sum(card.points(rules.wild_points) for card in hand) for hand in self.hands)
+        gained = round_points(hand_points, winner, rules.scoring, self.sides)
+        for side, points in enumerate(gained):
+            self.totals[side] += points
+        result = ev.RoundOver(self.round_no, winner, hand_points, tuple(gained), tuple(self.totals))
+        self.round_results.append(result)
+        out.append(result)
+        self.exposed = set()
+        self.pending = 0
+        self.going_out = None
+        won = match_winner(self.totals, rules.target, rules.scoring, self.sides[winner])
+        if won is not None:
+            self.winner_side = won
+            self.phase = Phase.MATCH_OVER
+            out.append(ev.MatchOver(won, self.winners, tuple(self.totals)))
+            return
+        self.dealer = next_dealer(self.dealer, winner, self.n, rules.dealer_rotation)
+        self._start_round(out)
+
+    # ----- legal action generation -----------------------------------------------------------
+
+    def _generate(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.MATCH_OVER:
+            return []
+        actions: list[Action] = []
+        if seat == self.current:
+            self._turn_actions(seat, actions)
+        if self.exposed:
+            if seat in self.exposed:
+                actions.append(SAY_UNO)
+            actions.extend(Catch(other) for other in sorted(self.exposed) if other != seat)
+        if (
+            self.rules.jump_in
+            and seat != self.current
+            and (phase is Phase.TURN or phase is Phase.DRAWN)
+            and self.discard[-1].colour is not None
+            and self.discard[-1] in self.hands[seat]
+        ):
+            self._card_plays(seat, (self.discard[-1],), actions, jump=True)
+        return actions
+
+    def _turn_actions(self, seat: int, actions: list[Action]) -> None:
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase is Phase.TURN:
+            strict = self.rules.wd4_rule is WD4Rule.STRICT
+            doubles = self.rules.doubles
+            for card in sorted(set(hand)):
+                if not self.is_playable(card):
+                    continue
+                if card is WILD_DRAW_FOUR and strict and not self.wd4_is_legal(seat):
+                    continue
+                self._card_plays(seat, (card,), actions)
+                if doubles and card.rank <= 9 and hand.count(card) >= 2:
+                    self._card_plays(seat, (card, card), actions)
+            actions.append(DRAW)
+        elif phase is Phase.DRAWN:
+            assert self.drawn is not None
+            self._card_plays(seat, (self.drawn,), actions)
+            actions.append(KEEP)
+        elif phase is Phase.FIRST_COLOUR:
+            actions.extend(ChooseColour(colour) for colour in COLOURS)
+        elif phase is Phase.STACK:
+            if self.going_out is None:
+                top_rank = self.discard[-1].rank
+                for card in sorted(set(hand)):
+                    if card.rank is top_rank and (card is not WILD_DRAW_FOUR or self.wd4_is_legal(seat)):
+                        self._card_plays(seat, (card,), actions)
+            actions.append(DRAW)
+        elif phase is Phase.CHALLENGE:
+            actions.append(CHALLENGE)
+            actions.append(ACCEPT)
+            if self.rules.stacking and self.going_out is None and WILD_DRAW_FOUR in hand:
+                self._card_plays(seat, (WILD_DRAW_FOUR,), actions)
+
+    def _card_plays(self, seat: int, cards: tuple[Card, ...], actions: list[Action], jump: bool = False) -> None:
+        """Every way to play ``cards``: colour for wilds, swap target for 7s, with or without UNO."""
+        card = cards[0]
+        left = len(self.hands[seat]) - len(cards)
+        unos = (False, True) if left == 1 else (False,)
+        if card.colour is None:
+            for colour in COLOURS:
+                for uno in unos:
+                    actions.append(Play(cards, colour, None, uno, jump))
+        elif card.rank is Rank.SEVEN and self.rules.seven_zero:
+            for other in range(self.n):
+                if other != seat:
+                    for uno in unos:
+                        actions.append(Play(cards, None, other, uno, jump))
+        else:
+            for uno in unos:
+                actions.append(Play(cards, None, None, uno, jump))
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """A clear reason why ``action`` is not legal for ``seat`` now (R-TURN-6)."""
+        who = f"seat {seat} ({self.names[seat]})"
+        if self.phase is Phase.MATCH_OVER:
+            return f"{action}: the match is over"
+        if isinstance(action, Catch):
+            if action.seat == seat:
+                return f"{action}: a player cannot catch themselves"
+            if not 0 <= action.seat < self.n:
+                return f"{action}: no seat {action.seat} at a table of {self.n}"
+            return f"{action}: seat {action.seat} cannot be caught now (R-UNO-2)"
+        if action is SAY_UNO:
+            return f"{action}: {who} has nothing to say UNO for now (R-UNO)"
+        if isinstance(action, Play) and action.jump:
+            if not self.rules.jump_in:
+                return f"{action}: jump-in is not played under these rules (R-VAR-JUMP)"
+            if action.card not in self.hands[seat]:
+                return f"{action}: {who} does not hold {action.card}"
+            return f"{action}: only a card identical to the top card {self.top} can jump in now (R-VAR-JUMP)"
+        if seat != self.current:
+            return f"{action}: it is not {who}'s turn; it is seat {self.current}'s"
+        expected = {
+            Phase.FIRST_COLOUR: "choose the colour of the first card (color <colour>)",
+            Phase.DRAWN: f"play the card just drawn ({self.drawn}) or keep",
+            Phase.STACK: f"stack on the penalty of {self.pending} or take it (draw)",
+            Phase.CHALLENGE: "challenge or accept the Wild Draw Four",
+            Phase.TURN: "play a matching card or draw",
+        }[self.phase]
+        if isinstance(action, Play):
+            return self._why_illegal_play(seat, action, expected)
+        return f"{action}: not possible now; {who} must {expected}"
+
+    def _why_illegal_play(self, seat: int, play: Play, expected: str) -> str:
+        hand = self.hands[seat]
+        card = play.card
+        if hand.count(card) < len(play.cards):
+            return f"{play}: seat {seat} does not hold {' '.join(map(str, play.cards))}"
+        if self.phase is Phase.DRAWN and card is not self.drawn:
+            return f"{play}: after drawing, only the drawn card {self.drawn} may be played"
+        if self.phase is not Phase.TURN and self.phase is not Phase.DRAWN:
+            return f"{play}: not possible now; seat {seat} must {expected}"
+        if not self.is_playable(card):
+            colour = self.active.value if self.active else "none"
+            return f"{play}: {card} matches neither the colour ({colour}) nor the top card {self.top} (R-TURN-1)"
+        if card is WILD_DRAW_FOUR and not self.wd4_is_legal(seat):
+            return f"{play}: a Wild Draw Four is only legal without a card of the active colour (R-ACT-5)"
+        if len(play.cards) == 2 and not self.rules.doubles:
+            return f"{play}: doubles are not played under these rules (R-VAR-DOUBLE)"
+        if play.swap is not None and not self.rules.seven_zero:
+            return f"{play}: swapping on a 7 is not played under these rules (R-VAR-70)"
+        if card.rank is Rank.SEVEN and self.rules.seven_zero and play.swap is None:
+            return f"{play}: a 7 names the seat to swap hands with, e.g. 'play {card} swap 1' (R-VAR-70)"
+        if play.swap is not None and (play.swap == seat or play.swap >= self.n):
+            return f"{play}: cannot swap with seat {play.swap}"
+        if play.uno:
+            return f"{play}: UNO is said with the play that leaves exactly one card (R-UNO-1)"
+        return f"{play}: not a legal play now"
+
+    # ----- snapshots, equality, replay -------------------------------------------------------
+
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that determines the future of the game, as plain values."""
+        return (
+            self.rules.to_dict(),
+            self.names,
+            self.seed,
+            self.first_dealer,
+            None if self.fixed_deck is None else " ".join(map(str, self.fixed_deck)),
+            self.round_no,
+            self.dealer,
+            tuple(self.totals),
+            self.winner_side,
+            tuple(" ".join(map(str, hand)) for hand in self.hands),
+            " ".join(map(str, self.draw_pile)),
+            " ".join(map(str, self.discard)),
+            self.direction,
+            self.current,
+            self.phase.value,
+            None if self.active is None else self.active.value,
+            self.pending,
+            None if self.drawn is None else str(self.drawn),
+            self.wd4_by,
+            self.wd4_bluff,
+            None if self.wd4_colour is None else self.wd4_colour.value,
+            self.going_out,
+            tuple(self.said_uno),
+            tuple(sorted(self.exposed)),
+            tuple(f"{seat} {action}" for seat, action in self.log),
+            self.rng.getstate(),
+        )
+
+    def digest(self) -> str:
+        """A SHA-256 fingerprint of ``state_key`` (used to detect tampered saves)."""
+        return hashlib.sha256(repr(self.state_key()).encode()).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.state_key() == other.state_key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> Game:
+        """An independent copy (for search); cheaper than a replay."""
+        clone = Game.__new__(Game)
+        clone.__dict__.update(self.__dict__)
+        clone.rng = random.Random()
+        clone.rng.setstate(self.rng.getstate())
+        clone.log = list(self.log)
+        clone.history = list(self.history)
+        clone.totals = list(self.totals)
+        clone.round_results = list(self.round_results)
+        clone.hands = [list(hand) for hand in self.hands]
+        clone.draw_pile = list(self.draw_pile)
+        clone.discard = list(self.discard)
+        clone.said_uno = list(self.said_uno)
+        clone.exposed = set(self.exposed)
+        clone._legal_cache = {}
+        return clone
+
+    @classmethod
+    def replay(
+        cls,
+        players: int | Sequence[str],
+        rules: Rules,
+        seed: int,
+        log: Sequence[tuple[int, Action | str]],
+        first_dealer: FirstDealer = "cut",
+        deck: Sequence[Card] | str | None = None,
+    ) -> Game:
+        """Rebuild a game from its set-up and action log; an illegal entry raises ``IllegalActionError``."""
+        game = cls(players, rules, seed, first_dealer, deck)
+        for index, (seat, action) in enumerate(log):
+            try:
+                game.apply(seat, action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"log entry {index + 1} ({seat} {action}): {error}") from None
+        return game
+
+    def history_for(self, seat: int | None) -> list[ev.Event]:
+        """The match's events as ``seat`` saw them (``None``: a spectator)."""
+        return [ev.for_seat(event, seat) for event in self.history]
+

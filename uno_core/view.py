@@ -1,0 +1,86 @@
+"""What one seat may see (R-CHAL-1 and the hidden-hand rule): ``view(game, seat)``.
+
+A view holds the seat's own hand and only public facts: hand sizes, the discard pile (face
+up), pile sizes, whose turn, scores. Never another hand or the order of the draw pile.
+Bots receive nothing but a view, so they cannot cheat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card, Colour
+from .game import Game, Phase
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The game as ``seat`` sees it (``seat`` is ``None`` for a spectator: no hand, no actions)."""
+
+    seat: int | None
+    names: tuple[str, ...]
+    rules: Rules
+    sides: tuple[int, ...]
+    round_no: int
+    dealer: int
+    current: int
+    phase: Phase
+    direction: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top: Card
+    active_colour: Colour | None
+    pending_draw: int
+    draw_pile_size: int
+    discard: tuple[Card, ...]  # bottom first; face-up cards everyone has seen
+    drawn: Card | None  # the card this seat just drew and may still play
+    said_uno: tuple[bool, ...]
+    exposed: tuple[int, ...]  # seats that can be caught for not saying UNO
+    wd4_by: int | None  # who played the Wild Draw Four being answered
+    wd4_colour: Colour | None  # the colour that player had to lack (R-ACT-5)
+    going_out: int | None  # a seat out of cards whose last card is still being answered
+    totals: tuple[int, ...]  # per side
+    winner_side: int | None
+    legal: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat == self.current and self.phase is not Phase.MATCH_OVER
+
+    @property
+    def legal_texts(self) -> tuple[str, ...]:
+        return tuple(str(action) for action in self.legal)
+
+
+def view(game: Game, seat: int | None) -> SeatView:
+    """The ``SeatView`` of ``seat`` (or of a spectator when ``seat`` is ``None``)."""
+    own = seat is not None
+    return SeatView(
+        seat=seat,
+        names=game.names,
+        rules=game.rules,
+        sides=game.sides,
+        round_no=game.round_no,
+        dealer=game.dealer,
+        current=game.current,
+        phase=game.phase,
+        direction=game.direction,
+        hand=tuple(sorted(game.hands[seat])) if seat is not None else (),
+        hand_sizes=tuple(len(hand) for hand in game.hands),
+        top=game.discard[-1],
+        active_colour=game.active,
+        pending_draw=game.pending,
+        draw_pile_size=len(game.draw_pile),
+        discard=tuple(game.discard),
+        drawn=game.drawn if own and seat == game.current else None,
+        said_uno=tuple(game.said_uno),
+        exposed=tuple(sorted(game.exposed)),
+        wd4_by=game.wd4_by if game.phase is Phase.CHALLENGE else None,
+        wd4_colour=game.wd4_colour if game.phase is Phase.CHALLENGE else None,
+        going_out=game.going_out,
+        totals=tuple(game.totals),
+        winner_side=game.winner_side,
+        legal=tuple(game.legal_actions(seat)) if seat is not None else (),
+    )
