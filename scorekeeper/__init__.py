@@ -1,1 +1,31 @@
-"""scorekeeper: keeps the score sheet of UNO games played with real cards."""
+"""scorekeeper: keeps the score sheet of UNO games played with real cards (R-KEEP).
+
+Pure Python on top of ``uno_core`` (card points, scoring and dealer rotation). Values are
+immutable: every operation returns a new value or raises a ``KeeperError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from .entry import HandInput, Mode, RoundDraft, live_sum, parse_total, to_card
+from .errors import EntryError, KeeperError, LoadError, RoundRejected, SetupError, SheetError
+from .library import Library, SavedSheet, SheetSummary, default_title, load_library
+from .limits import check_hands, max_typed_total, possible_totals
+from .messages import message
+from .model import Hand, Round
+from .options import Options
+from .save import dumps, load, loads, save
+from .share import Announcement, Gain, ShareData, ShareLine, announcement, announcement_text, share_data, share_text
+from .sheet import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Sheet, clean_name, new_sheet
+from .tally import RoundRow, Standing, Tally, tally
+from .validation import check_draft, check_round, draft_from_round, optional_seats, round_from_draft
+
+__all__ = [
+    "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX",
+    "Announcement", "EntryError", "Gain", "Hand", "HandInput", "KeeperError", "Library", "LoadError",
+    "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "SavedSheet", "SetupError",
+    "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally",
+    "announcement", "announcement_text", "check_draft", "check_hands", "check_round", "clean_name",
+    "default_title", "draft_from_round", "dumps", "live_sum", "load", "load_library", "loads",
+    "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
+    "round_from_draft", "save", "share_data", "share_text", "tally", "to_card",
+]  # fmt: skip

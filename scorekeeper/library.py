@@ -1,0 +1,175 @@
+"""Many saved sheets: ids, titles and timestamps given by the caller (no clock in here).
+
+Timestamps are ints chosen by the caller (e.g. JavaScript's ``Date.now()`` milliseconds);
+ids are non-empty texts chosen by the caller (e.g. ``crypto.randomUUID()``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import KeeperError, LoadError, SetupError
+from .save import load, save
+from .sheet import Sheet
+
+FORMAT = "uno-scorekeeper-library"
+VERSION = 1
+TITLE_MAX = 80
+
+
+def default_title(sheet: Sheet) -> str:
+    """The players' names joined by commas, shortened to fit a title."""
+    title = ", ".join(sheet.players) or "UNO"
+    return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1] + "…"
+
+
+def clean_title(title: str | None, sheet: Sheet) -> str:
+    """A trimmed title (whitespace runs as one space); blank gives ``default_title``."""
+    text = " ".join(title.split()) if isinstance(title, str) else ""
+    if len(text) > TITLE_MAX:
+        raise SetupError("title_too_long", field="title", limit=TITLE_MAX)
+    return text or default_title(sheet)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSummary:
+    """One line of the list of saved games."""
+
+    id: str
+    title: str
+    created: int
+    updated: int
+    finished: bool
+    players: tuple[str, ...]
+    rounds: int
+    leaders: tuple[str, ...]  # labels of the leading sides (the winner once finished)
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSheet:
+    id: str
+    title: str
+    created: int
+    updated: int
+    sheet: Sheet
+
+    def summary(self) -> SheetSummary:
+        view = self.sheet.tally()
+        winner = None if view.winner_side is None else view.side_labels[view.winner_side]
+        leaders = (winner,) if winner is not None else tuple(view.side_labels[side] for side in view.leaders)
+        return SheetSummary(
+            self.id, self.title, self.created, self.updated, view.finished,
+            self.sheet.players, len(self.sheet.rounds), leaders, winner,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Library:
+    """The saved sheets, by id. An immutable value like ``Sheet``."""
+
+    entries: tuple[SavedSheet, ...] = ()
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(entry.id for entry in self.entries)
+
+    def get(self, sheet_id: str) -> SavedSheet:
+        for entry in self.entries:
+            if entry.id == sheet_id:
+                return entry
+        raise LoadError("no_such_sheet", field="id", id=sheet_id)
+
+    def put(self, sheet_id: str, sheet: Sheet, now: int, title: str | None = None) -> Library:
+        """Add or update a sheet (``created`` kept, ``updated = now``; title kept unless given)."""
+        _check_id(sheet_id)
+        _check_time(now, "now")
+        old = next((entry for entry in self.entries if entry.id == sheet_id), None)
+        if old is None:
+            entry = SavedSheet(sheet_id, clean_title(title, sheet), now, now, sheet)
+            return Library((*self.entries, entry))
+        new_title = old.title if title is None else clean_title(title, sheet)
+        entry = dataclasses.replace(old, title=new_title, updated=now, sheet=sheet)
+        return Library(tuple(entry if item.id == sheet_id else item for item in self.entries))
+
+    def remove(self, sheet_id: str) -> Library:
+        self.get(sheet_id)
+        return Library(tuple(entry for entry in self.entries if entry.id != sheet_id))
+
+    def listing(self, finished: bool | None = None) -> tuple[SheetSummary, ...]:
+        """Summaries, most recently updated first; ``finished`` filters (None: all)."""
+        items = [entry.summary() for entry in self.entries]
+        items = [item for item in items if finished is None or item.finished == finished]
+        return tuple(sorted(items, key=lambda item: (-item.updated, item.id)))
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready: each sheet in its own checked ``save`` form."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "sheets": [
+                {"id": e.id, "title": e.title, "created": e.created, "updated": e.updated, "save": save(e.sheet)}
+                for e in self.entries
+            ],
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Library:
+        """Strict inverse of ``to_data``: ``LoadError`` on the first damaged entry."""
+        library, errors = load_library(data)
+        if errors:
+            raise errors[0]
+        return library
+
+
+def load_library(data: Any) -> tuple[Library, tuple[LoadError, ...]]:
+    """Lenient load: every good sheet, plus an error per damaged one (so one bad sheet never
+    hides the others). A wrong top level raises ``LoadError``."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise LoadError("not_a_sheet")
+    if type(data.get("version")) is int and data["version"] > VERSION:
+        raise LoadError("unsupported_version", version=data["version"], supported=VERSION)
+    if data.get("version") != VERSION or not isinstance(data.get("sheets"), list):
+        raise LoadError("bad_field", path="sheets", expected="a list")
+    entries: list[SavedSheet] = []
+    errors: list[LoadError] = []
+    for index, item in enumerate(data["sheets"]):
+        try:
+            entry = _entry(item, index)
+        except LoadError as error:
+            errors.append(error)
+            continue
+        if any(other.id == entry.id for other in entries):
+            errors.append(LoadError("duplicate_id", id=entry.id))
+            continue
+        entries.append(entry)
+    return Library(tuple(entries)), tuple(errors)
+
+
+def _entry(item: Any, index: int) -> SavedSheet:
+    path = f"sheets[{index}]"
+    if not isinstance(item, dict) or set(item) != {"id", "title", "created", "updated", "save"}:
+        raise LoadError("bad_field", path=path, expected="an object with id, title, created, updated, save")
+    try:
+        _check_id(item["id"])
+        _check_time(item["created"], "created")
+        _check_time(item["updated"], "updated")
+        sheet = load(item["save"])
+        if not isinstance(item["title"], str) or clean_title(item["title"], sheet) != item["title"]:
+            raise LoadError("bad_field", path=f"{path}.title", expected="a title")
+    except LoadError:
+        raise
+    except KeeperError as error:
+        raise LoadError("bad_field", path=f"{path}.{error.field}", expected=str(error)) from None
+    return SavedSheet(item["id"], item["title"], item["created"], item["updated"], sheet)
+
+
+def _check_id(sheet_id: Any) -> None:
+    if not isinstance(sheet_id, str) or not sheet_id or len(sheet_id) > 200:
+        raise SetupError("bad_option", field="id", option="id", value=sheet_id, allowed="a non-empty text")
+
+
+def _check_time(value: Any, field: str) -> None:
+    if type(value) is not int or value < 0:
+        raise SetupError("bad_option", field=field, option=field, value=value, allowed="a whole number >= 0")

@@ -1,0 +1,113 @@
+"""R-KEEP-2: what the cards of one round can add up to.
+
+A round's hands are disjoint parts of one 108-card deck (R-DECK), and the winner's last card
+lies on the discard pile, so at least one card is in no hand. From that:
+
+1. Card-by-card hands never hold more copies of a face than ``DECK_COUNTS`` across the round,
+   and together at most 107 cards.
+2. The *cards left* are the deck minus the card-by-card hands. A typed total must be the sum
+   of some non-empty set of cards left, and at most their total minus the smallest of them.
+3. Several typed totals together (``k`` hands) must be the sum of at least ``k`` cards left,
+   and at most the same maximum (e.g. five hands of 0 are impossible: there are four 0s).
+
+These are necessary conditions: a round that can happen at a table is never refused; a few
+exotic impossible combinations may pass (checking every split of the cards exactly is a
+packing problem, not worth its cost here). With no card-by-card hands every total from 0 to
+the deck's 1240 (1200 with Wild = 40) is possible.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from uno_core.cards import DECK_COUNTS, Card
+
+from .errors import EntryError
+from .model import Hand
+
+DECK_SIZE = sum(DECK_COUNTS.values())
+
+
+def cards_left(card_hands: Iterable[Sequence[Card]]) -> Counter[Card]:
+    """The deck minus the given hands (counts never below 0)."""
+    used: Counter[Card] = Counter()
+    for cards in card_hands:
+        used.update(cards)
+    return Counter({card: max(0, n - used[card]) for card, n in DECK_COUNTS.items() if n > used[card]})
+
+
+def _values(pool: Counter[Card], wild_points: int) -> list[int]:
+    return [card.points(wild_points) for card, n in pool.items() for _ in range(n)]
+
+
+def max_typed_total(card_hands: Iterable[Sequence[Card]], wild_points: int = 50) -> int:
+    """The largest total a typed hand may have, given the card-by-card hands of the round."""
+    values = _values(cards_left(card_hands), wild_points)
+    return sum(values) - min(values) if values else 0
+
+
+def _sums(values: Sequence[int], at_least: int) -> list[int]:
+    """Bitsets: ``result[c]`` has bit ``s`` set when some ``c`` of ``values`` sum to ``s``
+    (``c == at_least`` means at least that many)."""
+    reach = [0] * (at_least + 1)
+    reach[0] = 1
+    for value in values:
+        for count in range(at_least, -1, -1):
+            if reach[count]:
+                reach[min(count + 1, at_least)] |= reach[count] << value
+    return reach
+
+
+def possible_totals(card_hands: Iterable[Sequence[Card]], wild_points: int = 50) -> set[int]:
+    """Every total a single typed hand may have, given the card-by-card hands (for tests and hints)."""
+    values = _values(cards_left(card_hands), wild_points)
+    if not values:
+        return set()
+    top = sum(values) - min(values)
+    bits = _sums(values, 1)[1]
+    return {total for total in range(top + 1) if bits >> total & 1}
+
+
+def check_hands(hands: Sequence[Hand | None], wild_points: int = 50) -> list[EntryError]:
+    """The R-KEEP-2 deck checks of one round's hands (``None``: no hand entered for that seat)."""
+    errors: list[EntryError] = []
+    card_hands = [(seat, hand.cards) for seat, hand in enumerate(hands) if hand is not None and hand.cards is not None]
+    counts: Counter[Card] = Counter()
+    for _, cards in card_hands:
+        counts.update(cards)
+    for seat, cards in card_hands:
+        for card in sorted(set(cards)):
+            if counts[card] > DECK_COUNTS[card]:
+                errors.append(
+                    EntryError(
+                        "too_many_copies", seat=seat, card=str(card), limit=DECK_COUNTS[card], count=counts[card]
+                    )
+                )
+    if errors:
+        return errors
+    used = sum(counts.values())
+    if used >= DECK_SIZE:
+        return [EntryError("too_many_cards", field="hands", count=used, limit=DECK_SIZE - 1)]
+    typed = [(seat, hand.total) for seat, hand in enumerate(hands) if hand is not None and hand.total is not None]
+    if not typed:
+        return errors
+    values = _values(cards_left(cards for _, cards in card_hands), wild_points)
+    top = sum(values) - min(values)
+    reach = _sums(values, len(typed))
+    one_or_more = 0
+    for bits in reach[1:]:
+        one_or_more |= bits
+    for seat, total in typed:
+        if total > top:
+            errors.append(EntryError("total_too_high", seat=seat, total=total, max=top))
+        elif not one_or_more >> total & 1:
+            errors.append(EntryError("total_impossible", seat=seat, total=total))
+    if errors or len(typed) < 2:
+        return errors
+    together = sum(total for _, total in typed)
+    if together > top:
+        errors.append(EntryError("totals_too_high", field="hands", total=together, max=top))
+    elif not reach[len(typed)] >> together & 1:
+        errors.append(EntryError("totals_impossible", field="hands", total=together, hands=len(typed)))
+    return errors

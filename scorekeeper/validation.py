@@ -1,0 +1,125 @@
+"""Turning a ``RoundDraft`` into a saved ``Round``, and checking saved rounds (R-KEEP-1/2, R-VAR-TEAM)."""
+
+from __future__ import annotations
+
+from uno_core.rules import Scoring
+from uno_core.scoring import sides_of
+
+from .entry import HandInput, Mode, RoundDraft, parse_total
+from .errors import EntryError, RoundRejected
+from .limits import check_hands
+from .model import Hand, Round
+from .options import Options
+
+
+def optional_seats(winner: int, players: int, options: Options) -> frozenset[int]:
+    """Seats whose hand may stay blank: the winner's partners when their hands do not count.
+
+    R-VAR-TEAM: the winning team scores the opponents' hands, not the partner's, so in a team
+    game scored standard or single round a partner's hand may be left blank. In penalty
+    scoring every hand counts.
+    """
+    if not options.teams or options.scoring is Scoring.PENALTY:
+        return frozenset()
+    sides = sides_of(players, True)
+    return frozenset(seat for seat in range(players) if seat != winner and sides[seat] == sides[winner])
+
+
+def _hand_of(seat: int, given: HandInput) -> Hand:
+    if given.mode is Mode.CARDS:
+        if not given.cards:
+            raise EntryError("blank_hand", seat=seat)
+        return Hand.of_cards(given.cards)
+    return Hand.of_total(parse_total(given.text, seat))
+
+
+def _winner_errors(draft: RoundDraft, players: int) -> list[EntryError]:
+    if draft.winner is None:
+        return [EntryError("no_winner", field="winner")]
+    if type(draft.winner) is not int or not 0 <= draft.winner < players:
+        return [EntryError("no_such_seat", field="winner", seat=draft.winner, count=players)]
+    return []
+
+
+def _parse(draft: RoundDraft, players: int, options: Options) -> tuple[list[Hand | None], list[EntryError]]:
+    errors = _winner_errors(draft, players)
+    if len(draft.hands) != players:
+        errors.append(EntryError("wrong_hand_count", field="hands", count=len(draft.hands), players=players))
+    if errors:
+        return [], errors
+    assert draft.winner is not None
+    optional = optional_seats(draft.winner, players, options)
+    hands: list[Hand | None] = []
+    for seat, given in enumerate(draft.hands):
+        if seat == draft.winner:
+            if not given.is_blank and given.live_points(options.wild_points) != 0:
+                errors.append(EntryError("winner_hand_not_empty", seat=seat))
+            hands.append(None)
+        elif seat in optional and given.is_blank:
+            hands.append(None)
+        else:
+            try:
+                hands.append(_hand_of(seat, given))
+            except EntryError as error:
+                errors.append(error)
+                hands.append(None)
+    return hands, errors
+
+
+def check_draft(draft: RoundDraft, players: int, options: Options) -> tuple[EntryError, ...]:
+    """Every problem of a draft, each tied to its field/seat; empty when it can be saved."""
+    hands, errors = _parse(draft, players, options)
+    if not errors:
+        errors = check_hands(hands, options.wild_points)
+    return tuple(errors)
+
+
+def round_from_draft(draft: RoundDraft, players: int, options: Options) -> Round:
+    """The ``Round`` a valid draft describes; ``RoundRejected`` (with every error) otherwise."""
+    hands, errors = _parse(draft, players, options)
+    if not errors:
+        errors = check_hands(hands, options.wild_points)
+    if errors:
+        raise RoundRejected(errors)
+    assert draft.winner is not None
+    return Round(draft.winner, tuple(hands))
+
+
+def draft_from_round(round_: Round) -> RoundDraft:
+    """A draft showing a saved round as it was entered, for editing it."""
+    inputs: list[HandInput] = []
+    for hand in round_.hands:
+        if hand is None:
+            inputs.append(HandInput())
+        elif hand.cards is not None:
+            inputs.append(HandInput.of_cards(hand.cards))
+        else:
+            inputs.append(HandInput.typed(str(hand.total)))
+    return RoundDraft(round_.winner, tuple(inputs))
+
+
+def check_round(round_: Round, players: int, options: Options) -> tuple[EntryError, ...]:
+    """Every problem of a saved round (as from a file): shape, blanks, values, and R-KEEP-2."""
+    winner = round_.winner
+    if type(winner) is not int or not 0 <= winner < players:
+        return (EntryError("no_such_seat", field="winner", seat=winner, count=players),)
+    if len(round_.hands) != players:
+        return (EntryError("wrong_hand_count", field="hands", count=len(round_.hands), players=players),)
+    errors: list[EntryError] = []
+    optional = optional_seats(winner, players, options)
+    for seat, hand in enumerate(round_.hands):
+        if seat == winner:
+            if hand is not None:
+                errors.append(EntryError("winner_hand_not_empty", seat=seat))
+        elif hand is None:
+            if seat not in optional:
+                errors.append(EntryError("blank_hand", seat=seat))
+        elif (hand.total is None) == (hand.cards is None) or (hand.cards is not None and not hand.cards):
+            errors.append(EntryError("blank_hand", seat=seat))
+        elif hand.total is not None and (type(hand.total) is not int or hand.total < 0):
+            errors.append(
+                EntryError("negative" if type(hand.total) is int else "not_a_number", seat=seat, text=str(hand.total))
+            )
+    if errors:
+        return tuple(errors)
+    return tuple(check_hands(round_.hands, options.wild_points))
