@@ -6,25 +6,59 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from .cards import Card, Colour, Rank
 from .errors import NotationError
 
 
-@dataclass(frozen=True, slots=True)
 class Play:
     """Play one card (or two identical ones under ``doubles``); ``jump`` marks a jump-in.
 
     ``colour`` is the declared colour of a wild, ``swap`` the seat a 7 swaps with under
-    ``seven_zero``, ``uno`` says UNO with a play that leaves one card.
+    ``seven_zero``, ``uno`` says UNO with a play that leaves one card. Plays are interned
+    like cards: equal plays are the same object, so equality is identity and cheap.
     """
 
+    __slots__ = ("cards", "colour", "jump", "swap", "uno")
+    _interned: ClassVar[dict[tuple[object, ...], Play]] = {}
     cards: tuple[Card, ...]
-    colour: Colour | None = None
-    swap: int | None = None
-    uno: bool = False
-    jump: bool = False
+    colour: Colour | None
+    swap: int | None
+    uno: bool
+    jump: bool
+
+    def __new__(
+        cls,
+        cards: tuple[Card, ...],
+        colour: Colour | None = None,
+        swap: int | None = None,
+        uno: bool = False,
+        jump: bool = False,
+    ) -> Play:
+        key = (cards, colour, swap, uno, jump)
+        play = cls._interned.get(key)
+        if play is None:
+            if not (isinstance(cards, tuple) and 1 <= len(cards) <= 2 and all(type(c) is Card for c in cards)):
+                raise NotationError(f"a play holds one or two cards, not {cards!r}")
+            play = object.__new__(cls)
+            for name, value in zip(cls.__slots__, (cards, colour, jump, swap, uno), strict=True):
+                object.__setattr__(play, name, value)
+            if swap is None or 0 <= swap < 64:
+                cls._interned[key] = play
+        return play
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Play is immutable")
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.cards, self.colour, self.swap, self.uno, self.jump)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Play, self._key())
+
+    def __repr__(self) -> str:
+        return f"Play({self.cards!r}, {self.colour!r}, {self.swap!r}, {self.uno!r}, {self.jump!r})"
 
     @property
     def card(self) -> Card:
@@ -41,6 +75,25 @@ class Play:
         return " ".join(parts)
 
 
+class _Singleton:
+    """Actions without parameters: one instance each, so ``action is DRAW`` always works."""
+
+    __slots__ = ()
+    _instances: ClassVar[dict[type, object]] = {}
+
+    def __new__(cls) -> Any:
+        instance = _Singleton._instances.get(cls)
+        if instance is None:
+            instance = _Singleton._instances[cls] = object.__new__(cls)
+        return instance
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), ())
+
+
 @dataclass(frozen=True, slots=True)
 class ChooseColour:
     """R-FIRST-2: the first player's colour when the first card is a Wild."""
@@ -51,40 +104,35 @@ class ChooseColour:
         return f"color {self.colour.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_Singleton):
     """Draw a card, or take a stacked penalty."""
 
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(_Singleton):
     """Keep a playable card just drawn and end the turn (R-TURN-4)."""
 
     def __str__(self) -> str:
         return "keep"
 
 
-@dataclass(frozen=True, slots=True)
-class Challenge:
+class Challenge(_Singleton):
     """Challenge the Wild Draw Four just played (R-CHAL)."""
 
     def __str__(self) -> str:
         return "challenge"
 
 
-@dataclass(frozen=True, slots=True)
-class Accept:
+class Accept(_Singleton):
     """Accept the Wild Draw Four: draw and lose the turn (R-ACT-4)."""
 
     def __str__(self) -> str:
         return "accept"
 
 
-@dataclass(frozen=True, slots=True)
-class SayUno:
+class SayUno(_Singleton):
     """Say UNO on its own, while still not caught (R-UNO)."""
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from enum import Enum
+from operator import attrgetter
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
@@ -35,6 +36,17 @@ class Phase(Enum):
 
 
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
+
+
+_CARD_INDEX = attrgetter("index")
+_VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
+
+
+def _plain_variants(cards: tuple[Card, ...], uno: bool, jump: bool) -> tuple[Play, ...]:
+    """The plays of ``cards`` (not a 7 under seven_zero): each colour for a wild, with/without UNO."""
+    colours: tuple[Colour | None, ...] = COLOURS if cards[0].colour is None else (None,)
+    unos = (False, True) if uno else (False,)
+    return tuple(Play(cards, colour, None, say, jump) for colour in colours for say in unos)
 
 
 class Game:
@@ -505,8 +517,10 @@ class Game:
         if phase is Phase.TURN:
             strict = self.rules.wd4_rule is WD4Rule.STRICT
             doubles = self.rules.doubles
-            for card in sorted(set(hand)):
-                if not self.is_playable(card):
+            active = self.active
+            top_rank = self.discard[-1].rank
+            for card in sorted(set(hand), key=_CARD_INDEX):
+                if not (card.colour is None or card.colour is active or card.rank is top_rank):
                     continue
                 if card is WILD_DRAW_FOUR and strict and not self.wd4_is_legal(seat):
                     continue
@@ -523,7 +537,7 @@ class Game:
         elif phase is Phase.STACK:
             if self.going_out is None:
                 top_rank = self.discard[-1].rank
-                for card in sorted(set(hand)):
+                for card in sorted(set(hand), key=_CARD_INDEX):
                     if card.rank is top_rank and (card is not WILD_DRAW_FOUR or self.wd4_is_legal(seat)):
                         self._card_plays(seat, (card,), actions)
             actions.append(DRAW)
@@ -535,21 +549,19 @@ class Game:
 
     def _card_plays(self, seat: int, cards: tuple[Card, ...], actions: list[Action], jump: bool = False) -> None:
         """Every way to play ``cards``: colour for wilds, swap target for 7s, with or without UNO."""
-        card = cards[0]
-        left = len(self.hands[seat]) - len(cards)
-        unos = (False, True) if left == 1 else (False,)
-        if card.colour is None:
-            for colour in COLOURS:
-                for uno in unos:
-                    actions.append(Play(cards, colour, None, uno, jump))
-        elif card.rank is Rank.SEVEN and self.rules.seven_zero:
+        uno = len(self.hands[seat]) - len(cards) == 1
+        if cards[0].rank is Rank.SEVEN and self.rules.seven_zero:
+            unos = (False, True) if uno else (False,)
             for other in range(self.n):
                 if other != seat:
-                    for uno in unos:
-                        actions.append(Play(cards, None, other, uno, jump))
+                    for say in unos:
+                        actions.append(Play(cards, None, other, say, jump))
         else:
-            for uno in unos:
-                actions.append(Play(cards, None, None, uno, jump))
+            key = (cards, uno, jump)
+            variants = _VARIANTS.get(key)
+            if variants is None:
+                variants = _VARIANTS[key] = _plain_variants(cards, uno, jump)
+            actions.extend(variants)
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         """A clear reason why ``action`` is not legal for ``seat`` now (R-TURN-6)."""

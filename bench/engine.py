@@ -1,0 +1,89 @@
+"""Engine speed: random legal play, official rules, 2 and 4 players; side by side with RLCard.
+
+    python -m bench.engine [--seconds S] [--no-rlcard]
+
+Prints rounds ("games") per second and decisions per second for ``uno_core`` and, when
+``rlcard`` is installed (``pip install -e '.[bench]'``), for RLCard 1.2.0's raw
+``UnoGame`` loop measured in the same run, with the ratio. A "game" is one round, as in
+RLCard: ``Rules(scoring=SINGLE_ROUND)``. The random policy is RLCard's: a uniformly random
+card play, drawing only with nothing to play, and playing a drawn card when it can.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from uno_core import DRAW, KEEP, Game, Play, Rules, Scoring
+
+SINGLE = Rules(scoring=Scoring.SINGLE_ROUND)
+
+
+def uno_core_round(seed: int, players: int) -> int:
+    """Play one random round; return the number of decisions made."""
+    rng = random.Random(seed)
+    game = Game(players, SINGLE, seed, first_dealer=0)
+    decisions = 0
+    while not game.is_over:
+        seat = game.current
+        actions = game.legal_actions(seat)
+        plays = [a for a in actions if a is not DRAW and a is not KEEP]
+        game.apply(seat, rng.choice(plays) if plays else DRAW)
+        decisions += 1
+    return decisions
+
+
+def rlcard_round_factory() -> Callable[[int, int], int] | None:
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+
+    def rlcard_round(seed: int, players: int) -> int:
+        rng = random.Random(seed)
+        game = UnoGame(num_players=players)
+        game.np_random.seed(seed)
+        game.init_game()
+        decisions = 0
+        while not game.round.is_over:
+            game.step(rng.choice(game.get_legal_actions()))
+            decisions += 1
+        return decisions
+
+    return rlcard_round
+
+
+def measure(play: Callable[[int, int], int], players: int, seconds: float) -> tuple[float, float]:
+    """(rounds per second, decisions per second) over about ``seconds``."""
+    rounds = decisions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        decisions += play(rounds, players)
+        rounds += 1
+    return rounds / elapsed, decisions / elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    args = parser.parse_args(argv)
+    rlcard = None if args.no_rlcard else rlcard_round_factory()
+    print(f"Python {sys.version.split()[0]} on {sys.platform}")
+    print(f"{'engine':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10}")
+    for players in (2, 4):
+        ours = measure(uno_core_round, players, args.seconds)
+        theirs = measure(rlcard, players, args.seconds) if rlcard else None
+        ratio = f"{ours[0] / theirs[0]:.2f}x" if theirs else "-"
+        print(f"{'uno_core':<10} {players:>7} {ours[0]:>10.0f} {ours[1]:>12.0f} {ratio:>10}")
+        if theirs:
+            print(f"{'rlcard':<10} {players:>7} {theirs[0]:>10.0f} {theirs[1]:>12.0f} {'1.00x':>10}")
+    if rlcard is None and not args.no_rlcard:
+        print("(rlcard not installed: pip install -e '.[bench]' for the comparison)")
+
+
+if __name__ == "__main__":
+    main()
