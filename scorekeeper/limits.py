@@ -4,7 +4,8 @@ A round's hands are disjoint parts of one 108-card deck (R-DECK), and the winner
 lies on the discard pile, so at least one card is in no hand. From that:
 
 1. Card-by-card hands never hold more copies of a face than ``DECK_COUNTS`` across the round,
-   and together at most 107 cards.
+   and together at most 107 cards; each typed hand needs one of the cards left, besides the
+   winner's last card.
 2. The *cards left* are the deck minus the card-by-card hands. A typed total must be the sum
    of some non-empty set of cards left, and at most their total minus the smallest of them.
 3. Several typed totals together (``k`` hands) must be the sum of at least ``k`` cards left,
@@ -93,6 +94,8 @@ def check_hands(hands: Sequence[Hand | None], wild_points: int = 50) -> list[Ent
     if not typed:
         return errors
     values = _values(cards_left(cards for _, cards in card_hands), wild_points)
+    if len(typed) > len(values) - 1:  # each typed hand holds a card, and one is the last card played
+        return [EntryError("not_enough_cards", field="hands", left=len(values), hands=len(typed))]
     top = sum(values) - min(values)
     reach = _sums(values, len(typed))
     one_or_more = 0

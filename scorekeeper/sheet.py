@@ -22,7 +22,7 @@ from .validation import check_round, draft_from_round, round_from_draft
 
 MIN_PLAYERS = 2  # R-SEAT-1
 MAX_PLAYERS = 10
-NAME_MAX = 24
+NAME_MAX = 32  # the issue's HTML test name `<img src=x onerror=alert(1)>` has 28
 
 
 class Randrange(Protocol):
@@ -34,7 +34,7 @@ class Randrange(Protocol):
 def clean_name(name: str, others: tuple[str, ...] = (), seat: int | None = None) -> str:
     """A player name as stored: NFC, whitespace runs as one space, trimmed.
 
-    Raises ``SetupError``: ``name_blank``, ``name_too_long`` (over 24 characters),
+    Raises ``SetupError``: ``name_blank``, ``name_too_long`` (over ``NAME_MAX`` = 32 characters),
     ``name_bad_char`` (control characters), ``name_taken`` (same name ignoring case among
     ``others``). Any other character is allowed (the UI shows names as text).
     """
