@@ -17,7 +17,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from uno_core import DRAW, KEEP, Game, Play, Rules, Scoring
+from uno_core import DRAW, KEEP, Game, Rules, Scoring
+from uno_core.fast import Playout
 
 SINGLE = Rules(scoring=Scoring.SINGLE_ROUND)
 
@@ -34,6 +35,14 @@ def uno_core_round(seed: int, players: int) -> int:
         game.apply(seat, rng.choice(plays) if plays else DRAW)
         decisions += 1
     return decisions
+
+
+def kernel_round(seed: int, players: int) -> int:
+    """Deal with ``Game``, then play the round out in the playout kernel (uniformly random cards)."""
+    game = Game(players, SINGLE, seed, first_dealer=0)
+    playout = Playout(game, random.Random(seed), keep_rate=0.0)
+    playout.run()
+    return playout.turns
 
 
 def rlcard_round_factory() -> Callable[[int, int], int] | None:
@@ -73,12 +82,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rlcard = None if args.no_rlcard else rlcard_round_factory()
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
-    print(f"{'engine':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10}")
+    print(f"{'loop':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10}")
     for players in (2, 4):
-        ours = measure(uno_core_round, players, args.seconds)
         theirs = measure(rlcard, players, args.seconds) if rlcard else None
-        ratio = f"{ours[0] / theirs[0]:.2f}x" if theirs else "-"
-        print(f"{'uno_core':<10} {players:>7} {ours[0]:>10.0f} {ours[1]:>12.0f} {ratio:>10}")
+        for name, play in (("Game.apply", uno_core_round), ("playout", kernel_round)):
+            ours = measure(play, players, args.seconds)
+            ratio = f"{ours[0] / theirs[0]:.2f}x" if theirs else "-"
+            print(f"{name:<10} {players:>7} {ours[0]:>10.0f} {ours[1]:>12.0f} {ratio:>10}")
         if theirs:
             print(f"{'rlcard':<10} {players:>7} {theirs[0]:>10.0f} {theirs[1]:>12.0f} {'1.00x':>10}")
     if rlcard is None and not args.no_rlcard:

@@ -6,6 +6,7 @@ distinct cards, so equality is identity and hashing is cheap, which keeps the en
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from enum import Enum, IntEnum
 from typing import Any, ClassVar
@@ -201,6 +202,16 @@ def check_full_deck(cards: list[Card]) -> None:
         counts = Counter(cards)
         wrong = [f"{card}: {counts[card]} (want {n})" for card, n in DECK_COUNTS.items() if counts[card] != n]
         raise NotationError(f"a fixed deck must be the 108 cards of R-DECK; got {len(cards)}: " + ", ".join(wrong[:6]))
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle in place, drawing on ``rng`` only: every game shuffle goes through here.
+
+    Sorting by one random key per item gives a uniform permutation and is about twice as
+    fast as ``random.shuffle`` in pure Python, which matters to bots running playouts.
+    """
+    key = rng.random
+    items.sort(key=lambda _item: key())
 
 
 def hand_points(cards: list[Card] | tuple[Card, ...], wild_points: int = 50) -> int:

@@ -16,7 +16,7 @@ from operator import attrgetter
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
-from .cards import COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank, check_full_deck, full_deck, parse_deck
+from .cards import COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank, check_full_deck, full_deck, parse_deck, shuffle
 from .errors import IllegalActionError, RulesError
 from .rules import OFFICIAL, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
@@ -367,7 +367,7 @@ class Game:
                 return None
             self.draw_pile = self.discard[:-1]
             del self.discard[:-1]
-            self.rng.shuffle(self.draw_pile)
+            shuffle(self.draw_pile, self.rng)
             out.append(ev.Reshuffled(len(self.draw_pile)))
         return self.draw_pile.pop()
 
@@ -395,13 +395,13 @@ class Game:
             out.append(ev.DealerChosen(dealer, "random"))
             return dealer
         deck = full_deck()
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)
         contenders = list(range(self.n))
         cuts: list[tuple[tuple[int, Card], ...]] = []
         while True:
             if len(deck) < len(contenders):
                 deck = full_deck()
-                self.rng.shuffle(deck)
+                shuffle(deck, self.rng)
             drawn = tuple((seat, deck.pop()) for seat in contenders)
             cuts.append(drawn)
             values = {seat: (int(card.rank) if card.rank.is_number else -1) for seat, card in drawn}
@@ -418,7 +418,7 @@ class Game:
             pile = list(reversed(self.fixed_deck))  # R-NOTE-4: the first card given is the top
         else:
             pile = full_deck()
-            self.rng.shuffle(pile)
+            shuffle(pile, self.rng)
         n, dealer = self.n, self.dealer
         self.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
@@ -441,7 +441,7 @@ class Game:
         while card is WILD_DRAW_FOUR:  # R-FIRST-1
             out.append(ev.CardTurned(card, returned=True))
             pile.append(card)
-            self.rng.shuffle(pile)
+            shuffle(pile, self.rng)
             card = pile.pop()
         self.discard.append(card)
         out.append(ev.CardTurned(card))
@@ -705,4 +705,3 @@ class Game:
     def history_for(self, seat: int | None) -> list[ev.Event]:
         """The match's events as ``seat`` saw them (``None``: a spectator)."""
         return [ev.for_seat(event, seat) for event in self.history]
-
