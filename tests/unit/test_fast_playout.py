@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from uno_core import Game, Rules, Scoring, WD4Rule
@@ -42,15 +42,15 @@ def check_playout(game: Game, seed: int, greedy: bool) -> None:
 
 
 # R-TURN-1 R-TURN-4 R-TURN-5 R-ACT-1 R-ACT-2 R-ACT-3 R-ACT-4 R-CHAL-2 R-CHAL-3 R-SCORE-2 R-VAR-STACK R-VAR-70
-@settings(max_examples=60, deadline=None)
 @given(rules=rule_sets, players=st.integers(2, 10), seed=st.integers(0, 2**32), greedy=st.booleans())
 def test_playout_from_the_deal_matches_the_engine(rules: Rules, players: int, seed: int, greedy: bool) -> None:
     check_playout(Game(players, rules, seed), seed, greedy)
 
 
-@settings(max_examples=30, deadline=None)
 @given(rules=rule_sets, players=st.integers(2, 6), seed=st.integers(0, 2**32), moves=st.integers(0, 40))
-def test_playout_from_a_mid_round_position_matches_the_engine(rules: Rules, players: int, seed: int, moves: int) -> None:
+def test_playout_from_a_mid_round_position_matches_the_engine(
+    rules: Rules, players: int, seed: int, moves: int
+) -> None:
     game = Game(players, rules, seed)
     rng = random.Random(seed)
     for _ in range(moves):

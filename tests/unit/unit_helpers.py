@@ -87,3 +87,23 @@ def assert_refused(game: Game, seat: int, action: object, *fragments: str, error
 def drawn_counts(evts: Sequence[object]) -> list[tuple[int, int, str]]:
     """(seat, count, reason) of every CardsDrawn event."""
     return [(e.seat, e.count, e.reason) for e in of_type(evts, events.CardsDrawn)]
+
+
+def others_pass(game: Game, until: int) -> None:
+    """Every seat from the current one up to ``until`` draws (and keeps a playable draw)."""
+    guard = 0
+    while game.current != until:
+        seat = game.current
+        game.apply(seat, "draw")
+        if game.current == seat and "keep" in game.legal_texts(seat):
+            game.apply(seat, "keep")
+        guard += 1
+        assert guard < 50, "others_pass looped"
+
+
+def run_down(game: Game, seat: int, plays: Sequence[str]) -> None:
+    """``seat`` plays each card text in turn while the others draw; ends on ``seat``'s turn."""
+    for text in plays:
+        assert game.current == seat, (game.current, seat)
+        game.apply(seat, f"play {text}")
+        others_pass(game, seat)
