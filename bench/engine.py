@@ -1,21 +1,27 @@
 """Engine speed: random legal play, official rules, 2 and 4 players; side by side with RLCard.
 
-    python -m bench.engine [--seconds S] [--no-rlcard]
+    python -m bench.engine [--seconds S] [--no-rlcard] [--pyodide]
 
 Prints rounds ("games") per second and decisions per second for ``uno_core`` and, when
 ``rlcard`` is installed (``pip install -e '.[bench]'``), for RLCard 1.2.0's raw
 ``UnoGame`` loop measured in the same run, with the ratio. A "game" is one round, as in
-RLCard: ``Rules(scoring=SINGLE_ROUND)``. The random policy is RLCard's: a uniformly random
-card play, drawing only with nothing to play, and playing a drawn card when it can.
+RLCard: ``Rules(scoring=SINGLE_ROUND)``. ``--pyodide`` also runs the same loops inside
+Pyodide under Node (``tools/pyodide_run.mjs``), the interpreter users' browsers run.
+The random policy is RLCard's: a uniformly random card play, drawing only with nothing to
+play, and playing a drawn card when it can. Rows: "Game.apply" drives the public API
+(legal-action lists, events, log); "playout" deals with ``Game`` and plays the round in
+the int-coded kernel ``uno_core.fast`` that the bots' playouts use.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from uno_core import DRAW, KEEP, Game, Rules, Scoring
 from uno_core.fast import Playout
@@ -79,6 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    parser.add_argument("--pyodide", action="store_true", help="then run the same loops inside Pyodide (Node)")
     args = parser.parse_args(argv)
     rlcard = None if args.no_rlcard else rlcard_round_factory()
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
@@ -93,6 +100,11 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{'rlcard':<10} {players:>7} {theirs[0]:>10.0f} {theirs[1]:>12.0f} {'1.00x':>10}")
     if rlcard is None and not args.no_rlcard:
         print("(rlcard not installed: pip install -e '.[bench]' for the comparison)")
+    if args.pyodide:
+        sys.stdout.flush()
+        runner = Path(__file__).resolve().parents[1] / "tools" / "pyodide_run.mjs"
+        cmd = ["node", str(runner), "bench.engine", "--no-rlcard", "--seconds", str(args.seconds)]
+        subprocess.run(cmd, check=True)
 
 
 if __name__ == "__main__":

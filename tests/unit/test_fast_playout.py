@@ -48,7 +48,7 @@ def test_playout_from_the_deal_matches_the_engine(rules: Rules, players: int, se
 
 
 @given(rules=rule_sets, players=st.integers(2, 6), seed=st.integers(0, 2**32), moves=st.integers(0, 40))
-def test_playout_from_a_mid_round_position_matches_the_engine(
+def test_playout_from_mid_round_matches_the_engine(
     rules: Rules, players: int, seed: int, moves: int
 ) -> None:
     game = Game(players, rules, seed)
