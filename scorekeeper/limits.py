@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from uno_core.cards import DECK_COUNTS, Card
 
@@ -35,39 +36,54 @@ def cards_left(card_hands: Iterable[Sequence[Card]]) -> Counter[Card]:
     used: Counter[Card] = Counter()
     for cards in card_hands:
         used.update(cards)
-    return Counter({card: max(0, n - used[card]) for card, n in DECK_COUNTS.items() if n > used[card]})
+    return Counter({card: n - used[card] for card, n in DECK_COUNTS.items() if n > used[card]})
 
 
-def _values(pool: Counter[Card], wild_points: int) -> list[int]:
-    return [card.points(wild_points) for card, n in pool.items() for _ in range(n)]
+Values = tuple[tuple[int, int], ...]  # (points, how many cards) pairs, sorted
+
+
+def _values(card_hands: Iterable[Sequence[Card]], wild_points: int) -> Values:
+    counts: Counter[int] = Counter()
+    for card, n in cards_left(card_hands).items():
+        counts[card.points(wild_points)] += n
+    return tuple(sorted(counts.items()))
+
+
+def _size(values: Values) -> int:
+    return sum(n for _, n in values)
+
+
+def _top(values: Values) -> int:
+    """The largest typed total: all cards left but the smallest (the winner's last card)."""
+    return sum(v * n for v, n in values) - values[0][0] if values else 0
+
+
+@lru_cache(maxsize=512)
+def _sums(values: Values, at_least: int) -> tuple[int, ...]:
+    """Bitsets: ``result[c]`` has bit ``s`` set when some ``c`` of the cards sum to ``s``
+    (``c == at_least`` means at least that many). Cached: rounds are checked again often."""
+    reach = [0] * (at_least + 1)
+    reach[0] = 1
+    for value, copies in values:
+        for _ in range(copies):
+            for count in range(at_least, -1, -1):
+                if reach[count]:
+                    reach[min(count + 1, at_least)] |= reach[count] << value
+    return tuple(reach)
 
 
 def max_typed_total(card_hands: Iterable[Sequence[Card]], wild_points: int = 50) -> int:
     """The largest total a typed hand may have, given the card-by-card hands of the round."""
-    values = _values(cards_left(card_hands), wild_points)
-    return sum(values) - min(values) if values else 0
-
-
-def _sums(values: Sequence[int], at_least: int) -> list[int]:
-    """Bitsets: ``result[c]`` has bit ``s`` set when some ``c`` of ``values`` sum to ``s``
-    (``c == at_least`` means at least that many)."""
-    reach = [0] * (at_least + 1)
-    reach[0] = 1
-    for value in values:
-        for count in range(at_least, -1, -1):
-            if reach[count]:
-                reach[min(count + 1, at_least)] |= reach[count] << value
-    return reach
+    return _top(_values(card_hands, wild_points))
 
 
 def possible_totals(card_hands: Iterable[Sequence[Card]], wild_points: int = 50) -> set[int]:
     """Every total a single typed hand may have, given the card-by-card hands (for tests and hints)."""
-    values = _values(cards_left(card_hands), wild_points)
-    if not values:
+    values = _values(card_hands, wild_points)
+    if _size(values) < 2:
         return set()
-    top = sum(values) - min(values)
     bits = _sums(values, 1)[1]
-    return {total for total in range(top + 1) if bits >> total & 1}
+    return {total for total in range(_top(values) + 1) if bits >> total & 1}
 
 
 def check_hands(hands: Sequence[Hand | None], wild_points: int = 50) -> list[EntryError]:
@@ -93,10 +109,11 @@ def check_hands(hands: Sequence[Hand | None], wild_points: int = 50) -> list[Ent
     typed = [(seat, hand.total) for seat, hand in enumerate(hands) if hand is not None and hand.total is not None]
     if not typed:
         return errors
-    values = _values(cards_left(cards for _, cards in card_hands), wild_points)
-    if len(typed) > len(values) - 1:  # each typed hand holds a card, and one is the last card played
-        return [EntryError("not_enough_cards", field="hands", left=len(values), hands=len(typed))]
-    top = sum(values) - min(values)
+    values = _values([cards for _, cards in card_hands], wild_points)
+    left = _size(values)
+    if len(typed) > left - 1:  # each typed hand holds a card, and one is the last card played
+        return [EntryError("not_enough_cards", field="hands", left=left, hands=len(typed))]
+    top = _top(values)
     reach = _sums(values, len(typed))
     one_or_more = 0
     for bits in reach[1:]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from uno_core.rules import Scoring
 from uno_core.scoring import sides_of
 
@@ -99,7 +101,22 @@ def draft_from_round(round_: Round) -> RoundDraft:
 
 
 def check_round(round_: Round, players: int, options: Options) -> tuple[EntryError, ...]:
-    """Every problem of a saved round (as from a file): shape, blanks, values, and R-KEEP-2."""
+    """Every problem of a saved round (as from a file): shape, blanks, values, and R-KEEP-2.
+
+    Cached (rounds and options are immutable values): a sheet re-checks all its rounds on
+    every change."""
+    try:
+        return _check_round_cached(round_, players, options)
+    except TypeError:  # unhashable parts (e.g. lists): check without the cache
+        return _check_round(round_, players, options)
+
+
+@lru_cache(maxsize=2048)
+def _check_round_cached(round_: Round, players: int, options: Options) -> tuple[EntryError, ...]:
+    return _check_round(round_, players, options)
+
+
+def _check_round(round_: Round, players: int, options: Options) -> tuple[EntryError, ...]:
     winner = round_.winner
     if type(winner) is not int or not 0 <= winner < players:
         return (EntryError("no_such_seat", field="winner", seat=winner, count=players),)

@@ -6,7 +6,7 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-from keeper_helpers import deal, draft_of_deal, typed_draft
+from keeper_helpers import deal, draft_of_deal, rngs, typed_draft
 
 from scorekeeper import Hand, Options, RoundDraft, check_draft, check_hands, max_typed_total, possible_totals
 from uno_core.cards import ALL_CARDS, DECK_COUNTS, Card, Rank
@@ -95,7 +95,7 @@ def test_whole_deck_in_hands_is_impossible() -> None:
 
 
 # R-KEEP-2: never refuses a round that a real deal can produce, however it is entered
-@given(st.integers(2, 10), st.randoms(use_true_random=False), st.sampled_from([50, 40]), st.integers(1, 30))
+@given(st.integers(2, 10), rngs, st.sampled_from([50, 40]), st.integers(1, 30))
 def test_real_deals_are_never_refused(players: int, rng: random.Random, wild: int, most: int) -> None:
     winner = rng.randrange(players)
     hands = deal(rng, players, winner, most)
@@ -103,7 +103,7 @@ def test_real_deals_are_never_refused(players: int, rng: random.Random, wild: in
     assert check_draft(draft, players, Options(wild_points=wild)) == ()
 
 
-@given(st.randoms(use_true_random=False), st.integers(0, 30))
+@given(rngs, st.integers(0, 30))
 def test_max_typed_total_is_the_largest_possible(rng: random.Random, count: int) -> None:
     deck = [card for card in ALL_CARDS for _ in range(DECK_COUNTS[card])]
     rng.shuffle(deck)

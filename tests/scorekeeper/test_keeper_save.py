@@ -1,0 +1,149 @@
+"""Save format, library of sheets, share text and announcements (R-KEEP)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from keeper_helpers import make_sheet, typed_draft
+
+from scorekeeper import (
+    Library,
+    LoadError,
+    SetupError,
+    Sheet,
+    announcement,
+    announcement_text,
+    dumps,
+    load,
+    load_library,
+    loads,
+    save,
+    share_data,
+    share_text,
+)
+from scorekeeper.save import VERSION, checksum
+from uno_core.errors import SaveError
+from uno_core.rules import Scoring
+
+
+def played() -> Sheet:
+    sheet = make_sheet(3, target=100, dealer=2)
+    sheet = sheet.add_round(typed_draft(3, 0, {1: 12, 2: 30}))
+    return sheet.add_round(typed_draft(3, 1, {0: 7}).add_card(2, "W").add_card(2, "R7"))
+
+
+def test_save_shape_and_round_trip() -> None:
+    sheet = played()
+    data = save(sheet)
+    assert data["format"] == "uno-scorekeeper-sheet" and data["version"] == VERSION
+    assert data["sheet"]["rounds"][1]["hands"] == [{"total": 7}, None, {"cards": ["W", "R7"]}]
+    assert json.loads(json.dumps(data)) == data
+    assert load(data) == sheet and loads(dumps(sheet)) == sheet
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda d: d.update(format="other"), "not_a_sheet"),
+        (lambda d: d.update(version=VERSION + 1), "unsupported_version"),
+        (lambda d: d.update(version="1"), "bad_field"),
+        (lambda d: d["sheet"]["players"].append("Kim"), "damaged"),
+        (lambda d: d.update(checksum="0" * 64), "damaged"),
+        (lambda d: d.pop("checksum"), "bad_field"),
+    ],
+)
+def test_bad_saves_refused(change: object, code: str) -> None:
+    data = save(played())
+    change(data)  # type: ignore[operator]
+    with pytest.raises(LoadError) as info:
+        load(data)
+    assert info.value.code == code and info.value.field == "file"
+    assert isinstance(info.value, SaveError)
+
+
+def test_resealed_but_invalid_content_refused() -> None:
+    data = save(played())
+    data["sheet"]["rounds"][0]["hands"][1] = {"total": 5000}  # R-KEEP-2 even in a file
+    data["checksum"] = checksum(data["sheet"])
+    with pytest.raises(LoadError) as info:
+        load(data)
+    assert info.value.code == "invalid_sheet" and info.value.params["reason"] == "round_rejected"
+    data = save(played())
+    data["sheet"]["rounds"][0]["hands"][1] = {"total": 1.0}
+    data["checksum"] = checksum(data["sheet"])
+    with pytest.raises(LoadError) as info:
+        load(data)
+    assert info.value.params["path"] == "sheet.rounds[0].hands[1].total"
+
+
+def test_not_json() -> None:
+    for text in ("", "{", "[1, 2]", "null"):
+        with pytest.raises(LoadError) as info:
+            loads(text)
+        assert info.value.code in {"not_json", "not_a_sheet"}
+
+
+def test_library_list_update_remove() -> None:
+    sheet = played()
+    fresh = make_sheet(2)
+    library = Library().put("a", sheet, now=1000).put("b", fresh, now=2000, title="  Friday   night ")
+    assert [s.id for s in library.listing()] == ["b", "a"]
+    summary = library.get("a").summary()
+    assert summary.title == "Ana, Ben, Cy" and summary.rounds == 2 and not summary.finished
+    assert library.get("b").title == "Friday night"
+    library = library.put("a", sheet.add_round(typed_draft(3, 0, {1: 80, 2: 1})), now=3000)
+    entry = library.get("a")
+    assert (entry.created, entry.updated) == (1000, 3000) and entry.summary().finished
+    assert entry.summary().winner == "Ana"
+    assert [s.id for s in library.listing(finished=False)] == ["b"]
+    assert Library.from_data(json.loads(json.dumps(library.to_data()))) == library
+    assert library.remove("b").ids() == ("a",)
+    with pytest.raises(LoadError):
+        library.get("zzz")
+    with pytest.raises(SetupError):
+        library.put("c", fresh, now=-1)
+    with pytest.raises(SetupError):
+        library.put("c", fresh, now=1, title="x" * 81)
+
+
+def test_library_keeps_good_sheets_when_one_is_damaged() -> None:
+    data = Library().put("a", played(), 1).put("b", make_sheet(2), 2).to_data()
+    broken = copy.deepcopy(data)
+    broken["sheets"][0]["save"]["checksum"] = "bad"
+    library, errors = load_library(broken)
+    assert library.ids() == ("b",) and [e.code for e in errors] == ["damaged"]
+    with pytest.raises(LoadError):
+        Library.from_data(broken)
+    broken["sheets"].append(copy.deepcopy(data["sheets"][1]))
+    assert [e.code for e in load_library(broken)[1]] == ["damaged", "duplicate_id"]
+
+
+def test_share_text_english_and_spanish() -> None:
+    sheet = played()
+    data = share_data(sheet)
+    assert [(line.rank, line.label, line.total) for line in data.lines] == [
+        (1, "Ben", 64),
+        (2, "Ana", 42),
+        (3, "Cy", 0),
+    ]
+    assert share_text(sheet) == "UNO scores after 2 round(s), target 100:\n1. Ben: 64\n2. Ana: 42\n3. Cy: 0"
+    assert share_text(sheet, "es").startswith("Puntos de UNO tras 2 ronda(s), objetivo 100:")
+    won = sheet.add_round(typed_draft(3, 0, {1: 60, 2: 1}))
+    assert share_text(won).endswith("Ana wins!") and share_text(won, "es").endswith("¡Gana Ana!")
+
+
+def test_announcements() -> None:
+    sheet = played()
+    item = announcement(sheet)
+    assert (item.round, item.winner_name, item.target) == (2, "Ben", 100)
+    assert (item.gains[0].gained, item.gains[0].total) == (64, 64)
+    assert announcement_text(item) == "Round 2: Ben +64, 64 of 100."
+    assert announcement_text(announcement(sheet, 1), "es") == "Ronda 1: Ana +42, 42 de 100."
+    won = sheet.add_round(typed_draft(3, 0, {1: 60, 2: 1}))
+    assert announcement_text(announcement(won)) == "Round 3: Ana +61, 103 of 100. Ana wins the match!"
+    penalty = make_sheet(3, scoring=Scoring.PENALTY).add_round(typed_draft(3, 0, {1: 12, 2: 0}))
+    assert announcement_text(announcement(penalty)) == "Round 1: Ana went out; Ben +12, 12 of 500."
+    teams = make_sheet(4, teams=True).add_round(typed_draft(4, 1, {0: 5, 2: 5}))
+    assert announcement_text(announcement(teams)) == "Round 1: Ben & Dee +10, 10 of 500."
