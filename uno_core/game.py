@@ -702,6 +702,6 @@ class Game:
                 raise IllegalActionError(f"log entry {index + 1} ({seat} {action}): {error}") from None
         return game
 
-    def history_for(self, seat: int | None) -> list[ev.Event]:
-        """The match's events as ``seat`` saw them (``None``: a spectator)."""
-        return [ev.for_seat(event, seat) for event in self.history]
+    def history_for(self, seat: int | None, since: int = 0) -> list[ev.Event]:
+        """The match's events from index ``since`` on, as ``seat`` saw them (``None``: a spectator)."""
+        return [ev.for_seat(event, seat) for event in self.history[since:]]
