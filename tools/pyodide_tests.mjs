@@ -2,16 +2,18 @@
 //
 //   node tools/pyodide_tests.mjs [test paths ...] [-- extra pytest args ...]
 //
-// Paths are relative to the repo root (default: tests/unit tests/scorekeeper tests/pyodide/pure,
-// those that exist). The exit code is pytest's. No network: pytest, hypothesis and their
+// Paths (or node ids) are host paths inside the repo, relative to the current folder or absolute;
+// default: those of tests/unit tests/scorekeeper tests/pyodide/pure that exist. The exit code is pytest's. No network: pytest, hypothesis and their
 // dependencies are pure wheels cached by tools/pyodide_wheels.py (run with Python, which may
 // download them once with pip) and unpacked into Pyodide's site-packages; the repo is mounted
 // at /repo with NODEFS. Before pytest starts, one line reports the interpreter:
 //   PYODIDE-RUNNER {"platform": "emscripten", "python": "3.14.2", "pyodide": "314.0.7", ...}
 // and after it ends one line reports the outcome counts from pytest's own stats:
 //   PYODIDE-RESULT {"exit": 0, "passed": 12, "failed": 0, ...}
-// Environment: UNO_PYODIDE=1 is set inside Python (tests/conftest.py then picks the "pyodide"
-// hypothesis profile); PYTHON picks the interpreter that runs tools/pyodide_wheels.py.
+// Inside Python: UNO_PYODIDE=1 (tests/conftest.py then loads the "pyodide" hypothesis profile),
+// HYPOTHESIS_PROFILE passed on from the host if set, hypothesis storage in the in-memory /tmp.
+// Host env: PYTHON = the interpreter that runs tools/pyodide_wheels.py (default .venv, python3);
+// PYODIDE_TESTS_IDS=1 adds a line PYODIDE-IDS [node ids of the selected tests].
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -33,7 +35,15 @@ function splitArgs(argv) {
   const dash = argv.indexOf("--");
   const paths = dash === -1 ? argv : argv.slice(0, dash);
   const extra = dash === -1 ? [] : argv.slice(dash + 1);
-  return { paths: paths.length ? paths : DEFAULT_PATHS.filter((p) => existsSync(path.join(ROOT, p))), extra };
+  // Host paths (relative to the current folder, or absolute) become paths relative to /repo.
+  const toRepo = (arg) => {
+    const [file, ...rest] = arg.split("::");
+    const rel = path.relative(ROOT, path.resolve(file)).split(path.sep).join("/");
+    if (rel.startsWith("..") || path.isAbsolute(rel)) fail(`${arg} is outside the repo ${ROOT}`);
+    return [rel || ".", ...rest].join("::");
+  };
+  const chosen = paths.length ? paths : DEFAULT_PATHS.filter((p) => existsSync(path.join(ROOT, p)));
+  return { paths: paths.length ? chosen.map(toRepo) : chosen, extra };
 }
 
 function hostPython() {
@@ -63,18 +73,23 @@ class _Stats:
     def __init__(self):
         self.counts = {}
         self.session = None
+        self.ids = []
     def pytest_sessionstart(self, session):
         self.session = session
+    def pytest_collection_finish(self, session):
+        self.ids = [item.nodeid for item in session.items]
     def pytest_terminal_summary(self, terminalreporter):
         self.counts["selected"] = self.session.testscollected
         for key in ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected"):
             self.counts[key] = len(terminalreporter.stats.get(key, []))
 
-def _run(argv):
+def _run(argv, REPORT_IDS):
     stats = _Stats()
     code = int(pytest.main(list(argv), plugins=[stats]))
     sys.stdout.flush()
     print("PYODIDE-RESULT " + json.dumps({"exit": code, **stats.counts}), flush=True)
+    if REPORT_IDS:
+        print("PYODIDE-IDS " + json.dumps(stats.ids), flush=True)
     return code
 _run
 `;
@@ -91,7 +106,12 @@ async function main() {
   const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
   const pyodide = await loadPyodide({
     indexURL: PYODIDE_DIR + path.sep,
-    env: { HOME: "/home/pyodide", UNO_PYODIDE: "1", HYPOTHESIS_STORAGE_DIRECTORY: "/tmp/hypothesis" },
+    env: {
+      HOME: "/home/pyodide",
+      UNO_PYODIDE: "1",
+      HYPOTHESIS_STORAGE_DIRECTORY: "/tmp/hypothesis", // in-memory FS, never the host repo
+      ...(process.env.HYPOTHESIS_PROFILE ? { HYPOTHESIS_PROFILE: process.env.HYPOTHESIS_PROFILE } : {}),
+    },
   });
   const loaded = performance.now();
   // Pass output through unchanged (pytest writes partial lines: the progress dots). `buf` is a
@@ -123,7 +143,7 @@ json.dumps({"platform": sys.platform, "python": "%d.%d.%d" % sys.version_info[:3
   // cacheprovider would write .pytest_cache into the host repo through the mount.
   const argv = ["-p", "no:cacheprovider", ...paths, ...extra];
   const run = pyodide.runPython(RUN_PYTEST);
-  const code = run(argv);
+  const code = run(argv, process.env.PYODIDE_TESTS_IDS === "1");
   run.destroy();
   const t1 = performance.now();
   process.stdout.write(
