@@ -1,0 +1,113 @@
+"""Reusable checks for browser tests of any screen: readiness, axe-core, network guard, i18n, layout.
+
+Import in a test module of tests/e2e/ as `from e2e_helpers import ...`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]"}
+LANGS = ("es", "en")
+KEY_LIKE = re.compile(r"\b[a-z][a-z_]*\.[a-z_]+(?:\.[a-z_]+)*\b")  # how a raw catalogue key looks
+MIN_TAP = 44
+
+
+def wait_ready(page: Page, timeout: float = 120_000) -> None:
+    """Wait until Python reports the app interactive; fail fast with the error screen's text."""
+    page.wait_for_function("() => document.documentElement.dataset.pyReady", timeout=timeout)
+    state = page.evaluate("document.documentElement.dataset.pyReady")
+    if state != "1":
+        details = page.locator("#error-details").text_content()
+        raise AssertionError(f"the app showed its error screen: {details}")
+
+
+def set_language(page: Page, lang: str) -> None:
+    """Switch the UI language with the header's buttons and wait until it applied."""
+    page.locator(f'.lang-switch [data-lang="{lang}"]').click()
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+
+
+def check_axe(page: Page, label: str, tags: list[str] | None = None) -> None:
+    """Run axe-core (served from node_modules, injected here) on the page; assert no violations."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_JS))
+    result = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+        tags or AXE_TAGS,
+    )
+    violations = [
+        f"{v['id']} ({v['impact']}): {v['help']} -> " + "; ".join(n["target"][0] for n in v["nodes"][:5])
+        for v in result["violations"]
+    ]
+    assert not violations, f"axe violations on {label}:\n" + "\n".join(violations)
+
+
+def untranslated(page: Page) -> list[str]:
+    """Keys the shell could not translate, empty labelled elements, and key-like words on screen."""
+    return list(
+        page.evaluate(
+            """keyRe => {
+                const problems = [...window.unoShell.missing].map(k => 'missing: ' + k);
+                for (const el of document.querySelectorAll('[data-i18n]')) {
+                    if (el.closest('[hidden]')) continue;
+                    if (!el.textContent.trim()) problems.push('empty: ' + el.dataset.i18n);
+                }
+                const words = document.body.innerText.match(new RegExp(keyRe, 'g')) || [];
+                return problems.concat(words.map(w => 'raw key on screen: ' + w));
+            }""",
+            KEY_LIKE.pattern,
+        )
+    )
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible links, buttons and summaries smaller than 44x44 CSS px."""
+    return list(
+        page.evaluate(
+            """min => [...document.querySelectorAll('a[href], button, summary, input, select, [role=button]')]
+                .filter(el => el.offsetParent !== null && !el.classList.contains('skip-link'))
+                .map(el => [el, el.getBoundingClientRect()])
+                .filter(([el, r]) => r.width < min || r.height < min)
+                .map(([el, r]) => `${el.outerHTML.slice(0, 80)} is ${r.width.toFixed(0)}x${r.height.toFixed(0)}`)""",
+            MIN_TAP,
+        )
+    )
+
+
+def horizontal_overflow(page: Page) -> int:
+    """How many CSS px the page is wider than the viewport (0 when it fits)."""
+    return int(page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth"))
+
+
+@dataclass
+class NetworkGuard:
+    """Records every request a browser context makes (pages and, with the env flag, service workers)."""
+
+    urls: list[str] = field(default_factory=list)
+
+    def attach(self, context: BrowserContext) -> NetworkGuard:
+        context.on("request", lambda request: self.urls.append(request.url))
+        return self
+
+    def foreign(self) -> list[str]:
+        """Requests to any host but the local server (data: and blob: URLs are local by nature)."""
+        return [
+            url
+            for url in self.urls
+            if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).hostname not in LOCAL_HOSTS
+        ]
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """One language's message catalogue."""
+    return dict(json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))

@@ -1,0 +1,122 @@
+"""Delivery: a missing file gives the error screen; offline reloads work; new versions wait for the user."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2e_helpers import check_axe, set_language, untranslated, wait_ready
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+import uno_core
+from tools import precache
+from tools.serve import SiteServer
+
+pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def wait_for_service_worker(page: Page) -> None:
+    """Wait until the service worker has precached everything and controls the page."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.offlineReady === '1'",
+        timeout=120_000,
+    )
+
+
+@pytest.mark.parametrize(
+    "missing",
+    [
+        "runtime/pyodide/pyodide.asm.wasm",
+        "runtime/pyodide/python_stdlib.zip",
+        "runtime/pyodide/pyodide.asm.mjs",
+        "runtime/pyodide/pyodide-lock.json",
+        "runtime/pyscript/core.js",
+        f"wheels/uno_core-{uno_core.__version__}-py3-none-any.whl",
+    ],
+)
+def test_missing_file_shows_error_screen_with_retry(
+    fresh_context: BrowserContext, server: SiteServer, missing: str
+) -> None:
+    def not_found(route: Route) -> None:
+        route.fulfill(status=404, body="not found")
+
+    page = fresh_context.new_page()
+    page.route(f"**/{missing}", not_found)
+    page.goto(server.url)
+    page.wait_for_function("() => document.documentElement.dataset.pyReady === 'error'", timeout=60_000)
+    expect(page.locator("#error")).to_be_visible()
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#error-details")).to_contain_text(missing.rsplit("/", 1)[-1])
+    expect(page.locator("#error-title")).not_to_be_empty()
+    assert untranslated(page) == []
+    if missing.endswith(".wasm"):  # once: the error screen is accessible and "Try again" recovers
+        for lang in ("es", "en"):
+            set_language(page, lang)
+            check_axe(page, f"error screen ({lang})")
+        page.unroute(f"**/{missing}")
+        page.locator("#error-retry").click()
+        wait_ready(page)
+
+
+@pytest.fixture
+def own_site(site: Path, tmp_path: Path) -> Iterator[tuple[Path, SiteServer]]:
+    """A private copy of the site on its own server (its own origin), free to stop or redeploy."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    srv = SiteServer(copy).start()
+    yield copy, srv
+    srv.stop()
+
+
+def test_offline_reload_still_starts(fresh_context: BrowserContext, own_site: tuple[Path, SiteServer]) -> None:
+    _, srv = own_site
+    page = fresh_context.new_page()
+    page.goto(srv.url)
+    wait_ready(page)
+    wait_for_service_worker(page)
+    srv.stop()
+    fresh_context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
+    page.locator(".mode-play").click()
+    expect(page.locator("#screen h1")).to_be_visible()
+    page.goto(srv.url + "#/score")  # a fresh navigation too, not only a reload
+    wait_ready(page)
+    expect(page.locator("#screen h1")).to_be_visible()
+
+
+def redeploy(site: Path) -> str:
+    """Change one file of `site` and rebuild its service worker, as a new deployment would; return the version."""
+    css = site / "web" / "style.css"
+    css.write_text(css.read_text() + "\n/* new version */\n")
+    info = precache.write_service_worker(site, ROOT / "web" / "sw.template.js", {"install": "micropip"})
+    return str(info["version"])
+
+
+def test_new_version_is_offered_and_never_reloads_by_itself(
+    browser: Browser, own_site: tuple[Path, SiteServer]
+) -> None:
+    copy, srv = own_site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(srv.url)
+    wait_ready(page)
+    wait_for_service_worker(page)
+    old = page.evaluate("caches.keys()")
+    page.evaluate("window.__stillTheSamePage = true")
+    new_version = redeploy(copy)
+    page.evaluate("window.unoShell.checkForUpdate()")
+    expect(page.locator("#update-banner")).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1500)  # nothing happens on its own: same page, old caches still in use
+    assert page.evaluate("window.__stillTheSamePage") is True
+    page.locator("#update-now").click()
+    page.wait_for_function("() => window.__stillTheSamePage === undefined", timeout=60_000)
+    wait_ready(page)
+    page.wait_for_function("v => caches.keys().then(k => k.length === 1 && k[0] === 'uno-' + v)", arg=new_version)
+    assert old != [f"uno-{new_version}"]
+    expect(page.locator("#update-banner")).to_be_hidden()
+    context.close()

@@ -1,0 +1,1 @@
+"""Build, serve and measure the static web app (no runtime code)."""

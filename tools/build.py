@@ -1,0 +1,153 @@
+"""Build the deployable static site into dist/site/ (`python -m tools.build`).
+
+Output, all served from the page's own origin:
+  index.html, web/ (shell JS, CSS, catalogues, the Python app), pyscript.json (PyScript config),
+  runtime/pyodide/ (5 runtime files, micropip wheel, patched lock), runtime/pyscript/ (dist/*.js + css),
+  wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
+  sw.js (service worker whose precache list and cache version come from the files written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import time
+from pathlib import Path
+
+from tools import icons, precache, wheels
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+WEB = ROOT / "web"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
+INSTALL_METHODS = ("micropip", "files")
+
+
+def npm_version(package: str) -> str:
+    """The installed version of an npm package, checked against the exact pin in package.json."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"][package]
+    manifest = NODE / package / "package.json"
+    if not manifest.exists():
+        raise SystemExit(f"build: {package} missing from node_modules; run `npm ci` (./dev does)")
+    installed = str(json.loads(manifest.read_text())["version"])
+    if installed != pinned:
+        raise SystemExit(f"build: node_modules has {package} {installed}, package.json pins {pinned}; run `npm ci`")
+    return installed
+
+
+def copy_runtime(site: Path) -> str:
+    """Copy Pyodide's runtime and a hash-pinned micropip; return the Python version (e.g. '3.14')."""
+    out = site / "runtime" / "pyodide"
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE / "pyodide" / name, out / name)
+    micropip = wheels.fetch_pinned(wheels.MICROPIP, wheels.CACHE / "wheels")
+    shutil.copyfile(micropip, out / micropip.name)
+    lock_path = out / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"]["micropip"]
+    if entry["version"] != wheels.MICROPIP.version:
+        raise SystemExit(f"build: Pyodide's lock wants micropip {entry['version']}, pinned {wheels.MICROPIP.version}")
+    entry.update(file_name=micropip.name, sha256=wheels.MICROPIP.sha256)  # see NOTES.md: hash mismatch
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+    return ".".join(str(lock["info"]["python"]).split(".")[:2])
+
+
+def copy_pyscript(site: Path) -> None:
+    """Copy PyScript's dist/*.js and *.css (its chunks load eagerly), without source maps."""
+    out = site / "runtime" / "pyscript"
+    out.mkdir(parents=True)
+    for path in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):
+        if path.suffix in (".js", ".css"):
+            shutil.copyfile(path, out / path.name)
+
+
+def copy_web(site: Path) -> list[str]:
+    """Copy index.html and web/ (skipping templates and caches); return the app's Python files."""
+    shutil.copyfile(ROOT / "index.html", site / "index.html")
+    app_files = []
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(ROOT)
+        if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name:
+            continue
+        dest = site / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest)
+        if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
+            app_files.append(rel.as_posix())
+    return app_files
+
+
+def pyscript_config(app_files: list[str], wheel: str, install: str, python: str) -> dict[str, object]:
+    """PyScript config: our Pyodide copy, our wheel, the app's files in the virtual FS, no plugins.
+
+    `web/app/x.py` lands at `./app/x.py`, importable as `app.x` (main.py is the entry script itself).
+    """
+    files = {f"./{rel}": "./" + rel.removeprefix("web/") for rel in app_files if rel != "web/app/main.py"}
+    config: dict[str, object] = {"interpreter": "./runtime/pyodide/pyodide.mjs", "plugins": PLUGINS_OFF}
+    if install == "micropip":
+        config["packages"] = [f"./wheels/{wheel}"]
+    else:  # unpack the wheel straight into site-packages: no micropip at all
+        files[f"./wheels/{wheel}"] = f"/lib/python{python}/site-packages/*"
+    config["files"] = files
+    return config
+
+
+def web_manifest() -> dict[str, object]:
+    """The web app manifest; names come from the English catalogue."""
+    en = json.loads((WEB / "i18n" / "en.json").read_text())
+    icon_list = [
+        {"src": f"./icons/{name}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+        for name, (size, maskable) in icons.ICONS.items()
+        if name != "apple-touch-icon.png"
+        for purpose in ["maskable" if maskable else "any"]
+    ]
+    return {
+        "name": en["app.name"],
+        "short_name": en["app.short_name"],
+        "description": en["app.description"],
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#fff7ed",
+        "theme_color": "#b91c1c",
+        "icons": icon_list,
+    }
+
+
+def build(site: Path, install: str = "micropip") -> dict[str, object]:
+    """Write the whole site into `site` (emptied first); return build.json's content."""
+    started = time.monotonic()
+    versions = {"pyodide": npm_version("pyodide"), "pyscript": npm_version("@pyscript/core")}
+    if site.exists():
+        shutil.rmtree(site)
+    site.mkdir(parents=True)
+    python = copy_runtime(site)
+    copy_pyscript(site)
+    app_files = copy_web(site)
+    wheel = wheels.build_project_wheel(site / "wheels")
+    icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
+    (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
+    config = pyscript_config(app_files, wheel.name, install, python)
+    (site / "pyscript.json").write_text(json.dumps(config, indent=2))
+    info = precache.write_service_worker(site, WEB / "sw.template.js", {**versions, "install": install})
+    print(f"build: {site.relative_to(ROOT)} version {info['version']}, {len(info['files'])} files, "
+          f"{sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, {time.monotonic() - started:.1f} s")
+    return info
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist" / "site")
+    parser.add_argument("--install", choices=INSTALL_METHODS, default="micropip",
+                        help="how the browser installs our wheel (default: micropip)")
+    args = parser.parse_args()
+    build(args.out.resolve(), args.install)
+
+
+if __name__ == "__main__":
+    main()

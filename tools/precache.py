@@ -1,0 +1,51 @@
+"""The service worker's precache list and cache version, generated from the files written.
+
+The version is a hash of every precached file's path and content: any change to any file
+gives a new version (and so a new cache, and the "new version available" banner); an
+unchanged rebuild gives the same version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from tools.wheels import sha256_of
+
+SW_NAME = "sw.js"
+BUILD_INFO = "build.json"
+
+
+def site_files(site: Path) -> dict[str, dict[str, object]]:
+    """Every file of the site except the service worker and build.json, with size and sha256."""
+    files: dict[str, dict[str, object]] = {}
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if path.is_file() and rel not in (SW_NAME, BUILD_INFO):
+            files[rel] = {"size": path.stat().st_size, "sha256": sha256_of(path)}
+    return files
+
+
+def content_version(files: dict[str, dict[str, object]]) -> str:
+    """A short hash naming this exact set of file contents."""
+    digest = hashlib.sha256()
+    for rel, meta in sorted(files.items()):
+        digest.update(f"{rel}\0{meta['sha256']}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site: Path, template: Path, extra: dict[str, str]) -> dict[str, object]:
+    """Write build.json and sw.js (from `template`) into `site`; return build.json's content."""
+    files = site_files(site)
+    info: dict[str, object] = {"version": content_version(files), **extra, "files": files}
+    (site / BUILD_INFO).write_text(json.dumps(info, indent=1))
+    urls = ["./" + rel for rel in [*files, BUILD_INFO]]
+    source = template.read_text()
+    for marker in ("__VERSION__", "__PRECACHE__"):
+        if marker not in source:
+            raise SystemExit(f"build: {template.name} lacks the marker {marker}")
+    source = source.replace('"__VERSION__"', json.dumps(info["version"]))
+    source = source.replace("__PRECACHE__", json.dumps(urls, indent=2))
+    (site / SW_NAME).write_text(source)
+    return info

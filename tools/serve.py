@@ -1,0 +1,142 @@
+"""Serve the built site on 127.0.0.1 with the right MIME types (`python -m tools.serve`).
+
+Also used in-process by the end-to-end tests and the benchmark (`SiteServer`), which can
+count the bytes served and stop the server at will.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, BinaryIO
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = ROOT / "dist" / "site"
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".py": "text/x-python",
+}
+
+
+@dataclass
+class Traffic:
+    """What the server sent: requests and body bytes (thread-safe)."""
+
+    requests: list[tuple[str, int, int]] = field(default_factory=list)  # (path, status, body bytes)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, path: str, status: int, size: int) -> None:
+        with self.lock:
+            self.requests.append((path, status, size))
+
+    def total_bytes(self) -> int:
+        with self.lock:
+            return sum(size for _, _, size in self.requests)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.requests.clear()
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with explicit MIME types, `no-cache` revalidation, no directory listings."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    traffic: Traffic | None = None
+    quiet = False
+    _status = 0
+    _sent = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status, self._sent = code, 0
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        # Revalidate on every use (cheap 304s): a rebuilt file is never served stale.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def copyfile(self, source: BinaryIO, outputfile: Any) -> None:  # type: ignore[override]
+        while block := source.read(1 << 16):
+            outputfile.write(block)
+            self._sent += len(block)
+
+    def list_directory(self, path: Any) -> None:
+        self.send_error(404, "No directory listings")
+        return None
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if not self.quiet:
+            super().log_request(code, size)
+
+    def log_error(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_error(format, *args)
+
+    def handle_one_request(self) -> None:
+        self._status = 0
+        super().handle_one_request()
+        if self.traffic is not None and self._status:
+            self.traffic.add(self.path, self._status, self._sent)
+
+
+class SiteServer:
+    """A threaded static server of `directory` on 127.0.0.1; port 0 picks a free port."""
+
+    def __init__(self, directory: Path = DEFAULT_DIR, port: int = 0, quiet: bool = True) -> None:
+        if not (directory / "index.html").exists():
+            raise SystemExit(f"serve: {directory} has no index.html; build first (`./dev build`)")
+        self.traffic = Traffic()
+        handler = type("Handler", (SiteHandler,), {"traffic": self.traffic, "quiet": quiet})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(directory)))
+        self.httpd.daemon_threads = True
+        self.thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def start(self) -> SiteServer:
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        if self.thread:
+            self.thread.join()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Serve the built site on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
+    parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    args = parser.parse_args()
+    server = SiteServer(args.dir.resolve(), args.port, quiet=args.quiet)
+    print(f"Serving {args.dir} at {server.url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.httpd.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,304 @@
+// The loading shell: runs before Python. It owns the language (catalogue, switch, memory),
+// shows loading progress, turns any failed delivery into an error screen with a retry,
+// registers the service worker and offers new versions without ever reloading on its own.
+// Python screens use it through `window.unoShell` (see web/app/i18n.py and web/app/shell.py).
+
+const LANGS = ["es", "en"];
+const LANG_KEY = "uno.lang";
+const STALL_MS = 60000; // no progress at all for this long: show the error screen
+const root = document.documentElement;
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------- language
+const catalogues = new Map();
+const missing = new Set();
+let lang = pickLanguage();
+let catalogue = null; // null until the first catalogue has arrived
+let langReady = Promise.resolve();
+
+function pickLanguage() {
+  try {
+    const saved = localStorage.getItem(LANG_KEY);
+    if (LANGS.includes(saved)) return saved;
+  } catch { /* storage may be blocked: fall through */ }
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+function loadCatalogue(code) {
+  if (!catalogues.has(code)) {
+    const url = new URL(`./i18n/${code}.json`, import.meta.url);
+    catalogues.set(code, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return catalogues.get(code);
+}
+
+/** The text of `key` in the current language, `{name}` placeholders filled from `args`. */
+function t(key, args = {}) {
+  if (!catalogue) return ""; // the catalogue is on its way: setLang() fills everything in
+  let text = catalogue[key];
+  if (typeof text !== "string") {
+    missing.add(key);
+    console.warn(`i18n: no "${key}" in ${lang}`);
+    text = key;
+  }
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? String(args[name]) : all));
+}
+
+/** Fill every [data-i18n] / [data-i18n-attr] element under `scope` (always as text, never HTML). */
+function applyI18n(scope = document) {
+  const pick = (sel) => [...(scope.matches?.(sel) ? [scope] : []), ...scope.querySelectorAll(sel)];
+  for (const el of pick("[data-i18n]")) {
+    const args = el.dataset.i18nArgs ? JSON.parse(el.dataset.i18nArgs) : {};
+    el.textContent = t(el.dataset.i18n, args);
+  }
+  for (const el of pick("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}
+
+async function setLang(code, remember = true) {
+  if (!LANGS.includes(code)) throw new Error(`unknown language ${code}`);
+  catalogue = await loadCatalogue(code);
+  lang = code;
+  if (remember) {
+    try { localStorage.setItem(LANG_KEY, code); } catch { /* not remembered */ }
+  }
+  root.lang = code;
+  document.title = t("app.title");
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === code));
+  }
+  applyI18n(document);
+  renderProgress();
+  window.dispatchEvent(new CustomEvent("uno:lang", { detail: { lang: code } }));
+}
+
+// ---------------------------------------------------------------- progress
+const STAGES = { // stage key -> [start %, end %]
+  "load.start": [0, 2], "load.runtime": [2, 60], "load.python": [60, 75],
+  "load.packages": [75, 92], "load.app": [92, 99],
+};
+const downloads = new Map(); // url -> {done, total}
+let stage = "load.start";
+let state = "loading"; // loading | ready | error
+let lastProgress = performance.now();
+
+function setStage(next) {
+  if (state !== "loading" || STAGES[next][0] < STAGES[stage][0]) return;
+  stage = next;
+  root.dataset.loadStage = next.slice(5);
+  renderProgress();
+}
+
+function renderProgress() {
+  if (state !== "loading") return;
+  lastProgress = performance.now();
+  let [from, to] = STAGES[stage];
+  let detail = "";
+  if (stage === "load.runtime" && downloads.size) {
+    let done = 0, total = 0;
+    for (const d of downloads.values()) { done += d.done; total += d.total; }
+    if (total) {
+      from += (to - from) * Math.min(1, done / total);
+      detail = t("load.bytes", { done: (done / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) });
+    }
+    if (total && done >= total) setTimeout(() => setStage("load.python"));
+  }
+  const bar = $("loading-bar");
+  if (bar) bar.value = Math.round(from);
+  const stageEl = $("loading-stage");
+  if (stageEl && stageEl.dataset.i18n !== stage) {
+    stageEl.dataset.i18n = stage;
+    stageEl.textContent = t(stage);
+  }
+  const detailEl = $("loading-detail");
+  if (detailEl) detailEl.textContent = detail;
+}
+
+// Count the bytes of the big runtime downloads (the page's own fetches) as they arrive;
+// any failed same-origin fetch while loading is a broken delivery.
+const BIG = /\.(wasm|zip|whl)(\?|$)/;
+const realFetch = window.fetch.bind(window);
+window.fetch = async (input, init) => {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href);
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (err) {
+    if (state === "loading") fail(`${url.pathname}: ${err}`);
+    throw err;
+  }
+  if (state === "loading" && url.origin === location.origin) {
+    if (!response.ok) fail(`${url.pathname}: HTTP ${response.status}`);
+    else if (BIG.test(url.pathname) && response.body) track(url.pathname, response.clone());
+  }
+  return response;
+};
+
+async function track(path, response) {
+  const entry = { done: 0, total: Number(response.headers.get("content-length")) || 0 };
+  downloads.set(path, entry);
+  if (/\.(wasm|zip)$/.test(path)) setStage("load.runtime");
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      entry.done += value.byteLength;
+      renderProgress();
+    }
+  } catch { /* the real consumer reports errors */ }
+}
+
+const PY_STAGES = { // PyScript's py:progress messages -> our stages
+  "Loading Pyodide": "load.runtime", "Loaded interpreter": "load.packages", "Loaded Pyodide": "load.app",
+};
+window.addEventListener("py:progress", ({ detail }) => {
+  if (PY_STAGES[detail]) setStage(PY_STAGES[detail]);
+  else renderProgress(); // any message is a sign of life
+});
+
+// ---------------------------------------------------------------- errors
+function fail(message) {
+  if (state !== "loading") return;
+  state = "error";
+  root.dataset.pyReady = "error";
+  console.error("uno: loading failed:", message);
+  $("loading").hidden = true;
+  $("error-details").textContent = String(message);
+  $("error-text").dataset.i18n = message === "stalled" ? "error.stalled" : "error.text";
+  applyI18n($("error"));
+  langReady.then(() => applyI18n($("error")));
+  $("error").hidden = false;
+  $("error-retry").focus();
+}
+
+window.addEventListener("error", (event) => {
+  const target = event.target;
+  if (target && target !== window && (target.src || target.href)) {
+    fail(`${new URL(target.src || target.href).pathname}: failed to load`);
+  } else if (state === "loading") {
+    fail(event.message || String(event.error));
+  }
+}, true);
+window.addEventListener("unhandledrejection", (event) => {
+  if (state === "loading") fail(event.reason?.message || String(event.reason));
+});
+// Failed module imports (the runtime's .mjs, PyScript chunks) show up as resource entries.
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const url = new URL(entry.name);
+      if (url.origin === location.origin && entry.responseStatus >= 400) {
+        fail(`${url.pathname}: HTTP ${entry.responseStatus}`);
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch { /* older browsers: the fetch wrapper and the stall timer remain */ }
+const stallTimer = setInterval(() => {
+  if (state !== "loading") clearInterval(stallTimer);
+  else if (performance.now() - lastProgress > STALL_MS) fail("stalled");
+}, 1000);
+
+// ---------------------------------------------------------------- routes before Python
+// Until Python's router takes over, show the landing page only on the landing route.
+function preRoute() {
+  if (state === "ready") return;
+  const route = location.hash.replace(/^#\/?/, "");
+  $("landing").hidden = route !== "";
+}
+window.addEventListener("hashchange", preRoute);
+
+// ---------------------------------------------------------------- ready (called by Python)
+/** Python calls this once the app is interactive: `info` = {loadPath, engineVersion}. */
+function ready(info = {}) {
+  if (state === "error") return;
+  state = "ready";
+  clearInterval(stallTimer);
+  $("loading").hidden = true;
+  root.dataset.loadPath = info.loadPath || "";
+  root.dataset.engineVersion = info.engineVersion || "";
+  root.dataset.pyReady = "1";
+  performance.mark("app-interactive");
+  window.dispatchEvent(new CustomEvent("uno:ready", { detail: info }));
+  registerServiceWorker();
+}
+
+// ---------------------------------------------------------------- service worker
+let registration = null;
+let updateRequested = false;
+
+async function registerServiceWorker() {
+  if (registration || !("serviceWorker" in navigator)) return;
+  try {
+    registration = await navigator.serviceWorker.register("./sw.js");
+  } catch (err) {
+    console.warn("uno: no service worker:", err);
+    return;
+  }
+  const reg = registration;
+  const offerIfWaiting = () => {
+    if (reg.waiting && navigator.serviceWorker.controller) showUpdateBanner();
+  };
+  offerIfWaiting();
+  reg.addEventListener("updatefound", () => {
+    const worker = reg.installing;
+    worker?.addEventListener("statechange", offerIfWaiting);
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updateRequested) location.reload(); // only ever after the user chose "Update now"
+  });
+  navigator.serviceWorker.ready.then(() => {
+    $("offline-ready").hidden = false;
+    root.dataset.offlineReady = "1";
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") reg.update().catch(() => {});
+  });
+}
+
+function showUpdateBanner() {
+  root.dataset.updateAvailable = "1";
+  $("update-banner").hidden = false;
+}
+
+async function checkForUpdate() {
+  if (registration) await registration.update();
+}
+
+// ---------------------------------------------------------------- start
+$("error-retry").addEventListener("click", () => location.reload());
+$("update-now").addEventListener("click", () => {
+  updateRequested = true;
+  $("update-banner").hidden = true;
+  registration?.waiting?.postMessage({ type: "SKIP_WAITING" });
+});
+$("update-later").addEventListener("click", () => { $("update-banner").hidden = true; });
+for (const button of document.querySelectorAll("[data-lang]")) {
+  button.addEventListener("click", () => setLang(button.dataset.lang));
+}
+
+window.unoShell = {
+  get lang() { return lang; },
+  langs: LANGS,
+  missing,
+  t,
+  applyI18n,
+  setLang,
+  ready,
+  fail,
+  checkForUpdate,
+};
+
+preRoute();
+langReady = setLang(lang, false).catch((err) => fail(err.message || String(err)));

@@ -1,0 +1,45 @@
+// Service worker (template: tools/precache.py writes dist/site/sw.js with the real values).
+// Precaches every file of this build under a versioned cache, serves from it first,
+// deletes older caches on activation. A new version waits until the page asks it to take
+// over (the "Update now" button): it never reloads a page by itself.
+
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+const PREFIX = "uno-";
+const CACHE = PREFIX + VERSION;
+const INDEX = new URL("./index.html", self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "no-cache": revalidate with the server, so no stale HTTP-cache copy enters this version.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+  if (event.data?.type === "VERSION") event.ports[0]?.postMessage(VERSION);
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const scope = new URL(self.registration.scope);
+  const isPage = request.mode === "navigate" && (url.pathname === scope.pathname || url.href.split(/[?#]/)[0] === INDEX);
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(isPage ? INDEX : request, { ignoreSearch: isPage });
+    return hit || fetch(request);
+  })());
+});
