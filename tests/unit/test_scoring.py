@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from unit_helpers import assert_all_cards, names, of_type, others_pass, run_down, scripted
 
 from uno_core import DealerRotation, Game, Phase, Scoring, events, hand_points
 from uno_core.scoring import match_winner, next_dealer, round_points, sides_of
-
-from unit_helpers import assert_all_cards, names, of_type, others_pass, run_down, scripted
 
 YELLOW = "Y1 Y2 Y3 Y4 Y6 Y7 Y8"
 RED = "R1 R2 R3 R4 R6 R8 R9"
@@ -151,7 +150,7 @@ def test_next_dealer_pure() -> None:
 def test_last_card_draw_two_victim_draws_and_it_counts() -> None:
     # R-SCORE-2 R-ACT-3
     game = scripted([RED, "Y1 Y2 Y3 Y4 Y6 Y7 Y+2"], "Y5", DRAWS + " B9 G8")
-    evts = win(game, 1, "Y1 Y2 Y3 Y4 Y6 Y7 Y+2".split())
+    evts = win(game, 1, ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y+2"])
     drawn = of_type(evts, events.CardsDrawn)
     assert [(d.seat, d.count, d.reason) for d in drawn[:1]] == [(0, 2, "draw_two")]
     over = of_type(evts, events.RoundOver)[0]

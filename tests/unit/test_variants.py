@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from unit_helpers import assert_refused, drawn_counts, hand, of_type, others_pass, run_down, scripted
 
 from uno_core import Card, Catch, Game, IllegalActionError, NotationError, Phase, Play, Rules, events, hand_points
-
-from unit_helpers import assert_refused, drawn_counts, hand, of_type, others_pass, run_down, scripted
 
 SEAT0 = "R1 R2 R3 R4 R6 R8 R9"
 SEAT2 = "G1 G2 G3 G4 G6 G8 G9"
 SEAT3 = "B1 B2 B3 B4 B6 B8 B9"
 
 
-def game4(seat1: str, seat2: str = SEAT2, seat3: str = SEAT3, first: str = "R5", draws: str = "", **opts: object) -> Game:
+def game4(
+    seat1: str, seat2: str = SEAT2, seat3: str = SEAT3, first: str = "R5", draws: str = "", **opts: object
+) -> Game:
     return scripted([SEAT0, seat1, seat2, seat3], first, draws, **opts)  # type: ignore[arg-type]
 
 
@@ -79,7 +80,7 @@ def test_seven_swaps_hands_with_the_named_seat() -> None:
     # R-VAR-70
     game = game4("R7 Y1 Y2 Y3 Y4 Y6 Y8", seven_zero=True)
     texts = game.legal_texts(1)
-    assert ["play R7 swap 0", "play R7 swap 2", "play R7 swap 3"] == [t for t in texts if t.startswith("play R7")]
+    assert [t for t in texts if t.startswith("play R7")] == ["play R7 swap 0", "play R7 swap 2", "play R7 swap 3"]
     assert_refused(game, 1, "play R7", "names the seat", "R-VAR-70")
     assert_refused(game, 1, "play R7 swap 1", "swap")
     assert_refused(game, 1, "play R7 swap 4", "swap")

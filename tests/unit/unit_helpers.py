@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import pytest
+from hypothesis import strategies as st
 
-from uno_core import DECK_COUNTS, OFFICIAL, Game, Rules, UnoError, events
+from uno_core import DECK_COUNTS, OFFICIAL, DealerRotation, Game, Rules, Scoring, UnoError, WD4Rule, events
 from uno_core.scenario import stacked_deck
 
 E = TypeVar("E")
@@ -107,3 +108,26 @@ def run_down(game: Game, seat: int, plays: Sequence[str]) -> None:
         assert game.current == seat, (game.current, seat)
         game.apply(seat, f"play {text}")
         others_pass(game, seat)
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[int, Rules]:
+    """A player count and a rule set drawn over every option (teams when the table allows)."""
+    n = draw(st.integers(2, 10))
+    teams = draw(st.booleans()) if n >= 4 and n % 2 == 0 else False
+    rules = Rules(
+        wild_points=draw(st.sampled_from([50, 40])),
+        dealer_rotation=draw(st.sampled_from(DealerRotation)),
+        draw_until_playable=draw(st.booleans()),
+        wd4_rule=draw(st.sampled_from(WD4Rule)),
+        uno_penalty=draw(st.integers(1, 4)),
+        target=draw(st.integers(50, 200)),
+        scoring=draw(st.sampled_from(Scoring)),
+        stacking=draw(st.booleans()),
+        seven_zero=draw(st.booleans()),
+        jump_in=draw(st.booleans()),
+        doubles=draw(st.booleans()),
+        teams=teams,
+        skipped_draws=draw(st.booleans()),
+    )
+    return n, rules
