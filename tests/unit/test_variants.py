@@ -304,3 +304,20 @@ def test_skipped_draws_off_no_draw() -> None:
     # R-VAR-SKIPDRAW
     game = game4("RS Y2 Y3 Y4 Y6 Y8 Y1")
     assert drawn_counts(game.apply(1, "play RS")) == []
+
+
+def test_stacking_the_last_card_the_next_player_draws_the_whole_chain() -> None:
+    # R-VAR-STACK R-SCORE-1 R-SCORE-2
+    hands = ["R1 R2 R3 R4 R6 R8 Y+2", "Y1 Y2 Y3 Y4 Y6 Y7 G+2", SEAT2, SEAT3]
+    game = scripted(hands, "Y5", stacking=True)
+    run_down(game, 1, ["Y1", "Y2", "Y3", "Y4", "Y6"])
+    game.apply(1, "play Y7 uno")
+    others_pass(game, 0)
+    game.apply(0, "play Y+2")
+    assert game.phase is Phase.STACK and game.current == 1 and game.legal_texts(1) == ["play G+2", "draw"]
+    hand2 = list(game.hands[2])
+    evts = game.apply(1, "play G+2")
+    drawn = of_type(evts, events.CardsDrawn)
+    assert [(d.seat, d.count) for d in drawn[:1]] == [(2, 4)]
+    over = of_type(evts, events.RoundOver)[0]
+    assert over.winner == 1 and over.hand_points[2] == hand_points(hand2 + list(drawn[0].cards or ()))
