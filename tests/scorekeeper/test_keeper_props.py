@@ -130,16 +130,11 @@ def test_save_load_round_trip(sheet: Sheet, count: int, rng: random.Random) -> N
     assert load(save(sheet)).tally() == sheet.tally()
 
 
-JUNK = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 2000),
-    st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=6),
-    st.sampled_from(["R7", "W+4", "W", "total", "cards", "standard", "penalty"]),
-    st.lists(st.integers(0, 3), max_size=3),
-    st.dictionaries(st.sampled_from(["total", "cards", "winner", "hands"]), st.integers(0, 30), max_size=2),
-)
+JUNK = st.sampled_from(
+    # a fixed menu (composite text/dict strategies cost seconds per run inside Pyodide)
+    [None, True, False, 0, 1, -3, 7, 2000, 1.5, "", "x", "R7", "W+4", "total", "penalty", "<b>", [], [0, 1],
+     {}, {"total": 3}, {"cards": ["R7"]}, {"winner": 0, "hands": []}]
+)  # fmt: skip
 
 
 def paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
@@ -171,9 +166,11 @@ def mutate(data: dict[str, object], path: tuple[object, ...], how: str, junk: ob
 
 # Malformed saves: a changed file is refused with LoadError (checksum), or, with the checksum
 # recomputed, either refused with LoadError or loaded into a valid sheet; never another error.
-@given(sheets_setup(), st.integers(0, 3), rngs, st.data())
-def test_damaged_saves_are_refused(sheet: Sheet, count: int, rng: random.Random, data: st.DataObject) -> None:
-    from scorekeeper.save import checksum
+@given(sheets_setup(), st.integers(0, 3), rngs, st.integers(0, 10_000), st.sampled_from(["set", "delete", "add"]), JUNK)
+def test_damaged_saves_are_refused(
+    sheet: Sheet, count: int, rng: random.Random, where: int, how: str, junk: object
+) -> None:
+    from scorekeeper.save import canonical_json, checksum
 
     for _ in range(count):
         if not sheet.tally().finished:
@@ -182,12 +179,11 @@ def test_damaged_saves_are_refused(sheet: Sheet, count: int, rng: random.Random,
     import copy
 
     bad = copy.deepcopy(good)
-    path = data.draw(st.sampled_from(paths(bad)))
-    how = data.draw(st.sampled_from(["set", "delete", "add"]))
-    junk = data.draw(JUNK)
+    every = paths(bad)
+    path = every[where % len(every)]  # an index, not sampled_from: building strategies per example is slow in Pyodide
     bad = mutate(bad, path, how, junk)
     snapshot = copy.deepcopy(bad)
-    if bad == good:
+    if canonical_json(bad) == canonical_json(good):  # not ==: True == 1 in Python, not in JSON
         assert load(bad) == sheet
         return
     try:
