@@ -7,13 +7,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from uno_core.rules import DealerRotation, Rules, Scoring
+from uno_core.rules import TARGET_RANGE, WILD_POINTS, DealerRotation, Rules, Scoring
 
 from .errors import SetupError
 
-TARGET_MIN = 1
-TARGET_MAX = 100_000  # the engine's Rules bounds (R-SCORE-4)
-WILD_POINTS = (50, 40)  # R-PTS-3
+TARGET_MIN, TARGET_MAX = TARGET_RANGE  # the engine's Rules bounds (R-SCORE-4)
 
 
 @dataclass(frozen=True, slots=True)

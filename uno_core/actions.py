@@ -17,7 +17,7 @@ class Play:
 
     ``colour`` is the declared colour of a wild, ``swap`` the seat a 7 swaps with under
     ``seven_zero``, ``uno`` says UNO with a play that leaves one card. Plays are interned
-    like cards: equal plays are the same object, so equality is identity and cheap.
+    like cards: equal plays are usually the same object, so comparing them is cheap.
     """
 
     __slots__ = ("cards", "colour", "jump", "swap", "uno")
@@ -44,9 +44,19 @@ class Play:
             play = object.__new__(cls)
             for name, value in zip(cls.__slots__, (cards, colour, jump, swap, uno), strict=True):
                 object.__setattr__(play, name, value)
-            if swap is None or 0 <= swap < 64:
-                cls._interned[key] = play
+            if swap is None or (type(swap) is int and 0 <= swap < 10):
+                cls._interned[key] = play  # every play a game can accept: seats go from 0 to 9
         return play
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Play is immutable")

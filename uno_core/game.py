@@ -141,9 +141,17 @@ class Game:
         return not any(card.colour is active for card in self.hands[seat])
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump)."""
+        """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump).
+
+        A seat not at the table has none. The list is the caller's own copy.
+        """
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
         cached = self._legal_cache.get(seat)
         if cached is None:
+            if type(seat) is not int or not 0 <= seat < self.n:
+                return []
             cached = self._legal_cache[seat] = self._generate(seat)
         return cached
 
@@ -153,8 +161,8 @@ class Game:
 
     def seats_to_act(self) -> list[int]:
         """Seats that have at least one legal action now (the current one first)."""
-        seats = [self.current] if self.legal_actions(self.current) else []
-        return seats + [s for s in range(self.n) if s != self.current and self.legal_actions(s)]
+        seats = [self.current] if self._legal(self.current) else []
+        return seats + [s for s in range(self.n) if s != self.current and self._legal(s)]
 
     # ----- applying actions ----------------------------------------------------------------
 
@@ -164,8 +172,12 @@ class Game:
             action = parse_action(action)
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
-        if action not in self.legal_actions(seat):
-            raise IllegalActionError(self._why_illegal(seat, action))
+        if action not in self._legal(seat):
+            try:
+                reason = self._why_illegal(seat, action)
+            except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+                reason = f"{action!r} is not a well-formed action"
+            raise IllegalActionError(reason)
         self._legal_cache = {}
         out: list[ev.Event] = []
         if isinstance(action, Play):

@@ -9,6 +9,10 @@ from typing import Any
 
 from .errors import RulesError
 
+TARGET_RANGE = (1, 100_000)  # accepted match targets, in points (R-SCORE-4)
+WILD_POINTS = (50, 40)  # the Wild's two accepted values (R-PTS-3)
+UNO_PENALTY_RANGE = (1, 10)  # cards drawn when caught (R-UNO-2)
+
 
 class DealerRotation(Enum):
     """R-SEAT-4: who deals the next round."""
@@ -57,12 +61,14 @@ class Rules:
             expected = _FIELD_TYPES[f.name]
             if type(value) is not expected:
                 raise RulesError(f"rule {f.name!r} must be a {expected.__name__}, not {value!r}")
-        if self.wild_points not in (40, 50):
+        if self.wild_points not in WILD_POINTS:
             raise RulesError(f"wild_points must be 50 or 40, not {self.wild_points!r}")
-        if not 1 <= self.uno_penalty <= 10:
-            raise RulesError(f"uno_penalty must be between 1 and 10 cards, not {self.uno_penalty!r}")
-        if not 1 <= self.target <= 100_000:
-            raise RulesError(f"target must be between 1 and 100000 points, not {self.target!r}")
+        low, high = UNO_PENALTY_RANGE
+        if not low <= self.uno_penalty <= high:
+            raise RulesError(f"uno_penalty must be between {low} and {high} cards, not {self.uno_penalty!r}")
+        low, high = TARGET_RANGE
+        if not low <= self.target <= high:
+            raise RulesError(f"target must be between {low} and {high} points, not {self.target!r}")
 
     def check_players(self, players: int) -> None:
         """Raise ``RulesError`` if these rules cannot be played by ``players`` seats (R-SEAT-1, R-VAR-TEAM)."""

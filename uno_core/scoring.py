@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import RulesError
 from .rules import DealerRotation, Scoring
 
 
 def sides_of(players: int, teams: bool) -> tuple[int, ...]:
     """The side of each seat. With ``teams`` partners sit opposite: seat s and s + n/2 (R-VAR-TEAM)."""
+    if teams and (players < 4 or players % 2):
+        raise RulesError(f"teams need an even number of players, at least 4, not {players}")
     if not teams:
         return tuple(range(players))
     half = players // 2
