@@ -245,20 +245,13 @@ def test_same_seed_and_deck_give_the_same_game_different_seeds_differ() -> None:
     assert s.hands == scripted(FILLER, "R9", seed=77).hands
 
 
-BIG_SWAP_BUG = pytest.mark.xfail(
-    reason="engine bug: Play equality is identity and plays with swap >= 64 are not interned, "
-    "so parse_action('play R7 swap 64') != parse_action('play R7 swap 64')",
-    strict=True,
-)
-
-
 @pytest.mark.parametrize(
     "text",
     [
         "play R7 swap 9",
         "jump G7 swap 63 uno",
-        pytest.param("play R7 swap 64", marks=BIG_SWAP_BUG),
-        pytest.param("play B7 B7 swap 100 uno", marks=BIG_SWAP_BUG),
+        "play R7 swap 64",
+        "play B7 B7 swap 100 uno",
     ],
 )
 def test_round_trip_holds_for_every_seat_number(text: str) -> None:
