@@ -60,17 +60,26 @@ class Game:
         first_dealer: FirstDealer = "cut",
         deck: Sequence[Card] | str | None = None,
     ) -> None:
-        if isinstance(players, int):
-            rules.check_players(players)
-            names = [f"P{seat}" for seat in range(players)]
-        else:
-            names = [str(name) for name in players]
-            rules.check_players(len(names))
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {rules!r}")
+        if type(players) is int:
+            rules.check_players(players)
+            names = [f"P{seat}" for seat in range(players)]
+        elif isinstance(players, (list, tuple)) and all(isinstance(name, str) for name in players):
+            names = list(players)
+            rules.check_players(len(names))
+        else:
+            raise RulesError(f"players must be a number of seats or a list of names, not {players!r}")
         if type(seed) is not int:
             raise RulesError(f"seed must be an integer, not {seed!r}")
-        fixed = parse_deck(deck) if isinstance(deck, str) else (list(deck) if deck is not None else None)
+        if isinstance(deck, str):
+            fixed: list[Card] | None = parse_deck(deck)
+        elif deck is None:
+            fixed = None
+        elif isinstance(deck, (list, tuple)) and all(type(card) is Card for card in deck):
+            fixed = list(deck)
+        else:
+            raise RulesError(f"deck must be card codes or a list of cards, not {deck!r}")
         if fixed is not None:
             check_full_deck(fixed)
         n = len(names)

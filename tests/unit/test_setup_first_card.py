@@ -217,11 +217,6 @@ def test_teams_need_an_even_table_of_four_or_more() -> None:
     assert Game(4, rules).sides == (0, 1, 0, 1)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: Game.__init__ calls rules.check_players() before its own isinstance(rules, Rules) "
-    "check, so Game(2, rules='official') raises AttributeError, not RulesError",
-    strict=True,
-)
 @pytest.mark.parametrize("rules", ["official", None])
 def test_rules_that_are_not_a_rules_object_are_refused(rules: object) -> None:
     # R-SEAT-1
@@ -229,10 +224,6 @@ def test_rules_that_are_not_a_rules_object_are_refused(rules: object) -> None:
         Game(2, rules)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    reason="engine bug: a player count or deck of the wrong type (2.0, None, deck=5) raises TypeError, not RulesError",
-    strict=True,
-)
 @pytest.mark.parametrize("args", [{"players": 2.0}, {"players": None}, {"players": 3, "deck": 5}])
 def test_set_up_of_the_wrong_type_is_refused_with_a_typed_error(args: dict[str, object]) -> None:
     # R-SEAT-1 R-NOTE-4
