@@ -109,7 +109,8 @@ def main() -> None:
                     for page_name in ("bare", "app") if i % 2 else ("app", "bare"):  # alternate the order
                         for v in run_once(pw, server, page_name):
                             visits.append(v)
-                            print(f"run {i + 1} {v.page:4} {v.kind}: {v.ms:7.0f} ms  {v.bytes / 1e6:6.2f} MB", flush=True)
+                            mb = v.bytes / 1e6
+                            print(f"run {i + 1} {v.page:4} {v.kind}: {v.ms:7.0f} ms  {mb:6.2f} MB", flush=True)
         finally:
             server.stop()
     print(f"\nmedians of {args.runs} runs (Chromium, persistent profile, {os.cpu_count()} cores)")

@@ -130,9 +130,14 @@ def build(site: Path, install: str = "micropip") -> dict[str, object]:
     copy_pyscript(site)
     app_files = copy_web(site)
     wheel = wheels.build_project_wheel(site / "wheels")
+    # PyScript keeps micropip's resolved lock in IndexedDB keyed by the package URLs: a URL
+    # that names the content (a folder per wheel hash) makes a new wheel a new key.
+    content_dir = site / "wheels" / wheels.sha256_of(wheel)[:16]
+    content_dir.mkdir()
+    wheel = wheel.rename(content_dir / wheel.name)
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
-    config = pyscript_config(app_files, wheel.name, install, python)
+    config = pyscript_config(app_files, wheel.relative_to(site / "wheels").as_posix(), install, python)
     (site / "pyscript.json").write_text(json.dumps(config, indent=2))
     info = precache.write_service_worker(site, WEB / "sw.template.js", {**versions, "install": install})
     print(f"build: {site.relative_to(ROOT)} version {info['version']}, {len(info['files'])} files, "

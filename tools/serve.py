@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "dist" / "site"
@@ -55,7 +55,7 @@ class Traffic:
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with explicit MIME types, `no-cache` revalidation, no directory listings."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     traffic: Traffic | None = None
     quiet = False
     _status = 0

@@ -135,6 +135,7 @@ window.fetch = async (input, init) => {
   try {
     response = await realFetch(input, init);
   } catch (err) {
+    if (state === "loading" && url.pathname.endsWith(".wasm") && useOfflineCopy()) return new Promise(() => {});
     if (state === "loading") fail(`${url.pathname}: ${err}`);
     throw err;
   }
@@ -144,6 +145,16 @@ window.fetch = async (input, init) => {
   }
   return response;
 };
+
+// The service worker leaves the .wasm to the network while online (see sw.template.js). If that
+// download fails (server unreachable, captive Wi-Fi), reload once, asking for the precached copy.
+function useOfflineCopy() {
+  const url = new URL(location.href);
+  if (!navigator.serviceWorker?.controller || url.searchParams.get("offline") === "1") return false;
+  url.searchParams.set("offline", "1");
+  location.replace(url.href);
+  return true;
+}
 
 async function track(path, response) {
   const entry = { done: 0, total: Number(response.headers.get("content-length")) || 0 };

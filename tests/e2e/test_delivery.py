@@ -34,7 +34,7 @@ def wait_for_service_worker(page: Page) -> None:
         "runtime/pyodide/pyodide.asm.mjs",
         "runtime/pyodide/pyodide-lock.json",
         "runtime/pyscript/core.js",
-        f"wheels/uno_core-{uno_core.__version__}-py3-none-any.whl",
+        f"uno_core-{uno_core.__version__}-py3-none-any.whl",
     ],
 )
 def test_missing_file_shows_error_screen_with_retry(
@@ -71,16 +71,23 @@ def own_site(site: Path, tmp_path: Path) -> Iterator[tuple[Path, SiteServer]]:
     srv.stop()
 
 
-def test_offline_reload_still_starts(fresh_context: BrowserContext, own_site: tuple[Path, SiteServer]) -> None:
+@pytest.mark.parametrize("how", ["offline", "server-gone"])
+def test_offline_reload_still_starts(
+    fresh_context: BrowserContext, own_site: tuple[Path, SiteServer], how: str
+) -> None:
+    """Offline (the browser knows) and server gone while the browser thinks it is online."""
     _, srv = own_site
     page = fresh_context.new_page()
     page.goto(srv.url)
     wait_ready(page)
     wait_for_service_worker(page)
     srv.stop()
-    fresh_context.set_offline(True)
+    if how == "offline":
+        fresh_context.set_offline(True)
     page.reload()
     wait_ready(page)
+    if how == "server-gone":  # the .wasm download failed, so the page asked for the precached copy
+        assert "offline=1" in page.url
     expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
     page.locator(".mode-play").click()
     expect(page.locator("#screen h1")).to_be_visible()
