@@ -12,7 +12,7 @@ from uno_core.bots.base import turn_actions
 
 from .helpers import ALL_VARIANTS, tables
 
-READY = ("random", "basic")
+READY = ("random", "basic", "strategic")
 FAST_LEVELS = [level for level in LEVELS if level != "expert" and level in READY]
 
 

@@ -18,8 +18,9 @@ from typing import Any
 from .base import LEVEL_DEFAULTS, LEVELS, Bot, BotError, BotOptions, is_reaction, reactions, turn_actions
 from .driver import Table, play_match
 from .simple import BasicBot, RandomBot
+from .strategic import StrategicBot
 
-_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "basic": BasicBot}
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "basic": BasicBot, "strategic": StrategicBot}
 
 
 def make_bot(level: str, seed: int = 0, options: BotOptions | None = None, **changes: Any) -> Bot:
@@ -47,6 +48,7 @@ __all__ = [
     "BotError",
     "BotOptions",
     "RandomBot",
+    "StrategicBot",
     "Table",
     "is_reaction",
     "make_bot",

@@ -1,0 +1,251 @@
+"""The ``strategic`` level: the advice of the rule texts ("Consejos y Estrategia") as a scoring rule.
+
+Every candidate move gets a score from what the seat can know (``Knowledge``):
+
+- save wild cards for emergencies: a wild costs points while another card matches;
+- keep the colour flowing: prefer moves after which the active colour is one it holds many
+  of, and name the colour it holds most (dumping its long, awkward colour while play favours it);
+- follow the visible colour trend: prefer colours the next opponent probably lacks (a player
+  who drew on a colour, or whose Wild Draw Four was not a bluff, lacks it);
+- time Draw Two / Skip / Wild Draw Four against a dangerous player (few cards, or the leader),
+  save them against a player with many cards, never use them on a partner;
+- dump high-point cards when someone is close to going out;
+- bluff a Wild Draw Four only when the victim is about to go out; challenge when the odds say so
+  (the colour odds of the player who played it, and what earlier challenges showed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Catch, ChooseColour, Play
+from ..cards import COLOURS, Card, Colour, Rank
+from ..events import Event
+from ..game import Phase
+from ..rules import Scoring, WD4Rule
+from ..view import SeatView
+from .base import Bot, BotOptions
+from .common import ACCEPT_, CHALLENGE_, DRAW_, KEEP_, SAY_UNO_, colour_counts, distinct_moves, with_uno
+from .knowledge import Knowledge
+
+
+class Memory:
+    """The bot's own past hands in the current round, by history length (it saw them when asked)."""
+
+    __slots__ = ("hands", "round_no")
+
+    def __init__(self) -> None:
+        self.round_no = -1
+        self.hands: dict[int, tuple[Card, ...]] = {}
+
+    def note(self, view: SeatView, history: Sequence[Event]) -> dict[int, tuple[Card, ...]]:
+        if view.round_no != self.round_no:
+            self.round_no = view.round_no
+            self.hands = {}
+        self.hands[len(history)] = view.hand
+        return self.hands
+
+
+def danger(view: SeatView, seat: int) -> float:
+    """How urgently ``seat`` should be slowed down: few cards, or a leading total."""
+    size = view.hand_sizes[seat]
+    base = {1: 3.0, 2: 2.0, 3: 1.2, 4: 0.8}.get(size, 0.5)
+    totals = view.totals
+    side = view.sides[seat]
+    if view.rules.scoring is Scoring.STANDARD and len(totals) > 1 and totals[side] == max(totals) and totals[side] > 0:
+        base += 0.3
+    return base
+
+
+class StrategicBot(Bot):
+    """See the module docstring."""
+
+    level = "strategic"
+
+    def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
+        super().__init__(seed, options)
+        self.memory = Memory()
+
+    def knowledge(self, view: SeatView, history: Sequence[Event]) -> Knowledge:
+        return Knowledge(view, history, self.memory.note(view, history))
+
+    # ----- out of turn -------------------------------------------------------------------
+
+    def _react(
+        self, view: SeatView, history: Sequence[Event], options: list[Action], rng: random.Random
+    ) -> Action | None:
+        self.memory.note(view, history)
+        if SAY_UNO_ in options:
+            return SAY_UNO_
+        me = view.seat
+        assert me is not None
+        catches = [a for a in options if isinstance(a, Catch) and view.sides[a.seat] != view.sides[me]]
+        if catches and rng.random() >= self.miss_catch:
+            return max(catches, key=lambda a: danger(view, a.seat))
+        jumps = [a for a in options if isinstance(a, Play) and a.jump]
+        if jumps:
+            know = self.knowledge(view, history)
+            return self._best(view, know, jumps, options, rng)
+        return None
+
+    # ----- the turn ----------------------------------------------------------------------
+
+    def _act(self, view: SeatView, history: Sequence[Event], options: list[Action], rng: random.Random) -> Action:
+        know = self.knowledge(view, history)
+        phase = view.phase
+        plays = [a for a in options if isinstance(a, Play)]
+        if phase is Phase.FIRST_COLOUR:
+            return ChooseColour(self.pick_colour(view, know, list(view.hand)))
+        if phase is Phase.CHALLENGE:
+            if plays:  # stack a Wild Draw Four back
+                return self._best(view, know, plays, options, rng)
+            if view.rules.wd4_rule is WD4Rule.NO_BLUFF_PENALTY:
+                return CHALLENGE_  # a wrong challenge costs nothing more than accepting
+            return CHALLENGE_ if know.bluff_odds() > 0.3 else ACCEPT_
+        if phase is Phase.STACK:
+            me = view.seat
+            assert me is not None
+            nxt = (me + view.direction) % len(view.hand_sizes)
+            if plays and view.sides[nxt] != view.sides[me]:
+                return self._best(view, know, plays, options, rng)
+            return DRAW_
+        if phase is Phase.DRAWN:
+            drawn = view.drawn
+            worth = drawn is not None and (drawn.colour is not None or len(view.hand) <= 3 or self._urgent(view))
+            if plays and worth:
+                return self._best(view, know, plays, options, rng)
+            return KEEP_
+        if not plays:
+            return DRAW_
+        best = self._best(view, know, plays, options, rng, allow_draw=True)
+        return best
+
+    # ----- scoring -----------------------------------------------------------------------
+
+    def _urgent(self, view: SeatView) -> bool:
+        me = view.seat
+        return any(view.hand_sizes[s] <= 2 for s in range(len(view.hand_sizes)) if view.sides[s] != view.sides[me or 0])
+
+    def _best(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        plays: list[Play],
+        options: Sequence[Action],
+        rng: random.Random,
+        allow_draw: bool = False,
+    ) -> Action:
+        scored = self.rank_moves(view, know, plays)
+        score, move = scored[0]
+        if allow_draw and score < -4.0 and DRAW_ in options:
+            return DRAW_
+        return with_uno(move, options, rng.random() >= self.forget_uno)
+
+    def rank_moves(self, view: SeatView, know: Knowledge, plays: Sequence[Action]) -> list[tuple[float, Play]]:
+        """Candidate plays (with their colour / swap choice made) by score, best first."""
+        seen: set[tuple[tuple[Card, ...], bool]] = set()
+        scored: list[tuple[float, Play]] = []
+        for action in distinct_moves(plays):
+            assert isinstance(action, Play)
+            key = (action.cards, action.jump)
+            if key in seen:
+                continue
+            seen.add(key)
+            move = self._complete(view, know, action)
+            scored.append((self.score_play(view, know, move), move))
+        scored.sort(key=lambda item: (-item[0], item[1].card.index, str(item[1])))
+        return scored
+
+    def _complete(self, view: SeatView, know: Knowledge, play: Play) -> Play:
+        """Choose the colour of a wild and the seat a 7 swaps with."""
+        rest = list(view.hand)
+        for card in play.cards:
+            rest.remove(card)
+        colour = self.pick_colour(view, know, rest) if play.card.colour is None else None
+        swap = self.pick_swap(view, know) if play.swap is not None else None
+        return Play(play.cards, colour, swap, False, play.jump)
+
+    def pick_colour(self, view: SeatView, know: Knowledge, rest: list[Card]) -> Colour:
+        counts = colour_counts(rest)
+        points = dict.fromkeys(COLOURS, 0)
+        for card in rest:
+            if card.colour is not None:
+                points[card.colour] += card.points()
+        me = view.seat
+        assert me is not None
+        nxt = (me + view.direction) % len(view.hand_sizes)
+        odds = know.colour_odds(nxt) if nxt != me else {}
+        hostile = view.sides[nxt] != view.sides[me]
+
+        def value(colour: Colour) -> float:
+            v = counts[colour] * 3.0 + points[colour] / 40.0
+            if hostile and odds:
+                v -= odds.get(colour, 0.5) * 2.0 * danger(view, nxt)
+            return v
+
+        return max(COLOURS, key=lambda c: (value(c), -COLOURS.index(c)))
+
+    def pick_swap(self, view: SeatView, know: Knowledge) -> int:
+        me = view.seat
+        assert me is not None
+        seats = [s for s in range(len(view.hand_sizes)) if s != me]
+        rivals = [s for s in seats if view.sides[s] != view.sides[me]] or seats
+        return min(rivals, key=lambda s: (view.hand_sizes[s], -danger(view, s), s))
+
+    def score_play(self, view: SeatView, know: Knowledge, play: Play) -> float:
+        me = view.seat
+        assert me is not None
+        n = len(view.hand_sizes)
+        card = play.card
+        rank = card.rank
+        rules = view.rules
+        rest = list(view.hand)
+        for c in play.cards:
+            rest.remove(c)
+        if not rest:
+            return 1000.0  # going out
+        score = 10.0 + 3.0 * (len(play.cards) - 1)
+        colour = play.colour if card.colour is None else card.colour
+        counts = colour_counts(rest)
+        wilds_left = sum(1 for c in rest if c.colour is None)
+        # keep the colour flowing: can we follow our own play?
+        stuck = colour is not None and counts[colour] == 0 and wilds_left == 0
+        if stuck and not any(c.rank is rank for c in rest):
+            score -= 2.0
+        # the next player and the player after
+        step = view.direction
+        if rank is Rank.REVERSE and n > 2:
+            step = -step
+        nxt = (me + step) % n
+        skips = rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR) or (rank is Rank.REVERSE and n == 2)
+        victim_hostile = view.sides[nxt] != view.sides[me]
+        urgency = max((danger(view, s) for s in range(n) if view.sides[s] != view.sides[me]), default=0.5)
+        # dump points when someone is close to going out (and always a little)
+        score += card.points() / 20.0 * (0.3 + urgency) * len(play.cards)
+        if skips:
+            pain = {Rank.DRAW_TWO: 2.0, Rank.WILD_DRAW_FOUR: 3.0}.get(rank, 1.0)
+            if victim_hostile:
+                score += pain * danger(view, nxt)
+            else:
+                score -= 3.0 * pain
+        elif colour is not None and victim_hostile:
+            odds = know.colour_odds(nxt).get(colour, 0.5)
+            score -= odds * (danger(view, nxt) + 1.0) * 3.0
+        if card.colour is None:
+            others = any(
+                c.colour is not None and (c.colour is view.active_colour or c.rank is view.top.rank) for c in rest
+            )
+            if others or len(rest) > 2:
+                score -= 7.0 if rank is Rank.WILD else 5.0
+            bluff = rank is Rank.WILD_DRAW_FOUR and any(c.colour is view.active_colour for c in view.hand)
+            if bluff and view.active_colour is not None:
+                if rules.wd4_rule is WD4Rule.STRICT:
+                    return -100.0
+                score -= 6.0 if danger(view, nxt) < 2.0 else 2.0
+        if rules.seven_zero and rank is Rank.SEVEN and play.swap is not None:
+            score += 2.5 * (len(rest) - view.hand_sizes[play.swap])
+        elif rules.seven_zero and rank is Rank.ZERO:
+            giver = (me - view.direction) % n
+            score += 2.5 * (len(rest) - view.hand_sizes[giver])
+        return score
