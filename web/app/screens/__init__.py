@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.router import ScreenFactory
+from app.screens.howto import HowTo
 from app.screens.landing import Landing
 from app.screens.placeholder import Placeholder
 
@@ -10,4 +11,5 @@ ROUTES: dict[str, ScreenFactory] = {
     "": lambda params: Landing(),
     "play": lambda params: Placeholder("play.title", "play.soon"),
     "score": lambda params: Placeholder("score.title", "score.soon"),
+    "howto": lambda params: HowTo(params),
 }
