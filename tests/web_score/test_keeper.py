@@ -1,0 +1,231 @@
+"""The score keeper's actions end to end on CPython: set-up, rounds, errors, drafts, edits, storage."""
+
+from __future__ import annotations
+
+import json
+
+from app.score.keeper import Keeper
+from app.score.store import DAMAGED_KEY, DRAFTS_KEY, LIBRARY_KEY, MemoryStorage
+from app.score.tree import find, keys_of, text_of, to_html
+from conftest import Translator, go, make_keeper
+
+from scorekeeper import Library, loads
+
+NAMES = ["Ana", "Ben", "Cai", "Dee"]
+
+
+def new_game(keeper: Keeper, names: list[str] = NAMES, dealer: int = 0) -> str:
+    go(keeper, "#/score/new")
+    for name in names:
+        keeper.act("newname", value=name)
+        keeper.act("add")
+    keeper.act("dealer", str(dealer))
+    effect = keeper.act("start")
+    assert effect.go is not None and effect.go.endswith("/round"), keeper.errors
+    go(keeper, effect.go)
+    return keeper.where.sheet_id
+
+
+def enter_round(keeper: Keeper, winner: int, totals: dict[int, str]) -> None:
+    keeper.act("winner", str(winner))
+    for seat, text in totals.items():
+        keeper.act("total", str(seat), text)
+    effect = keeper.act("save")
+    assert not keeper.errors, keeper.errors
+    assert effect.go is not None
+    go(keeper, effect.go + "/round")
+
+
+def test_setup_add_rename_reorder_remove_and_start(keeper: Keeper, tr: Translator) -> None:
+    go(keeper, "#/score/new")
+    for name in ["Ana", "Ben", "Cai"]:
+        keeper.act("newname", value=name)
+        keeper.act("add")
+    keeper.act("newname", value="ana")
+    keeper.act("add")
+    assert keeper.errors["name-new"][0].code == "name_taken"
+    page = to_html(keeper.view(), tr)
+    assert "already playing" in page and 'aria-invalid="true"' in page
+    keeper.act("rename", "1", "Bea")
+    keeper.act("move", "2:-1")
+    keeper.act("remove", "0")
+    assert keeper.store.setup.players == ("Cai", "Bea")
+    assert keeper.act("start").focus == "score-start-error"
+    assert keeper.errors["dealer"][0].code == "no_dealer"
+    keeper.act("draw")
+    assert keeper.store.setup.first_dealer is not None and keeper.store.setup.dealer_drawn
+    keeper.act("target", value="abc")
+    assert keeper.errors["target"][0].code == "bad_target"
+    keeper.act("target", value="300")
+    keeper.act("scoring", "penalty")
+    keeper.act("wild", "40")
+    keeper.act("rotation", "winner")
+    options = keeper.store.setup.options
+    assert (options.target, options.scoring.value, options.wild_points, options.dealer_rotation.value) == (
+        300, "penalty", 40, "winner",
+    )  # fmt: skip
+    effect = keeper.act("start")
+    assert effect.go == "#/score/id1/round"
+    assert keeper.store.library.get("id1").sheet.players == ("Cai", "Bea")
+    assert keeper.store.setup.players == ()  # the set-up slot is free for the next game
+
+
+def test_a_whole_game_with_an_edit_undo_and_the_winner(keeper: Keeper, storage: MemoryStorage, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    enter_round(keeper, 0, {1: "120", 2: "90", 3: "40"})  # Ana 250
+    # cards for Ben: a Wild Draw Four and a 7 (57)
+    keeper.act("winner", "2")
+    keeper.act("mode", "1:cards")
+    keeper.act("card", "1:W+4")
+    keeper.act("card", "1:7")
+    keeper.act("total", "0", "3")
+    keeper.act("total", "3", "0")
+    assert keeper.draft().live_points() == (3, 57, None, 0)
+    keeper.act("save")
+    assert not keeper.errors
+    go(keeper, f"#/score/{sheet_id}/round")
+    enter_round(keeper, 0, {1: "100", 2: "100", 3: "60"})  # Ana 510: wins
+    sheet = keeper.store.library.get(sheet_id).sheet
+    view = sheet.tally()
+    assert view.finished and view.side_labels[view.winner_side] == "Ana"
+    go(keeper, f"#/score/{sheet_id}")
+    page = keeper.view()
+    assert "Ana wins!" in text_of(page, tr)
+    # edit round 1 so that Ana no longer reaches 500 -> the match goes on
+    go(keeper, f"#/score/{sheet_id}/round/1")
+    keeper.act("total", "1", "20")
+    effect = keeper.act("save")
+    assert effect.go == f"#/score/{sheet_id}" and not keeper.errors
+    view = keeper.store.library.get(sheet_id).sheet.tally()
+    assert not view.finished and view.totals[0] == 150 + 260
+    # undo the last round: its entry comes back in the round form
+    go(keeper, f"#/score/{sheet_id}")
+    keeper.act("undo")
+    assert len(keeper.store.library.get(sheet_id).sheet.rounds) == 2
+    go(keeper, f"#/score/{sheet_id}/round")
+    assert keeper.draft().hands[1].text == "100"
+    # everything is in storage
+    library = Library.from_data(json.loads(storage.items[LIBRARY_KEY]))
+    assert len(library.get(sheet_id).sheet.rounds) == 2
+    assert tr.missing == set()
+
+
+def test_errors_sit_next_to_their_fields_and_typed_text_stays(keeper: Keeper, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    keeper.act("winner", "0")
+    keeper.act("total", "1", "-5")
+    keeper.act("total", "2", "abc")
+    keeper.act("mode", "3:cards")
+    for _ in range(5):
+        keeper.act("card", "3:W+4")
+    effect = keeper.act("save")
+    assert effect.focus == "score-hand-1"
+    codes = {fid: [error.code for error in errors] for fid, errors in keeper.errors.items()}
+    assert codes["hand-1"] == ["negative"] and codes["hand-2"] == ["not_a_number"]
+    page = keeper.view()
+    assert find(page, id="score-hand-1")[0].attr("value") == "-5"
+    tr.lang = "es"
+    assert text_of(find(keeper.view(), id="score-hand-1-error")[0], tr) == "Los puntos no pueden ser negativos."
+    tr.lang = "en"
+    keeper.act("total", "1", "5")
+    keeper.act("total", "2", "abc")  # still wrong: typed values are checked before the deck
+    keeper.act("save")
+    assert "hand-3" not in keeper.errors
+    keeper.act("total", "2", "7")
+    keeper.act("save")
+    assert [error.code for error in keeper.errors["hand-3"]] == ["too_many_copies"]
+    page = keeper.view()
+    assert text_of(find(page, id="score-hand-3-error")[0], tr) == (
+        "5 × Wild Draw Four entered in this round; the deck has only 4."
+    )
+    # nothing was saved, and the draft survives a "reload" (a new keeper on the same storage)
+    again = make_keeper(keeper.store.storage, tr)  # type: ignore[arg-type]
+    go(again, f"#/score/{sheet_id}/round")
+    assert again.draft().hands[2].text == "7" and len(again.draft().hands[3].cards) == 5
+    assert again.store.library.get(sheet_id).sheet.rounds == ()
+
+
+def test_tapped_faces_take_free_colours(keeper: Keeper) -> None:
+    new_game(keeper)
+    keeper.act("winner", "0")
+    for seat in (1, 2, 3):
+        keeper.act("mode", f"{seat}:cards")
+    for _ in range(3):
+        keeper.act("card", "1:7")
+        keeper.act("card", "2:7")
+    keeper.act("card", "3:7")
+    keeper.act("card", "3:7")
+    keeper.act("total", "0", "")
+    keeper.act("save")
+    assert not keeper.errors  # 8 sevens: all the deck has
+    go(keeper, f"#/score/{keeper.where.sheet_id}/round")
+    keeper.act("winner", "1")
+    for seat in (0, 2, 3):
+        keeper.act("mode", f"{seat}:cards")
+    for _ in range(3):
+        for seat in (0, 2, 3):
+            keeper.act("card", f"{seat}:0")
+    keeper.act("save")
+    assert [error.code for error in keeper.errors["hand-0"]] == ["too_many_copies"]
+
+
+def test_names_are_text_never_html(keeper: Keeper, tr: Translator) -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    sheet_id = new_game(keeper, [evil, "Ben"])
+    enter_round(keeper, 0, {1: "10"})
+    go(keeper, f"#/score/{sheet_id}")
+    page = to_html(keeper.view(), tr)
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_import_refuses_bad_files_and_changes_nothing(keeper: Keeper, storage: MemoryStorage, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    enter_round(keeper, 0, {1: "10", 2: "20", 3: "30"})
+    go(keeper, f"#/score/{sheet_id}")
+    name, text = keeper.act("export").download  # type: ignore[misc]
+    assert name.startswith("uno-ana-ben-cai-dee") and name.endswith(".json")
+    before = storage.items[LIBRARY_KEY]
+    go(keeper, "#/score")
+    for bad in ("not json", '{"format": "x"}', text.replace('"total": 10', '"total": 11')):
+        keeper.import_text(bad)
+        assert keeper.errors["import"], bad
+        assert storage.items[LIBRARY_KEY] == before
+    assert "damaged" in text_of(find(keeper.view(), id="score-import-error")[0], tr)
+    effect = keeper.import_text(text)
+    assert effect.go == "#/score/id2"
+    assert keeper.store.library.get("id2").sheet == loads(text) == keeper.store.library.get(sheet_id).sheet
+
+
+def test_damaged_storage_is_kept_aside_never_overwritten(tr: Translator) -> None:
+    storage = MemoryStorage({LIBRARY_KEY: "{broken", DRAFTS_KEY: "[1, 2"})
+    keeper = make_keeper(storage, tr)
+    assert storage.items[DAMAGED_KEY] == "{broken"
+    go(keeper, "#/score")
+    assert "could not be read" in text_of(keeper.view(), tr)
+
+
+def test_every_screen_uses_only_known_keys_in_both_languages(keeper: Keeper, tr: Translator) -> None:
+    keys: set[str] = set()
+    go(keeper, "#/score")
+    keys |= keys_of(keeper.view())
+    go(keeper, "#/score/new")
+    keeper.act("teams", checked=True)
+    keys |= keys_of(keeper.view())
+    sheet_id = new_game(keeper, ["Ana", "Ben", "Cai", "Dee"])
+    keeper.act("mode", "1:cards")
+    keeper.act("card", "1:S")
+    keeper.act("card", "1:W")
+    keys |= keys_of(keeper.view())
+    keeper.act("winner", "0")
+    keeper.act("total", "2", "5")
+    keeper.act("total", "3", "5")
+    keeper.act("save")
+    go(keeper, f"#/score/{sheet_id}")
+    keeper.act("ask", "delete-game")
+    keys |= keys_of(keeper.view())
+    go(keeper, f"#/score/{sheet_id}/round/1")
+    keeper.act("ask", "delete-round")
+    keys |= keys_of(keeper.view())
+    for lang in ("en", "es"):
+        assert not {key for key in keys if key not in tr.tables[lang]}, lang
+    assert len(keys) > 60

@@ -1,0 +1,68 @@
+"""Pieces shared by the score keeper's screens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .tree import Child, El, el
+
+if TYPE_CHECKING:
+    from .keeper import Keeper
+
+
+def head(href: str, key: str) -> El:
+    return el("div", el("a", key=key, cls="back-link", href=href), cls="screen-head")
+
+
+def sr(key: str, **args: object) -> El:
+    """Text for screen readers only."""
+    return el("span", key=key, args=args, cls="sr-only")
+
+
+def field_error(keeper: Keeper, fid: str, alert: bool = False) -> El:
+    """The message line under a field (always present, empty when the field is fine)."""
+    texts = []
+    for error in keeper.errors.get(fid, []):
+        text = keeper.message(error)
+        if text not in texts:
+            texts.append(text)
+    return el(
+        "p",
+        " ".join(texts) or None,
+        id=f"score-{fid}-error",
+        cls="field-error",
+        role="alert" if alert and texts else None,
+        tabindex="-1" if alert else None,
+    )
+
+
+def described(keeper: Keeper, fid: str) -> dict[str, str | bool | None]:
+    """aria attributes of a field that may have an error message."""
+    bad = bool(keeper.errors.get(fid))
+    return {"aria_describedby": f"score-{fid}-error", "aria_invalid": "true" if bad else None}
+
+
+def flash(keeper: Keeper) -> El | None:
+    note = keeper.flash
+    if note is None or note.where != keeper.where.to_hash():
+        return None
+    body: list[Child] = []
+    if note.key:
+        body.append(el("span", key=note.key, args=note.args))
+    else:
+        body.append(note.text)
+    box = el("p", *body, id="score-flash", cls="flash", tabindex="-1")
+    if note.copy_text:
+        return el(
+            "div",
+            box,
+            el("textarea", note.copy_text, cls="copy-text", readonly=True, rows=6,
+               t_attrs={"aria-label": "score.share_text"}),
+            cls="flash-wrap",
+        )
+    return box
+
+
+def dealer_badge(name: str, key: str = "score.deals_now") -> El:
+    return el("p", el("span", cls="dealer-icon", aria_hidden="true"), el("span", key=key, args={"name": name}),
+              cls="dealer-now", id="score-dealer")

@@ -1,0 +1,60 @@
+"""Card faces as tapped at the table: colour does not matter for points, so people tap a face
+("7", "Skip", "Wild") and the app picks a colour still free in this round's deck (R-DECK), so
+the deck checks of `scorekeeper` (R-KEEP-2) count copies correctly. No points are computed here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from scorekeeper import RoundDraft
+from uno_core.cards import ALL_CARDS, DECK_COUNTS, Card, Rank
+
+# the faces offered, in keypad order: R-NOTE-1 face symbols
+FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "S", "V", "+2", "W", "W+4")
+NAMED = {"S": "skip", "V": "reverse", "+2": "draw_two", "W": "wild", "W+4": "wild_draw_four"}
+
+
+def face_of(card: Card) -> str:
+    """The face symbol of a card (`R7` -> `7`, `GS` -> `S`, `W+4` -> `W+4`)."""
+    return card.rank.symbol
+
+
+def cards_of_face(face: str) -> tuple[Card, ...]:
+    """Every card of the deck with this face (colours in deck order)."""
+    return tuple(card for card in ALL_CARDS if card.rank.symbol == face)
+
+
+def face_limit(face: str) -> int:
+    """How many cards of this face the deck holds (e.g. 8 sevens, 4 zeros, 4 Wilds)."""
+    return sum(DECK_COUNTS[card] for card in cards_of_face(face))
+
+
+def tapped(draft: RoundDraft) -> Counter[Card]:
+    """The cards tapped in every hand of the draft (hands in card mode or not: all are kept)."""
+    counts: Counter[Card] = Counter()
+    for hand in draft.hands:
+        counts.update(hand.cards)
+    return counts
+
+
+def card_for(face: str, draft: RoundDraft) -> Card:
+    """The card to add for a tapped face: the first colour with a copy left in this round;
+    when none is left, the first colour anyway (the deck check then reports too many copies)."""
+    if face not in FACES:
+        raise ValueError(f"not a face: {face!r}")
+    counts = tapped(draft)
+    options = cards_of_face(face)
+    for card in options:
+        if counts[card] < DECK_COUNTS[card]:
+            return card
+    return options[0]
+
+
+def face_count(face: str, hands: Iterable[Iterable[Card]]) -> int:
+    return sum(1 for cards in hands for card in cards if face_of(card) == face)
+
+
+def is_number(face: str) -> bool:
+    return Rank(int(face)).is_number if face.isdigit() else False

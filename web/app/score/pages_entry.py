@@ -1,0 +1,186 @@
+"""`#/score/<id>/round` (the next round) and `#/score/<id>/round/<n>` (edit round n): who went
+out, then each other hand as a typed total (numeric keypad) or tapped card faces with a live
+sum; one button saves. Messages sit next to their field; every keystroke is kept in a draft."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper import Mode, RoundDraft, Sheet, optional_seats
+from uno_core.rules import Scoring
+from uno_core.scoring import round_points
+
+from . import faces
+from .common import dealer_badge, described, field_error, head, sr
+from .tree import El, el
+from .where import sheet_hash
+
+if TYPE_CHECKING:
+    from .keeper import Keeper
+
+
+def face_label(face: str) -> list[El | str]:
+    """What a face button shows: digits as they are, action cards by name (+2/+4 with a name for readers)."""
+    if face in ("+2", "W+4"):
+        short = "+2" if face == "+2" else "+4"
+        return [el("span", short, aria_hidden="true"), sr(f"score.face.{faces.NAMED[face]}")]
+    if face in faces.NAMED:
+        return [el("span", key=f"score.face.{faces.NAMED[face]}")]
+    return [face]
+
+
+def face_class(face: str) -> str:
+    if face in ("W", "W+4"):
+        return "face face-wild"
+    return "face face-action" if face in faces.NAMED else "face"
+
+
+def live_text(points: int | None) -> El:
+    if points is None:
+        return el("span", "–", aria_hidden="true")
+    return el("span", key="score.points", args={"points": points})
+
+
+def live_el(keeper: Keeper, draft: RoundDraft, seat: int) -> El:
+    wild = keeper.sheet().options.wild_points
+    return el("span", live_text(draft.hands[seat].live_points(wild)), id=f"score-live-{seat}", cls="live-sum",
+              aria_live="polite")
+
+
+def preview_el(keeper: Keeper, sheet: Sheet, draft: RoundDraft) -> El:
+    """What the round adds, as entered so far (scored by uno_core's `round_points`)."""
+    body: list[El | str] = []
+    if draft.winner is not None:
+        view = sheet.tally()
+        points = [0 if seat == draft.winner else (value or 0)
+                  for seat, value in enumerate(draft.live_points(sheet.options.wild_points))]
+        gained = round_points(points, draft.winner, sheet.options.scoring, view.sides)
+        if sheet.options.scoring is Scoring.PENALTY:
+            parts = [f"{view.side_labels[side]} +{gain}" for side, gain in enumerate(gained)]
+        else:
+            side = view.sides[draft.winner]
+            parts = [f"{view.side_labels[side]} +{gained[side]}"]
+        body = [el("span", key="score.preview"), " ", el("strong", " · ".join(parts))]
+    return el("p", *body, id="score-preview", cls="preview")
+
+
+def live_parts(keeper: Keeper, seat: int) -> tuple[El, ...]:
+    """The parts of the screen that follow a keystroke in a hand's total."""
+    sheet, draft = keeper.sheet(), keeper.draft()
+    return live_el(keeper, draft, seat), preview_el(keeper, sheet, draft), field_error(keeper, f"hand-{seat}")
+
+
+def hand_box(keeper: Keeper, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
+    name = sheet.players[seat]
+    fid = f"hand-{seat}"
+    if seat == draft.winner:
+        return el("li", el("div", el("span", name, cls="hand-name"), el("span", key="score.went_out", cls="went-out"),
+                           cls="hand-head"), cls="hand hand-out", id=f"score-handbox-{seat}")
+    hand = draft.hands[seat]
+    cards_mode = hand.mode is Mode.CARDS
+    optional = draft.winner is not None and seat in optional_seats(draft.winner, len(sheet.players), sheet.options)
+    switch = el(
+        "div",
+        *(el("button", key=key, type="button", cls="seg", id=f"score-mode-{seat}-{mode.value}", data_act="mode",
+             data_arg=f"{seat}:{mode.value}", aria_pressed="true" if hand.mode is mode else "false")
+          for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))),
+        cls="mode-switch", role="group", t_attrs={"aria-label": ("score.mode_group", {"name": name})},
+    )
+    if cards_mode:
+        keypad = el(
+            "div",
+            *(el("button", *face_label(face), type="button", cls=face_class(face), id=f"score-face-{seat}-{index}",
+                 data_act="card", data_arg=f"{seat}:{face}")
+              for index, face in enumerate(faces.FACES)),
+            cls="keypad", role="group", t_attrs={"aria-label": ("score.keypad", {"name": name})},
+        )
+        chips = [
+            el("button", *face_label(faces.face_of(card)), type="button", cls="chip", id=f"score-chip-{seat}-{index}",
+               data_act="uncard", data_arg=f"{seat}:{index}",
+               t_attrs={"aria-label": ("score.remove_card", {"card": keeper.face_name(faces.face_of(card))})})
+            for index, card in enumerate(hand.cards)
+        ]
+        tapped = el(
+            "div",
+            el("span", key="score.tapped", args={"name": name}, cls="sr-only", id=f"score-tapped-{seat}"),
+            *(chips or [el("span", key="score.no_cards", cls="hint")]),
+            cls="chips", role="group", aria_labelledby=f"score-tapped-{seat}",
+        )
+        entry: list[El] = [tapped, keypad]
+    else:
+        entry = [
+            el("input", type="text", inputmode="numeric", pattern="[0-9]*", id=f"score-hand-{seat}", value=hand.text,
+               autocomplete="off", enterkeyhint="next", maxlength=6, data_act="total", data_on="input",
+               data_arg=str(seat), cls="total-input",
+               t_attrs={"aria-label": ("score.hand_label", {"name": name})}, **described(keeper, fid))
+        ]
+    return el(
+        "li",
+        el("div", el("span", name, cls="hand-name"), live_el(keeper, draft, seat), cls="hand-head"),
+        el("p", key="score.partner", cls="hint") if optional else None,
+        switch,
+        *entry,
+        field_error(keeper, fid),
+        cls="hand", id=f"score-handbox-{seat}",
+    )
+
+
+def entry_page(keeper: Keeper) -> El:
+    sheet, draft, number = keeper.sheet(), keeper.draft(), keeper.where.round
+    home = sheet_hash(keeper.where.sheet_id)
+    view = sheet.tally()
+    if number is None:
+        title = el("h1", key="score.round_title", args={"n": len(sheet.rounds) + 1})
+        dealer = view.dealer
+        badge = dealer_badge(sheet.players[dealer]) if dealer is not None else None
+    else:
+        title = el("h1", key="score.edit_title", args={"n": number})
+        badge = dealer_badge(sheet.players[view.rows[number - 1].dealer], "score.dealt_this")
+    winners = el(
+        "fieldset",
+        el("legend", key="score.who_out"),
+        el("div",
+           *(el("label",
+                el("input", type="radio", name="winner", value=str(seat), id=f"score-winner-{seat}",
+                   checked=draft.winner == seat, data_act="winner", data_on="change", data_arg=str(seat)),
+                el("span", name), cls="choice winner-choice")
+             for seat, name in enumerate(sheet.players)), cls="choices"),
+        field_error(keeper, "winner"),
+        id="score-winner", cls="options-group", aria_describedby="score-winner-error",
+    )
+    over = view.finished and number is None
+    actions: list[El | None] = [
+        el("button", key="score.save" if number is None else "score.save_edit", type="submit",
+           cls="button primary big", id="score-save", disabled=over),
+    ]
+    if number is not None:
+        actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
+        if keeper.confirm == "delete-round":
+            actions.append(el("div",
+                              el("p", key="score.delete_round_confirm", args={"n": number}, id="score-confirm-text"),
+                              el("button", key="score.delete_yes_round", type="button", cls="button danger",
+                                 id="score-confirm-delete-round", data_act="delete-round",
+                                 aria_describedby="score-confirm-text"),
+                              el("button", key="score.cancel", type="button", cls="button", data_act="cancel",
+                                 data_arg="delete-round"), cls="confirm", role="group"))
+        else:
+            actions.append(el("button", key="score.delete_round", args={"n": number}, type="button",
+                              cls="button danger", id="score-ask-delete-round", data_act="ask",
+                              data_arg="delete-round"))
+    return el(
+        "div",
+        head(home, "score.back_sheet"),
+        title,
+        badge,
+        el("p", key="score.over", cls="notice") if over else None,
+        el("form",
+           winners,
+           el("section", el("h2", key="score.hands"),
+              el("ul", *(hand_box(keeper, sheet, draft, seat) for seat in range(len(sheet.players))), cls="hands")),
+           preview_el(keeper, sheet, draft),
+           field_error(keeper, "round", alert=True),
+           el("p", key="score.kept", cls="hint"),
+           el("div", *actions, cls="sticky-actions"),
+           data_act="save", data_on="submit", novalidate=True, id="score-entry-form"),
+        cls="score score-entry",
+    )

@@ -1,0 +1,158 @@
+"""`#/score/new` and `#/score/<id>/setup`: players (add, rename, reorder, remove), teams,
+options and the first dealer. Before the first round everything can change; after it,
+names and options only (the sheet refuses the rest)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
+from uno_core.rules import DealerRotation, Scoring
+
+from .common import described, field_error, head
+from .tree import El, el
+from .where import sheet_hash
+
+if TYPE_CHECKING:
+    from .keeper import Keeper
+
+
+def player_row(keeper: Keeper, sheet: Sheet, seat: int) -> El:
+    name = sheet.players[seat]
+    fid = f"name-{seat}"
+    fixed = sheet.started
+    last = len(sheet.players) - 1
+    controls = []
+    if not fixed:
+        controls = [
+            el("button", el("span", "↑", aria_hidden="true"), type="button", cls="icon-button", id=f"score-up-{seat}",
+               data_act="move", data_arg=f"{seat}:-1", disabled=seat == 0,
+               t_attrs={"aria-label": ("score.setup.up", {"name": name})}),
+            el("button", el("span", "↓", aria_hidden="true"), type="button", cls="icon-button", id=f"score-down-{seat}",
+               data_act="move", data_arg=f"{seat}:1", disabled=seat == last,
+               t_attrs={"aria-label": ("score.setup.down", {"name": name})}),
+            el("button", el("span", "✕", aria_hidden="true"), type="button", cls="icon-button danger",
+               id=f"score-remove-{seat}", data_act="remove", data_arg=str(seat),
+               t_attrs={"aria-label": ("score.setup.remove", {"name": name})}),
+        ]
+    return el(
+        "li",
+        el("div",
+           el("span", str(seat + 1), cls="seat-number", aria_hidden="true"),
+           el("input", type="text", id=f"score-{fid}", value=keeper.pending.get(fid, name), maxlength=NAME_MAX + 8,
+              autocomplete="off", autocapitalize="words", enterkeyhint="done", data_act="rename", data_on="change",
+              data_arg=str(seat), t_attrs={"aria-label": ("score.setup.player_label", {"n": seat + 1})},
+              **described(keeper, fid)),
+           *controls, cls="player-row"),
+        field_error(keeper, fid),
+    )
+
+
+def radio(name: str, value: str, key: str, checked: bool, act: str, rid: str, args: dict[str, object] | None = None,
+          label_text: str | None = None, disabled: bool = False) -> El:
+    label = el("span", label_text) if label_text is not None else el("span", key=key, args=args)
+    return el(
+        "label",
+        el("input", type="radio", name=name, value=value, checked=checked, id=rid, data_act=act, data_on="change",
+           data_arg=value, disabled=disabled),
+        label,
+        cls="choice",
+    )
+
+
+def fieldset(legend_key: str, fid: str, *children: El | None) -> El:
+    return el("fieldset", el("legend", key=legend_key), *children, id=f"score-{fid}", cls="options-group")
+
+
+def options_part(keeper: Keeper, sheet: Sheet) -> list[El]:
+    options = sheet.options
+    target_text = keeper.pending.get("target", str(options.target))
+    teams_note = None
+    if options.teams and len(sheet.players) >= 4 and len(sheet.players) % 2 == 0:
+        labels = sheet.tally().side_labels
+        teams_note = el("p", key="score.setup.teams_are", args={"teams": " · ".join(labels)}, cls="hint")
+    return [
+        el("div",
+           el("label", key="score.setup.target", for_="score-target"),
+           el("input", type="text", inputmode="numeric", pattern="[0-9]*", id="score-target", value=target_text,
+              maxlength=9, autocomplete="off", enterkeyhint="done", data_act="target", data_on="change",
+              **described(keeper, "target")),
+           field_error(keeper, "target"), cls="field"),
+        fieldset("score.setup.scoring", "scoring",
+                 *(radio("scoring", mode.value, f"score.scoring.{mode.value}", options.scoring is mode, "scoring",
+                         f"score-scoring-{mode.value}") for mode in Scoring),
+                 field_error(keeper, "scoring")),
+        fieldset("score.setup.wild", "wild",
+                 *(radio("wild", str(points), f"score.wild.{points}", options.wild_points == points, "wild",
+                         f"score-wild-{points}") for points in (50, 40)),
+                 field_error(keeper, "wild")),
+        fieldset("score.setup.rotation", "rotation",
+                 *(radio("rotation", rot.value, f"score.rotation.{rot.value}", options.dealer_rotation is rot,
+                         "rotation", f"score-rotation-{rot.value}") for rot in DealerRotation),
+                 field_error(keeper, "rotation")),
+        el("div",
+           el("label",
+              el("input", type="checkbox", id="score-teams", checked=options.teams, data_act="teams", data_on="change",
+                 disabled=sheet.started, **described(keeper, "teams")),
+              el("span", key="score.setup.teams"), cls="choice"),
+           teams_note, field_error(keeper, "teams"), cls="field"),
+    ]
+
+
+def dealer_part(keeper: Keeper, sheet: Sheet) -> El:
+    dealer = sheet.first_dealer
+    note = None
+    if dealer is not None:
+        key = "score.setup.drawn" if sheet.dealer_drawn else "score.setup.chosen"
+        note = el("p", key=key, args={"name": sheet.players[dealer]}, cls="hint strong", id="score-first-dealer")
+    choices = [
+        radio("dealer", str(seat), "", dealer == seat, "dealer", f"score-dealer-{seat}", label_text=name,
+              disabled=sheet.started)
+        for seat, name in enumerate(sheet.players)
+    ]
+    draw = None
+    if not sheet.started:
+        draw = el("button", key="score.setup.draw", type="button", cls="button", id="score-draw", data_act="draw",
+                  disabled=not sheet.players)
+    return fieldset("score.setup.dealer", "dealer", el("div", *choices, cls="choices") if choices else None, draw,
+                    note, field_error(keeper, "dealer"))
+
+
+def setup_page(keeper: Keeper) -> El:
+    sheet = keeper.setup_sheet()
+    new = keeper.where.page == "new"
+    back = "#/score" if new else sheet_hash(keeper.where.sheet_id)
+    rows = [player_row(keeper, sheet, seat) for seat in range(len(sheet.players))]
+    adder = None
+    if not sheet.started and len(sheet.players) < MAX_PLAYERS:
+        adder = el(
+            "form",
+            el("label", key="score.setup.new_name", for_="score-name-new"),
+            el("div",
+               el("input", type="text", id="score-name-new", value=keeper.new_name(), maxlength=NAME_MAX + 8,
+                  autocomplete="off", autocapitalize="words", enterkeyhint="enter", data_act="newname",
+                  data_on="input", **described(keeper, "name-new")),
+               el("button", key="score.setup.add", type="submit", cls="button"), cls="add-row"),
+            field_error(keeper, "name-new"),
+            data_act="add", data_on="submit", cls="field",
+        )
+    note_key = "score.setup.started_note" if sheet.started else "score.setup.count"
+    finish = el("button", key="score.setup.start" if new else "score.setup.done", type="button",
+                cls="button primary big", id="score-start", data_act="start")
+    start_errors = [error for fid in ("start", "players") for error in keeper.errors.get(fid, [])]
+    summary = el("p", " ".join(keeper.message(error) for error in start_errors) or None, id="score-start-error",
+                 cls="field-error", tabindex="-1", role="alert" if start_errors else None)
+    return el(
+        "div",
+        head(back, "score.back_list" if new else "score.back_sheet"),
+        el("h1", key="score.setup.title" if new else "score.setup.edit_title"),
+        el("section",
+           el("h2", key="score.setup.players"),
+           el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="hint"),
+           el("ol", *rows, cls="player-list", id="score-players") if rows else None,
+           adder, cls="score-card"),
+        el("section", el("h2", key="score.setup.options"), *options_part(keeper, sheet), cls="score-card"),
+        el("section", dealer_part(keeper, sheet), cls="score-card"),
+        el("div", summary, finish, cls="sticky-actions"),
+        cls="score score-setup",
+    )

@@ -1,0 +1,46 @@
+"""The score keeper's routes: `#/score` (list), `#/score/new` (set-up), `#/score/<id>` (the
+sheet), `#/score/<id>/round` (next round), `#/score/<id>/round/<n>` (edit round n),
+`#/score/<id>/setup` (players and options of a saved game)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Page = Literal["list", "new", "sheet", "round", "setup"]
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    page: Page
+    sheet_id: str = ""
+    round: int | None = None  # the round being edited (1-based), on page "round"
+
+    @classmethod
+    def parse(cls, params: tuple[str, ...]) -> Where:
+        if not params:
+            return cls("list")
+        if params == ("new",):
+            return cls("new")
+        sheet_id, rest = params[0], params[1:]
+        if rest == ("setup",):
+            return cls("setup", sheet_id)
+        if rest[:1] == ("round",):
+            if len(rest) == 2 and rest[1].isascii() and rest[1].isdigit():
+                return cls("round", sheet_id, int(rest[1]))
+            return cls("round", sheet_id)
+        return cls("sheet", sheet_id)
+
+    def to_hash(self) -> str:
+        if self.page == "list":
+            return "#/score"
+        if self.page == "new":
+            return "#/score/new"
+        tail = {"sheet": "", "setup": "/setup", "round": "/round"}[self.page]
+        if self.page == "round" and self.round is not None:
+            tail += f"/{self.round}"
+        return f"#/score/{self.sheet_id}{tail}"
+
+
+def sheet_hash(sheet_id: str, page: Page = "sheet", round_: int | None = None) -> str:
+    return Where(page, sheet_id, round_).to_hash()
