@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from app.router import ScreenFactory
 from app.screens.howto import HowTo
-from app.screens.landing import Landing
 from app.screens.placeholder import Placeholder
+from app.screens.play import play_screen
+from app.screens.play_resume import LandingWithResume
 
 ROUTES: dict[str, ScreenFactory] = {
-    "": lambda params: Landing(),
-    "play": lambda params: Placeholder("play.title", "play.soon"),
+    "": lambda params: LandingWithResume(),
+    "play": play_screen,
     "score": lambda params: Placeholder("score.title", "score.soon"),
     "howto": lambda params: HowTo(params),
 }

@@ -1,0 +1,88 @@
+"""`window.unoPlay`: the documented hook for browser tests (and bug reports) to start and read games.
+
+- `unoPlay.start(json)`: start a game at once and show the table. `json` (a string) may hold
+  `config` (a set-up as `PlayConfig.to_dict`, partial: missing fields from the remembered
+  set-up), `seed` (int, default 1), `first_dealer` (seat, "cut" or "random"), and a fixed
+  deck: `deck` (108 card codes, top first) or `scenario` ({hands, first, draws, dealer}, as
+  `uno_core.scenario.stacked_deck`; its dealer deals unless `first_dealer` is given).
+  Returns "ok" or the error's text.
+- `unoPlay.state()`: JSON of `Session.state()` (the engine save, digest, log, phase...) plus
+  `screen` (table, handoff, round-end, match-end) and `busy` (bots still to move).
+- `unoPlay.setup()`: the remembered set-up (JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from app.play import store
+from app.play.config import PlayConfig
+from app.play.session import Session
+from uno_core.scenario import stacked_deck
+
+_proxies: list[Any] = []
+
+
+def _config(spec: dict[str, Any]) -> PlayConfig:
+    remembered = store.load_setup() or PlayConfig()
+    given = spec.get("config")
+    if given is None:
+        return remembered
+    return PlayConfig.from_dict({**remembered.to_dict(), **given})
+
+
+def start(text: Any) -> str:
+    from app.screens.play_table import active
+
+    try:
+        spec = json.loads(str(text))
+        config = _config(spec)
+        first_dealer = spec.get("first_dealer", "cut")
+        deck = spec.get("deck")
+        scenario = spec.get("scenario")
+        if scenario is not None:
+            dealer = int(scenario.get("dealer", 0))
+            cards = stacked_deck(scenario["hands"], scenario["first"], scenario.get("draws", ""), dealer)
+            deck = " ".join(map(str, cards))
+            first_dealer = spec.get("first_dealer", dealer)
+        session = Session.new(config, int(spec.get("seed", 1)), deck, first_dealer)
+    except Exception as error:
+        return f"error: {error}"
+    store.keep(session)
+    table = active()
+    if table is not None:
+        table.load(session)
+    else:
+        window.location.hash = "#/play/table"
+    return "ok"
+
+
+def state() -> str:
+    from app.screens.play_table import active
+
+    session = store.current()
+    if session is None:
+        return json.dumps(None)
+    data = session.state()
+    table = active()
+    body = table.body if table is not None else None
+    data["screen"] = str(body.getAttribute("data-screen") or "") if body is not None else ""
+    data["busy"] = bool(table is not None and (table.running or data["next"] != "idle"))
+    return json.dumps(data)
+
+
+def setup() -> str:
+    return json.dumps((store.load_setup() or PlayConfig()).to_dict())
+
+
+def install() -> None:
+    hook = window.Object.new()
+    for name, func in (("start", start), ("state", state), ("setup", setup)):
+        proxy = create_proxy(func)
+        _proxies.append(proxy)
+        setattr(hook, name, proxy)
+    window.unoPlay = hook

@@ -1,0 +1,342 @@
+"""A game in play mode: the engine's `Game`, who sits where, when bots move, hand-offs, undo, saves.
+
+Pure Python (no DOM): the table screen asks `next_step()` what happens next and waits as told.
+
+Scheduling (one decision at a time, recomputed after every action):
+- nothing moves while a round's result waits to be acknowledged, while the device is being
+  passed to another person, or once the match is over;
+- if a bot may act now (its turn, or an out-of-turn `uno` / `catch` / jump-in), but the person
+  holding the device also has an out-of-turn chance, they first get a short reaction window
+  (once per position); an action of theirs in the window changes the position;
+- then bots are arbitrated like `uno_core.bots.driver.Table.step`: the out-of-turn reactions
+  of bot seats in seat order from the current seat, else the current bot's turn action;
+- if no bot acts, the people at the device do.
+
+Pass-and-play: with several people, a hand is shown only to the seat that confirmed holding
+the device (`shown`); when another person must act, `handoff` names them and hides every hand.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from uno_core import Action, Game, IllegalActionError, SaveError, UnoError, parse_action, save
+from uno_core.bots import Bot, BotError, Table, is_reaction, make_bot
+from uno_core.events import Event, RoundOver
+from uno_core.view import SeatView, view
+
+from .config import ConfigError, PlayConfig, SeatConfig, best_level
+
+FORMAT = "uno_web.play"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What the table does next: 'idle' (why: 'human', 'round_end', 'handoff', 'over'), 'window' or 'bot'."""
+
+    kind: str
+    why: str = ""
+    ms: int = 0
+    seat: int | None = None
+    action: Action | None = None
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """Each bot's seed, derived from the game's (so a saved game's bots play the same again)."""
+    return (seed * 1_000_003 + (seat + 1) * 7_919) % (1 << 31)
+
+
+class Session:
+    """One match at the table. Build with `new` or `from_save`; drive with `apply` and `next_step`."""
+
+    def __init__(self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0) -> None:
+        self.config = config
+        self.game = game
+        self.bot_seeds = bot_seeds
+        self.ack_round = ack_round
+        self.humans = [s for s, seat in enumerate(config.seats) if not seat.is_bot]
+        self.bots: dict[int, Bot] = {}
+        for s, seat in enumerate(config.seats):
+            if seat.is_bot:
+                try:
+                    self.bots[s] = make_bot(seat.level, bot_seeds[s], **dict(seat.options))
+                except BotError as error:
+                    raise ConfigError("play.error.level", str(error)) from None
+        self.table = Table(game, self.bots)
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.handoff: int | None = None
+        self._window_at = -1  # the position whose reaction window was given
+        self._declined_at = -1  # the position where every bot declined to react
+        self._sync_viewer()
+
+    # ----- building ----------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, config: PlayConfig, seed: int, deck: str | None = None, first_dealer: int | str = "cut"
+    ) -> Session:
+        rules = config.check()
+        try:
+            game = Game(config.names(), rules, seed, first_dealer, deck)
+        except UnoError as error:
+            raise ConfigError("play.error.rules", str(error)) from None
+        return cls(config, game, [bot_seed(seed, s) for s in range(len(config.seats))])
+
+    def to_save(self) -> dict[str, Any]:
+        """The saved form: the UI set-up, the bots' seeds, and the engine's own save (set-up + log)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "config": self.config.to_dict(),
+            "bot_seeds": list(self.bot_seeds),
+            "ack_round": self.ack_round,
+            "game": save.to_dict(self.game),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_save(), ensure_ascii=False)
+
+    @classmethod
+    def from_save(cls, data: Any) -> Session:
+        """Rebuild from `to_save` output (the log is replayed and checked). A bare engine save also
+        works: seat 0 is the person at the device, the others basic bots. Raises SaveError."""
+        if isinstance(data, dict) and data.get("format") == save.FORMAT:
+            names = data.get("players") or []
+            seats = [SeatConfig("human", str(names[0]))] + [SeatConfig("bot", str(n), "basic") for n in names[1:]]
+            data = {"format": FORMAT, "version": VERSION, "config": {"seats": [s.to_dict() for s in seats],
+                    "rules": data.get("rules")}, "bot_seeds": None, "ack_round": None, "game": data}
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError("not a saved game of this app")
+        if data.get("version") != VERSION:
+            raise SaveError(f"unsupported version {data.get('version')!r}")
+        game = save.from_dict(data.get("game"))
+        try:
+            config = PlayConfig.from_dict(data.get("config"))
+        except ConfigError as error:
+            raise SaveError(f"bad set-up in save: {error}") from None
+        if len(config.seats) != game.n:
+            raise SaveError("the save's seats do not match its game")
+        seeds = data.get("bot_seeds")
+        if seeds is None:
+            seeds = [bot_seed(game.seed, s) for s in range(game.n)]
+        if not (isinstance(seeds, list) and len(seeds) == game.n and all(type(x) is int for x in seeds)):
+            raise SaveError("bad bot seeds in save")
+        ack = data.get("ack_round")
+        if ack is None:
+            ack = len(game.round_results)
+        if type(ack) is not int or not 0 <= ack <= len(game.round_results):
+            raise SaveError("bad round acknowledgement in save")
+        try:
+            return cls(config, game, seeds, ack)
+        except ConfigError as error:
+            raise SaveError(str(error)) from None
+
+    @classmethod
+    def loads(cls, text: str) -> Session:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as error:
+            raise SaveError(f"not valid JSON: {error}") from None
+        return cls.from_save(data)
+
+    # ----- what is on screen --------------------------------------------------------------------
+
+    @property
+    def position(self) -> int:
+        return len(self.game.log)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names
+
+    @property
+    def shown(self) -> int | None:
+        """The seat whose hand is on screen (None: nobody's, e.g. while the device is passed)."""
+        return None if self.handoff is not None else self.viewer
+
+    def view(self) -> SeatView:
+        return view(self.game, self.shown)
+
+    def history(self, since: int = 0) -> list[Event]:
+        return self.game.history_for(self.shown, since)
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    @property
+    def pending_round(self) -> RoundOver | None:
+        """A round result not yet acknowledged (the round-end screen shows it)."""
+        results = self.game.round_results
+        return results[self.ack_round] if self.ack_round < len(results) else None
+
+    def ack_round_end(self) -> None:
+        """The players saw the round's result: play the next round (or look at the match result)."""
+        self.ack_round = min(self.ack_round + 1, len(self.game.round_results))
+        self._sync_viewer()
+
+    def confirm_handoff(self) -> None:
+        """The person named by `handoff` holds the device now: show their hand."""
+        if self.handoff is not None:
+            self.viewer, self.handoff = self.handoff, None
+
+    # ----- acting ---------------------------------------------------------------------------------
+
+    def legal(self) -> list[Action]:
+        """The shown seat's legal actions (the one legality check is the engine's)."""
+        seat = self.shown
+        if seat is None or self.pending_round is not None:
+            return []
+        return self.game.legal_actions(seat)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """The shown seat's action (a person's). IllegalActionError if it is not legal now."""
+        seat = self.shown
+        if seat is None:
+            raise IllegalActionError("nobody holds the device now")
+        if isinstance(action, str):
+            action = parse_action(action)
+        if action not in self.legal():
+            raise IllegalActionError(f"{action} is not legal for seat {seat} now")
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self.game.apply(seat, action)
+        self._sync_viewer()
+        return events
+
+    def _sync_viewer(self) -> None:
+        """Pass-and-play: when another person must act, hide the hand until they confirm."""
+        if len(self.humans) <= 1 or self.game.is_over:
+            return
+        current = self.game.current
+        if current in self.humans and current != self.viewer and self.pending_round is None:
+            self.handoff = current
+        elif current == self.viewer:
+            self.handoff = None
+
+    # ----- bots and timing ---------------------------------------------------------------------------
+
+    def _human_reactions(self) -> bool:
+        seat = self.shown
+        return seat is not None and any(is_reaction(a) for a in self.game.legal_actions(seat))
+
+    def _bots_may_act(self) -> bool:
+        game = self.game
+        if game.current in self.bots:
+            return True
+        return any(any(is_reaction(a) for a in game.legal_actions(s)) for s in self.bots)
+
+    def next_step(self) -> Step:
+        """What happens next (see the module's doc). Cheap; call it after every change."""
+        game = self.game
+        if game.is_over and self.pending_round is None:
+            return Step("idle", "over")
+        if self.pending_round is not None:
+            return Step("idle", "round_end")
+        if self.handoff is not None:
+            return Step("idle", "handoff")
+        pos = self.position
+        if not self._bots_may_act() or self._declined_at == pos:
+            return Step("idle", "human")
+        if self._window_at != pos and self.config.window_ms > 0 and self._human_reactions():
+            return Step("window", ms=self.config.window_ms)
+        choice = self.bot_choice()
+        if choice is None:
+            self._declined_at = pos
+            return Step("idle", "human")
+        seat, action = choice
+        return Step("bot", ms=self.config.bot_delay_ms, seat=seat, action=action)
+
+    def window_over(self) -> None:
+        """The reaction window of the current position has passed."""
+        self._window_at = self.position
+
+    def bot_choice(self) -> tuple[int, Action] | None:
+        """The bot action the driver's arbitration picks now (not applied), or None."""
+        game = self.game
+        if game.is_over:
+            return None
+        n = game.n
+        for k in range(n):
+            seat = (game.current + k) % n
+            bot = self.bots.get(seat)
+            if bot is None or not any(is_reaction(a) for a in game.legal_actions(seat)):
+                continue
+            action = bot.react(view(game, seat), self.table.history(seat))
+            if action is not None:
+                return seat, action
+        bot = self.bots.get(game.current)
+        if bot is None:
+            return None
+        return game.current, bot.act(view(game, game.current), self.table.history(game.current))
+
+    def bot_step(self, step: Step) -> list[Event]:
+        """Apply a bot's move chosen by `next_step` (still legal: nothing changed in between)."""
+        assert step.kind == "bot" and step.seat is not None and step.action is not None
+        return self._apply(step.seat, step.action)
+
+    # ----- undo and hints --------------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """The log length to go back to: just before the person's last action of this round, or None."""
+        if not self.config.undo_allowed or self.game.is_over or self.pending_round is not None:
+            return None
+        (me,) = self.humans
+        log = self.game.log
+        for index in range(len(log) - 1, -1, -1):
+            if log[index][0] == me:
+                return index
+        return None
+
+    def undo(self) -> bool:
+        """Replay the log up to before the person's last action (bots are seeded: exact). False if not possible."""
+        index = self.undo_target()
+        if index is None:
+            return False
+        g = self.game
+        earlier = Game.replay(g.names, g.rules, g.seed, g.log[:index], g.first_dealer, g.fixed_deck)
+        if earlier.round_no != g.round_no:
+            return False  # not past the start of the round
+        self.game = earlier
+        self.table = Table(earlier, self.bots)
+        self._window_at = self._declined_at = -1
+        self._window_at = self.position  # no reaction window again right after an undo
+        self._sync_viewer()
+        return True
+
+    def hint(self) -> Action | None:
+        """What the best bot level would do in the shown seat's place now (None: nothing to do)."""
+        seat = self.shown
+        if seat is None or self.pending_round is not None:
+            return None
+        me = view(self.game, seat)
+        if not me.legal:
+            return None
+        adviser = make_bot(best_level(), bot_seed(self.game.seed, seat) ^ 0x5EED)
+        history = self.game.history_for(seat)
+        return adviser.choose(me, history)
+
+    # ----- test hook -----------------------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        """A summary for tests: the engine save (replayable), digest and what the screen shows."""
+        game = self.game
+        return {
+            "save": save.to_dict(game),
+            "digest": game.digest(),
+            "log": [f"{seat} {action}" for seat, action in game.log],
+            "phase": game.phase.value,
+            "current": game.current,
+            "round_no": game.round_no,
+            "totals": list(game.totals),
+            "hand_sizes": [len(hand) for hand in game.hands],
+            "top": str(game.top),
+            "shown": self.shown,
+            "handoff": self.handoff,
+            "pending_round": self.pending_round is not None,
+            "over": game.is_over,
+            "next": self.next_step().kind,
+        }

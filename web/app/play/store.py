@@ -1,0 +1,84 @@
+"""Play mode's memory in localStorage: the remembered set-up and the game in progress (browser glue)."""
+
+from __future__ import annotations
+
+import json
+
+from pyscript import window
+
+from app.play.config import ConfigError, PlayConfig
+from app.play.session import Session
+from uno_core import SaveError
+
+SETUP_KEY = "uno.play.setup"
+GAME_KEY = "uno.play.game"
+
+_current: list[Session] = []  # the session in memory (at most one), so screens need not replay it
+
+
+def _get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage blocked
+        return None
+    return None if value is None else str(value)
+
+
+def _set(key: str, value: str | None) -> None:
+    try:
+        if value is None:
+            window.localStorage.removeItem(key)
+        else:
+            window.localStorage.setItem(key, value)
+    except Exception:  # storage blocked or full: the game goes on unsaved
+        pass
+
+
+def load_setup() -> PlayConfig | None:
+    text = _get(SETUP_KEY)
+    if not text:
+        return None
+    try:
+        return PlayConfig.from_dict(json.loads(text))
+    except (ValueError, ConfigError):
+        return None
+
+
+def save_setup(config: PlayConfig) -> None:
+    _set(SETUP_KEY, json.dumps(config.to_dict(), ensure_ascii=False))
+
+
+def has_game() -> bool:
+    return bool(_current) or bool(_get(GAME_KEY))
+
+
+def current() -> Session | None:
+    """The game in progress: in memory, else replayed from storage (a damaged save is dropped)."""
+    if _current:
+        return _current[0]
+    text = _get(GAME_KEY)
+    if not text:
+        return None
+    try:
+        session = Session.loads(text)
+    except (SaveError, ConfigError, ValueError) as error:
+        window.console.warn(f"uno: dropping a saved game that does not load: {error}")
+        _set(GAME_KEY, None)
+        return None
+    _current.append(session)
+    return session
+
+
+def keep(session: Session) -> None:
+    """Make `session` the game in progress and save it."""
+    _current[:] = [session]
+    save(session)
+
+
+def save(session: Session) -> None:
+    _set(GAME_KEY, session.dumps())
+
+
+def forget() -> None:
+    _current.clear()
+    _set(GAME_KEY, None)
