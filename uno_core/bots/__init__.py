@@ -17,10 +17,16 @@ from typing import Any
 
 from .base import LEVEL_DEFAULTS, LEVELS, Bot, BotError, BotOptions, is_reaction, reactions, turn_actions
 from .driver import Table, play_match
+from .expert import ExpertBot
 from .simple import BasicBot, RandomBot
 from .strategic import StrategicBot
 
-_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "basic": BasicBot, "strategic": StrategicBot}
+_CLASSES: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "basic": BasicBot,
+    "strategic": StrategicBot,
+    "expert": ExpertBot,
+}
 
 
 def make_bot(level: str, seed: int = 0, options: BotOptions | None = None, **changes: Any) -> Bot:
@@ -47,6 +53,7 @@ __all__ = [
     "Bot",
     "BotError",
     "BotOptions",
+    "ExpertBot",
     "RandomBot",
     "StrategicBot",
     "Table",

@@ -29,6 +29,7 @@ from ..events import (
     Kept,
     RoundStarted,
 )
+from ..rules import WD4Rule
 from ..view import SeatView
 
 Ban = tuple[Colour | None, Rank | None, bool]
@@ -71,7 +72,8 @@ class Knowledge:
         self.slots: list[list[Slot]] = [[] for _ in range(n)]
         self.named: list[Colour | None] = [None] * n  # last colour each seat named with a wild
         self.drew_on: list[Colour | None] = [None] * n  # colour active when each seat last drew on its turn
-        self.open_wd4: tuple[int, Colour] | None = None  # a Wild Draw Four not yet answered: (by, colour lacked)
+        # a Wild Draw Four not yet answered: (by, colour it had to lack, whether it answered another by stacking)
+        self.open_wd4: tuple[int, Colour, bool] | None = None
         self.bluffs = [0] * n  # Wild Draw Four bluffs proven against each seat (the whole match)
         self.honest = [0] * n  # Wild Draw Fours proven legal
         self._read(view, history, own_hands)
@@ -94,6 +96,7 @@ class Knowledge:
                 else:
                     self.honest[event.challenged] += 1
         slots = self.slots
+        strict = view.rules.wd4_rule is WD4Rule.STRICT
         top: Card | None = None
         active: Colour | None = None
         mine: list[Card] | None = None
@@ -118,6 +121,8 @@ class Knowledge:
                 self.named[event.seat] = event.colour
             elif isinstance(event, CardPlayed):
                 seat = event.seat
+                # a Wild Draw Four answering one (stacking) need not be legal: it shows nothing
+                answer = self.open_wd4 is not None and not strict
                 self._settle_wd4(None)
                 if seat == me:
                     my_size -= len(event.cards)
@@ -132,7 +137,7 @@ class Knowledge:
                 if card.colour is None:
                     self.named[seat] = event.colour
                     if card.rank is Rank.WILD_DRAW_FOUR and active is not None:
-                        self.open_wd4 = (seat, active)
+                        self.open_wd4 = (seat, active, answer)
                 top = card
                 active = event.colour
             elif isinstance(event, CardsDrawn):
@@ -193,11 +198,9 @@ class Knowledge:
         """A Wild Draw Four was answered: unless shown to be a bluff, its player lacked the colour."""
         if self.open_wd4 is None:
             return
-        by, colour = self.open_wd4
+        by, colour, answer = self.open_wd4
         self.open_wd4 = None
-        if result is not None and result.bluff:
-            return
-        if by == self.me:
+        if answer or by == self.me or (result is not None and result.bluff):
             return
         ban: Ban = (colour, None, False)
         for slot in self.slots[by]:
@@ -205,17 +208,21 @@ class Knowledge:
                 slot.bans = (*slot.bans, ban)
 
     def _remove(self, seat: int, card: Card) -> None:
-        """``seat`` played ``card``: drop the slot that held it (a known one, else the latest that fits)."""
+        """``seat`` played ``card``: drop the slot that held it (a known one, else the most constrained that fits)."""
         slots = self.slots[seat]
         for i, slot in enumerate(slots):
             if slot.card is card:
                 del slots[i]
                 return
-        for i in range(len(slots) - 1, -1, -1):
-            slot = slots[i]
-            if slot.card is None and allowed(card, slot.bans):
-                del slots[i]
-                return
+        # Bans only ever grow on the cards already held, so older slots carry more of them. Dropping
+        # the most constrained slot that fits keeps the rest sound whichever card it really was.
+        best = -1
+        for i, slot in enumerate(slots):
+            if slot.card is None and allowed(card, slot.bans) and (best < 0 or len(slot.bans) > len(slots[best].bans)):
+                best = i
+        if best >= 0:
+            del slots[best]
+            return
         # Our inferences were wrong (e.g. a voluntary draw): forget the bans, drop an unknown slot.
         for i in range(len(slots) - 1, -1, -1):
             if slots[i].card is None:
@@ -292,8 +299,10 @@ class Knowledge:
         """The chance that the Wild Draw Four being answered is a bluff (0 when none is open)."""
         if self.open_wd4 is None:
             return 0.0
-        by, colour = self.open_wd4
+        by, colour, answer = self.open_wd4
         held = self.colour_odds(by)[colour]
+        if answer:
+            return held  # played to pass the penalty on, whatever the colour
         bluffer = (1 + self.bluffs[by]) / (2 + self.bluffs[by] + self.honest[by])  # Laplace, from what was shown
         p_bluff = held * prior_bluff * 2 * bluffer
         p_legal = (1.0 - held) * prior_legal
