@@ -17,12 +17,10 @@ def colour(side: int) -> str:
     return COLOURS[side % len(COLOURS)]
 
 
-def nice_top(value: int) -> int:
-    """A round number at or above `value` for the top of the scale."""
-    for step in (50, 100, 250, 500, 1000, 2500, 5000):
-        if value <= step * 5:
-            return max(step, -(-value // step) * step)
-    return value
+def scale(value: int) -> tuple[int, int]:
+    """(top, step) of the vertical scale: at most 6 round steps up to `value` or just above."""
+    step = next((step for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500) if value <= step * 6), 5000)
+    return max(step, -(-value // step) * step), step
 
 
 def points(series: Sequence[int], top: int) -> str:
@@ -37,14 +35,13 @@ def points(series: Sequence[int], top: int) -> str:
 def chart(running: Sequence[Sequence[int]], target: int, title_id: str) -> El:
     """`running[r][side]`: totals before round 1, after round 1, ... The target is a dashed line."""
     sides = len(running[0]) if running else 0
-    top = nice_top(max([target, *(value for row in running for value in row)]))
+    top, step = scale(max([target, *(value for row in running for value in row)]))
     span_y = HEIGHT - TOP - BOTTOM
     grid: list[El] = []
-    for step in range(5):
-        value = top * step // 4
+    for value in range(0, top + 1, step):
         y = TOP + span_y * (1 - value / top)
-        grid.append(el("line", x1=LEFT, x2=WIDTH - RIGHT, y1=f"{y:.1f}", y2=f"{y:.1f}", cls="grid"))
-        grid.append(el("text", str(value), x=LEFT - 4, y=f"{y + 4:.1f}", cls="axis", text_anchor="end"))
+        grid.append(el("line", x1=LEFT, x2=WIDTH - RIGHT, y1=f"{y:.1f}", y2=f"{y:.1f}", cls="sk-grid"))
+        grid.append(el("text", str(value), x=LEFT - 4, y=f"{y + 4:.1f}", cls="sk-axis", text_anchor="end"))
     target_y = TOP + span_y * (1 - target / top)
     lines = []
     for side in range(sides):
@@ -58,9 +55,9 @@ def chart(running: Sequence[Sequence[int]], target: int, title_id: str) -> El:
     return el(
         "svg",
         *grid,
-        el("line", x1=LEFT, x2=WIDTH - RIGHT, y1=f"{target_y:.1f}", y2=f"{target_y:.1f}", cls="target-line"),
+        el("line", x1=LEFT, x2=WIDTH - RIGHT, y1=f"{target_y:.1f}", y2=f"{target_y:.1f}", cls="sk-target-line"),
         *lines,
-        el("text", "0", x=LEFT, y=HEIGHT - 6, cls="axis", text_anchor="middle"),
-        el("text", str(rounds), x=WIDTH - RIGHT, y=HEIGHT - 6, cls="axis", text_anchor="end") if rounds else None,
-        viewBox=f"0 0 {WIDTH} {HEIGHT}", cls="chart", role="img", aria_labelledby=title_id, focusable="false",
+        el("text", "0", x=LEFT, y=HEIGHT - 6, cls="sk-axis", text_anchor="middle"),
+        el("text", str(rounds), x=WIDTH - RIGHT, y=HEIGHT - 6, cls="sk-axis", text_anchor="end") if rounds else None,
+        viewBox=f"0 0 {WIDTH} {HEIGHT}", cls="sk-chart", role="img", aria_labelledby=title_id, focusable="false",
     )

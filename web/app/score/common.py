@@ -16,7 +16,7 @@ def head(href: str, key: str) -> El:
 
 def sr(key: str, **args: object) -> El:
     """Text for screen readers only."""
-    return el("span", key=key, args=args, cls="sr-only")
+    return el("span", key=key, args=args, cls="sk-sr-only")
 
 
 def field_error(keeper: Keeper, fid: str, alert: bool = False) -> El:
@@ -30,7 +30,7 @@ def field_error(keeper: Keeper, fid: str, alert: bool = False) -> El:
         "p",
         " ".join(texts) or None,
         id=f"score-{fid}-error",
-        cls="field-error",
+        cls="sk-field-error",
         role="alert" if alert and texts else None,
         tabindex="-1" if alert else None,
     )
@@ -51,18 +51,18 @@ def flash(keeper: Keeper) -> El | None:
         body.append(el("span", key=note.key, args=note.args))
     else:
         body.append(note.text)
-    box = el("p", *body, id="score-flash", cls="flash", tabindex="-1")
+    box = el("p", *body, id="score-flash", cls="sk-flash", tabindex="-1")
     if note.copy_text:
         return el(
             "div",
             box,
-            el("textarea", note.copy_text, cls="copy-text", readonly=True, rows=6,
+            el("textarea", note.copy_text, cls="sk-copy-text", readonly=True, rows=6,
                t_attrs={"aria-label": "score.share_text"}),
-            cls="flash-wrap",
+            cls="sk-flash-wrap",
         )
     return box
 
 
 def dealer_badge(name: str, key: str = "score.deals_now") -> El:
-    return el("p", el("span", cls="dealer-icon", aria_hidden="true"), el("span", key=key, args={"name": name}),
-              cls="dealer-now", id="score-dealer")
+    return el("p", el("span", cls="sk-dealer-icon", aria_hidden="true"), el("span", key=key, args={"name": name}),
+              cls="sk-dealer-now", id="score-dealer")

@@ -29,10 +29,16 @@ def face_label(face: str) -> list[El | str]:
     return [face]
 
 
+def chip_name(keeper: Keeper, face: str) -> str:
+    """A tapped card's name, starting with what the chip shows (`+4 (Wild Draw Four)`)."""
+    short = {"+2": "+2", "W+4": "+4"}.get(face)
+    return f"{short} ({keeper.face_name(face)})" if short else keeper.face_name(face)
+
+
 def face_class(face: str) -> str:
     if face in ("W", "W+4"):
-        return "face face-wild"
-    return "face face-action" if face in faces.NAMED else "face"
+        return "sk-face sk-face-wild"
+    return "sk-face sk-face-action" if face in faces.NAMED else "sk-face"
 
 
 def live_text(points: int | None) -> El:
@@ -43,7 +49,7 @@ def live_text(points: int | None) -> El:
 
 def live_el(keeper: Keeper, draft: RoundDraft, seat: int) -> El:
     wild = keeper.sheet().options.wild_points
-    return el("span", live_text(draft.hands[seat].live_points(wild)), id=f"score-live-{seat}", cls="live-sum",
+    return el("span", live_text(draft.hands[seat].live_points(wild)), id=f"score-live-{seat}", cls="sk-live-sum",
               aria_live="polite")
 
 
@@ -61,7 +67,7 @@ def preview_el(keeper: Keeper, sheet: Sheet, draft: RoundDraft) -> El:
             side = view.sides[draft.winner]
             parts = [f"{view.side_labels[side]} +{gained[side]}"]
         body = [el("span", key="score.preview"), " ", el("strong", " · ".join(parts))]
-    return el("p", *body, id="score-preview", cls="preview")
+    return el("p", *body, id="score-preview", cls="sk-preview")
 
 
 def live_parts(keeper: Keeper, seat: int) -> tuple[El, ...]:
@@ -74,17 +80,18 @@ def hand_box(keeper: Keeper, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     name = sheet.players[seat]
     fid = f"hand-{seat}"
     if seat == draft.winner:
-        return el("li", el("div", el("span", name, cls="hand-name"), el("span", key="score.went_out", cls="went-out"),
-                           cls="hand-head"), cls="hand hand-out", id=f"score-handbox-{seat}")
+        head_line = el("div", el("span", name, cls="sk-hand-name"), el("span", key="score.went_out", cls="sk-went-out"),
+                       cls="sk-hand-head")
+        return el("li", head_line, cls="sk-hand sk-hand-out", id=f"score-handbox-{seat}")
     hand = draft.hands[seat]
     cards_mode = hand.mode is Mode.CARDS
     optional = draft.winner is not None and seat in optional_seats(draft.winner, len(sheet.players), sheet.options)
     switch = el(
         "div",
-        *(el("button", key=key, type="button", cls="seg", id=f"score-mode-{seat}-{mode.value}", data_act="mode",
+        *(el("button", key=key, type="button", cls="sk-seg", id=f"score-mode-{seat}-{mode.value}", data_act="mode",
              data_arg=f"{seat}:{mode.value}", aria_pressed="true" if hand.mode is mode else "false")
           for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))),
-        cls="mode-switch", role="group", t_attrs={"aria-label": ("score.mode_group", {"name": name})},
+        cls="sk-mode-switch", role="group", t_attrs={"aria-label": ("score.mode_group", {"name": name})},
     )
     if cards_mode:
         keypad = el(
@@ -92,36 +99,36 @@ def hand_box(keeper: Keeper, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
             *(el("button", *face_label(face), type="button", cls=face_class(face), id=f"score-face-{seat}-{index}",
                  data_act="card", data_arg=f"{seat}:{face}")
               for index, face in enumerate(faces.FACES)),
-            cls="keypad", role="group", t_attrs={"aria-label": ("score.keypad", {"name": name})},
+            cls="sk-keypad", role="group", t_attrs={"aria-label": ("score.keypad", {"name": name})},
         )
         chips = [
-            el("button", *face_label(faces.face_of(card)), type="button", cls="chip", id=f"score-chip-{seat}-{index}",
-               data_act="uncard", data_arg=f"{seat}:{index}",
-               t_attrs={"aria-label": ("score.remove_card", {"card": keeper.face_name(faces.face_of(card))})})
+            el("button", *face_label(faces.face_of(card)), type="button", cls="sk-chip",
+               id=f"score-chip-{seat}-{index}", data_act="uncard", data_arg=f"{seat}:{index}",
+               t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(keeper, faces.face_of(card))})})
             for index, card in enumerate(hand.cards)
         ]
         tapped = el(
             "div",
-            el("span", key="score.tapped", args={"name": name}, cls="sr-only", id=f"score-tapped-{seat}"),
-            *(chips or [el("span", key="score.no_cards", cls="hint")]),
-            cls="chips", role="group", aria_labelledby=f"score-tapped-{seat}",
+            el("span", key="score.tapped", args={"name": name}, cls="sk-sr-only", id=f"score-tapped-{seat}"),
+            *(chips or [el("span", key="score.no_cards", cls="sk-hint")]),
+            cls="sk-chips", role="group", aria_labelledby=f"score-tapped-{seat}",
         )
         entry: list[El] = [tapped, keypad]
     else:
         entry = [
             el("input", type="text", inputmode="numeric", pattern="[0-9]*", id=f"score-hand-{seat}", value=hand.text,
                autocomplete="off", enterkeyhint="next", maxlength=6, data_act="total", data_on="input",
-               data_arg=str(seat), cls="total-input",
+               data_arg=str(seat), cls="sk-total-input",
                t_attrs={"aria-label": ("score.hand_label", {"name": name})}, **described(keeper, fid))
         ]
     return el(
         "li",
-        el("div", el("span", name, cls="hand-name"), live_el(keeper, draft, seat), cls="hand-head"),
-        el("p", key="score.partner", cls="hint") if optional else None,
+        el("div", el("span", name, cls="sk-hand-name"), live_el(keeper, draft, seat), cls="sk-hand-head"),
+        el("p", key="score.partner", cls="sk-hint") if optional else None,
         switch,
         *entry,
         field_error(keeper, fid),
-        cls="hand", id=f"score-handbox-{seat}",
+        cls="sk-hand", id=f"score-handbox-{seat}",
     )
 
 
@@ -143,44 +150,44 @@ def entry_page(keeper: Keeper) -> El:
            *(el("label",
                 el("input", type="radio", name="winner", value=str(seat), id=f"score-winner-{seat}",
                    checked=draft.winner == seat, data_act="winner", data_on="change", data_arg=str(seat)),
-                el("span", name), cls="choice winner-choice")
-             for seat, name in enumerate(sheet.players)), cls="choices"),
+                el("span", name), cls="sk-choice sk-winner-choice")
+             for seat, name in enumerate(sheet.players)), cls="sk-choices"),
         field_error(keeper, "winner"),
-        id="score-winner", cls="options-group", aria_describedby="score-winner-error",
+        id="score-winner", cls="sk-options-group", aria_describedby="score-winner-error",
     )
     over = view.finished and number is None
     actions: list[El | None] = [
         el("button", key="score.save" if number is None else "score.save_edit", type="submit",
-           cls="button primary big", id="score-save", disabled=over),
+           cls="button primary sk-big", id="score-save", disabled=over),
     ]
     if number is not None:
         actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
         if keeper.confirm == "delete-round":
             actions.append(el("div",
                               el("p", key="score.delete_round_confirm", args={"n": number}, id="score-confirm-text"),
-                              el("button", key="score.delete_yes_round", type="button", cls="button danger",
+                              el("button", key="score.delete_yes_round", type="button", cls="button sk-danger",
                                  id="score-confirm-delete-round", data_act="delete-round",
                                  aria_describedby="score-confirm-text"),
                               el("button", key="score.cancel", type="button", cls="button", data_act="cancel",
-                                 data_arg="delete-round"), cls="confirm", role="group"))
+                                 data_arg="delete-round"), cls="sk-confirm", role="group"))
         else:
             actions.append(el("button", key="score.delete_round", args={"n": number}, type="button",
-                              cls="button danger", id="score-ask-delete-round", data_act="ask",
+                              cls="button sk-danger", id="score-ask-delete-round", data_act="ask",
                               data_arg="delete-round"))
     return el(
         "div",
         head(home, "score.back_sheet"),
         title,
         badge,
-        el("p", key="score.over", cls="notice") if over else None,
+        el("p", key="score.over", cls="sk-notice") if over else None,
         el("form",
            winners,
            el("section", el("h2", key="score.hands"),
-              el("ul", *(hand_box(keeper, sheet, draft, seat) for seat in range(len(sheet.players))), cls="hands")),
+              el("ul", *(hand_box(keeper, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands")),
            preview_el(keeper, sheet, draft),
            field_error(keeper, "round", alert=True),
-           el("p", key="score.kept", cls="hint"),
-           el("div", *actions, cls="sticky-actions"),
+           el("p", key="score.kept", cls="sk-hint"),
+           el("div", *actions, cls="sk-sticky-actions"),
            data_act="save", data_on="submit", novalidate=True, id="score-entry-form"),
-        cls="score score-entry",
+        cls="sk-score sk-score-entry",
     )

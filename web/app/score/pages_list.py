@@ -24,8 +24,8 @@ def game_item(item: SheetSummary) -> El:
         meta = el("span", key="score.list.not_started")
     return el(
         "li",
-        el("a", el("span", item.title, cls="game-title"), el("span", meta, cls="game-meta"),
-           cls="game-link", href=sheet_hash(item.id)),
+        el("a", el("span", item.title, cls="sk-game-title"), el("span", meta, cls="sk-game-meta"),
+           cls="sk-game-link", href=sheet_hash(item.id)),
     )
 
 
@@ -37,12 +37,12 @@ def list_page(keeper: Keeper) -> El:
     for title, items in (("score.list.playing", playing), ("score.list.finished", done)):
         if items:
             sections.append(
-                el("section", el("h2", key=title), el("ul", *(game_item(item) for item in items), cls="game-list"),
-                   cls="score-card")
+                el("section", el("h2", key=title), el("ul", *(game_item(item) for item in items), cls="sk-game-list"),
+                   cls="sk-score-card")
             )
     if not listing:
-        sections.append(el("p", key="score.list.empty", cls="empty"))
-    damaged = el("p", key="score.list.damaged", cls="notice") if keeper.store.problems else None
+        sections.append(el("p", key="score.list.empty", cls="sk-empty"))
+    damaged = el("p", key="score.list.damaged", cls="sk-notice") if keeper.store.problems else None
     return el(
         "div",
         head("#/", "screen.back"),
@@ -50,7 +50,7 @@ def list_page(keeper: Keeper) -> El:
         el("p", key="score.list.lead", cls="lead"),
         flash(keeper),
         damaged,
-        el("p", el("a", key="score.new", cls="button primary big", href="#/score/new", id="score-new")),
+        el("p", el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id="score-new")),
         *sections,
         el(
             "section",
@@ -61,7 +61,7 @@ def list_page(keeper: Keeper) -> El:
             el("input", type="file", accept=".json,application/json", hidden=True, id="score-import-file",
                data_act="file", data_on="change", t_attrs={"aria-label": "score.import.button"}),
             field_error(keeper, "import", alert=True),
-            cls="score-card",
+            cls="sk-score-card",
         ),
-        cls="score score-list",
+        cls="sk-score sk-score-list",
     )

@@ -25,25 +25,25 @@ def player_row(keeper: Keeper, sheet: Sheet, seat: int) -> El:
     controls = []
     if not fixed:
         controls = [
-            el("button", el("span", "↑", aria_hidden="true"), type="button", cls="icon-button", id=f"score-up-{seat}",
-               data_act="move", data_arg=f"{seat}:-1", disabled=seat == 0,
+            el("button", el("span", "↑", aria_hidden="true"), type="button", cls="sk-icon-button",
+               id=f"score-up-{seat}", data_act="move", data_arg=f"{seat}:-1", disabled=seat == 0,
                t_attrs={"aria-label": ("score.setup.up", {"name": name})}),
-            el("button", el("span", "↓", aria_hidden="true"), type="button", cls="icon-button", id=f"score-down-{seat}",
-               data_act="move", data_arg=f"{seat}:1", disabled=seat == last,
+            el("button", el("span", "↓", aria_hidden="true"), type="button", cls="sk-icon-button",
+               id=f"score-down-{seat}", data_act="move", data_arg=f"{seat}:1", disabled=seat == last,
                t_attrs={"aria-label": ("score.setup.down", {"name": name})}),
-            el("button", el("span", "✕", aria_hidden="true"), type="button", cls="icon-button danger",
+            el("button", el("span", "✕", aria_hidden="true"), type="button", cls="sk-icon-button sk-danger",
                id=f"score-remove-{seat}", data_act="remove", data_arg=str(seat),
                t_attrs={"aria-label": ("score.setup.remove", {"name": name})}),
         ]
     return el(
         "li",
         el("div",
-           el("span", str(seat + 1), cls="seat-number", aria_hidden="true"),
+           el("span", str(seat + 1), cls="sk-seat-number", aria_hidden="true"),
            el("input", type="text", id=f"score-{fid}", value=keeper.pending.get(fid, name), maxlength=NAME_MAX + 8,
               autocomplete="off", autocapitalize="words", enterkeyhint="done", data_act="rename", data_on="change",
               data_arg=str(seat), t_attrs={"aria-label": ("score.setup.player_label", {"n": seat + 1})},
               **described(keeper, fid)),
-           *controls, cls="player-row"),
+           *controls, cls="sk-player-row"),
         field_error(keeper, fid),
     )
 
@@ -56,12 +56,12 @@ def radio(name: str, value: str, key: str, checked: bool, act: str, rid: str, ar
         el("input", type="radio", name=name, value=value, checked=checked, id=rid, data_act=act, data_on="change",
            data_arg=value, disabled=disabled),
         label,
-        cls="choice",
+        cls="sk-choice",
     )
 
 
 def fieldset(legend_key: str, fid: str, *children: El | None) -> El:
-    return el("fieldset", el("legend", key=legend_key), *children, id=f"score-{fid}", cls="options-group")
+    return el("fieldset", el("legend", key=legend_key), *children, id=f"score-{fid}", cls="sk-options-group")
 
 
 def options_part(keeper: Keeper, sheet: Sheet) -> list[El]:
@@ -70,14 +70,14 @@ def options_part(keeper: Keeper, sheet: Sheet) -> list[El]:
     teams_note = None
     if options.teams and len(sheet.players) >= 4 and len(sheet.players) % 2 == 0:
         labels = sheet.tally().side_labels
-        teams_note = el("p", key="score.setup.teams_are", args={"teams": " · ".join(labels)}, cls="hint")
+        teams_note = el("p", key="score.setup.teams_are", args={"teams": " · ".join(labels)}, cls="sk-hint")
     return [
         el("div",
            el("label", key="score.setup.target", for_="score-target"),
            el("input", type="text", inputmode="numeric", pattern="[0-9]*", id="score-target", value=target_text,
               maxlength=9, autocomplete="off", enterkeyhint="done", data_act="target", data_on="change",
               **described(keeper, "target")),
-           field_error(keeper, "target"), cls="field"),
+           field_error(keeper, "target"), cls="sk-field"),
         fieldset("score.setup.scoring", "scoring",
                  *(radio("scoring", mode.value, f"score.scoring.{mode.value}", options.scoring is mode, "scoring",
                          f"score-scoring-{mode.value}") for mode in Scoring),
@@ -94,8 +94,8 @@ def options_part(keeper: Keeper, sheet: Sheet) -> list[El]:
            el("label",
               el("input", type="checkbox", id="score-teams", checked=options.teams, data_act="teams", data_on="change",
                  disabled=sheet.started, **described(keeper, "teams")),
-              el("span", key="score.setup.teams"), cls="choice"),
-           teams_note, field_error(keeper, "teams"), cls="field"),
+              el("span", key="score.setup.teams"), cls="sk-choice"),
+           teams_note, field_error(keeper, "teams"), cls="sk-field"),
     ]
 
 
@@ -104,7 +104,7 @@ def dealer_part(keeper: Keeper, sheet: Sheet) -> El:
     note = None
     if dealer is not None:
         key = "score.setup.drawn" if sheet.dealer_drawn else "score.setup.chosen"
-        note = el("p", key=key, args={"name": sheet.players[dealer]}, cls="hint strong", id="score-first-dealer")
+        note = el("p", key=key, args={"name": sheet.players[dealer]}, cls="sk-hint sk-strong", id="score-first-dealer")
     choices = [
         radio("dealer", str(seat), "", dealer == seat, "dealer", f"score-dealer-{seat}", label_text=name,
               disabled=sheet.started)
@@ -114,7 +114,7 @@ def dealer_part(keeper: Keeper, sheet: Sheet) -> El:
     if not sheet.started:
         draw = el("button", key="score.setup.draw", type="button", cls="button", id="score-draw", data_act="draw",
                   disabled=not sheet.players)
-    return fieldset("score.setup.dealer", "dealer", el("div", *choices, cls="choices") if choices else None, draw,
+    return fieldset("score.setup.dealer", "dealer", el("div", *choices, cls="sk-choices") if choices else None, draw,
                     note, field_error(keeper, "dealer"))
 
 
@@ -132,27 +132,27 @@ def setup_page(keeper: Keeper) -> El:
                el("input", type="text", id="score-name-new", value=keeper.new_name(), maxlength=NAME_MAX + 8,
                   autocomplete="off", autocapitalize="words", enterkeyhint="enter", data_act="newname",
                   data_on="input", **described(keeper, "name-new")),
-               el("button", key="score.setup.add", type="submit", cls="button"), cls="add-row"),
+               el("button", key="score.setup.add", type="submit", cls="button"), cls="sk-add-row"),
             field_error(keeper, "name-new"),
-            data_act="add", data_on="submit", cls="field",
+            data_act="add", data_on="submit", cls="sk-field",
         )
     note_key = "score.setup.started_note" if sheet.started else "score.setup.count"
     finish = el("button", key="score.setup.start" if new else "score.setup.done", type="button",
-                cls="button primary big", id="score-start", data_act="start")
+                cls="button primary sk-big", id="score-start", data_act="start")
     start_errors = [error for fid in ("start", "players") for error in keeper.errors.get(fid, [])]
     summary = el("p", " ".join(keeper.message(error) for error in start_errors) or None, id="score-start-error",
-                 cls="field-error", tabindex="-1", role="alert" if start_errors else None)
+                 cls="sk-field-error", tabindex="-1", role="alert" if start_errors else None)
     return el(
         "div",
         head(back, "score.back_list" if new else "score.back_sheet"),
         el("h1", key="score.setup.title" if new else "score.setup.edit_title"),
         el("section",
            el("h2", key="score.setup.players"),
-           el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="hint"),
-           el("ol", *rows, cls="player-list", id="score-players") if rows else None,
-           adder, cls="score-card"),
-        el("section", el("h2", key="score.setup.options"), *options_part(keeper, sheet), cls="score-card"),
-        el("section", dealer_part(keeper, sheet), cls="score-card"),
-        el("div", summary, finish, cls="sticky-actions"),
-        cls="score score-setup",
+           el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
+           el("ol", *rows, cls="sk-player-list", id="score-players") if rows else None,
+           adder, cls="sk-score-card"),
+        el("section", el("h2", key="score.setup.options"), *options_part(keeper, sheet), cls="sk-score-card"),
+        el("section", dealer_part(keeper, sheet), cls="sk-score-card"),
+        el("div", summary, finish, cls="sk-sticky-actions"),
+        cls="sk-score sk-score-setup",
     )

@@ -23,24 +23,24 @@ def standings(sheet: Sheet, view: Tally, final: bool) -> El:
     for standing in view.standings:
         badges: list[El | None] = []
         if standing.winner:
-            badges.append(el("span", key="score.badge_winner", cls="badge win"))
+            badges.append(el("span", key="score.badge_winner", cls="sk-badge sk-win"))
         elif standing.leader and not final:
-            badges.append(el("span", key="score.leader", cls="badge"))
+            badges.append(el("span", key="score.leader", cls="sk-badge"))
         if view.finished or sheet.options.scoring is Scoring.SINGLE_ROUND:
             togo = None
         elif standing.to_target:
-            togo = el("span", key="score.to_go", args={"points": standing.to_target}, cls="to-go")
+            togo = el("span", key="score.to_go", args={"points": standing.to_target}, cls="sk-to-go")
         else:
-            togo = el("span", key="score.reached", cls="to-go")
+            togo = el("span", key="score.reached", cls="sk-to-go")
         items.append(
             el("li",
-               el("span", f"{standing.rank}.", cls="rank"),
-               el("span", el("span", cls="swatch", style=f"background:{colour(standing.side)}", aria_hidden="true"),
-                  el("span", standing.label, cls="who-name"), *badges, cls="who"),
-               el("span", el("strong", str(standing.total), cls="total"), togo, cls="score-num"),
-               cls="standing" + (" is-leader" if standing.leader or standing.winner else ""))
+               el("span", f"{standing.rank}.", cls="sk-rank"),
+               el("span", el("span", cls="sk-swatch", style=f"background:{colour(standing.side)}", aria_hidden="true"),
+                  el("span", standing.label, cls="sk-who-name"), *badges, cls="sk-who"),
+               el("span", el("strong", str(standing.total), cls="sk-total"), togo, cls="sk-score-num"),
+               cls="sk-standing" + (" sk-is-leader" if standing.leader or standing.winner else ""))
         )
-    return el("ol", *items, cls="standings")
+    return el("ol", *items, cls="sk-standings")
 
 
 def rounds_table(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
@@ -56,30 +56,38 @@ def rounds_table(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
             if seat == row.winner:
                 gain = row.gained[side]
                 parts.append(el("span", el("span", "★", aria_hidden="true"), sr("score.cell.out"),
-                                f" +{gain}" if gain or not penalty else None, cls="out"))
+                                f" +{gain}" if gain or not penalty else None, cls="sk-out"))
             elif row.entered[seat] is None:
-                parts.append(el("span", "–", cls="hand-pts"))
+                parts.append(el("span", "–", cls="sk-hand-pts"))
             else:
                 points = row.points[seat]
-                parts.append(el("span", f"+{points}" if penalty else str(points), cls="hand-pts"))
+                parts.append(el("span", f"+{points}" if penalty else str(points), cls="sk-hand-pts"))
             if seat == row.dealer:
                 parts.append(el("span", el("span", key="score.cell.dealt_mark", aria_hidden="true"),
-                                sr("score.cell.dealt"), cls="dealt"))
-            parts.append(el("span", str(row.totals[side]), cls="run"))
-            cells.append(el("td", *parts, cls="is-winner" if seat == row.winner else None))
-        edit = el("a", el("span", str(row.number)), el("span", "✎", aria_hidden="true"), cls="edit-round",
+                                sr("score.cell.dealt"), cls="sk-dealt"))
+            parts.append(el("span", str(row.totals[side]), cls="sk-run"))
+            cells.append(el("td", *parts, cls="sk-is-winner" if seat == row.winner else None))
+        edit = el("a", el("span", str(row.number)), el("span", "✎", aria_hidden="true"), cls="sk-edit-round",
                   href=sheet_hash(keeper.where.sheet_id, "round", row.number),
                   t_attrs={"aria-label": ("score.edit_round", {"n": row.number})})
         body.append(el("tr", el("th", edit, scope="row"), *cells))
     foot = el("tr", el("th", key="score.totals", scope="row"),
               *(el("td", el("strong", str(view.totals[view.sides[seat]])),
-                    cls="is-leader" if view.sides[seat] in view.leaders else None)
+                    cls="sk-is-leader" if view.sides[seat] in view.leaders else None)
                 for seat in range(len(sheet.players))))
     return el(
         "div",
-        el("table", el("thead", head_row), el("tbody", *body), el("tfoot", foot), cls="rounds"),
-        cls="table-wrap", role="region", tabindex="0", aria_labelledby="score-rounds-title",
+        el("table", el("thead", head_row), el("tbody", *body), el("tfoot", foot), cls="sk-rounds"),
+        cls="sk-table-wrap", role="region", tabindex="0", aria_labelledby="score-rounds-title",
     )
+
+
+def trophy() -> El:
+    """A gold star (drawn: emoji fonts are not everywhere)."""
+    star = "32,4 40,23 60,24 44,37 50,57 32,46 14,57 20,37 4,24 24,23"
+    return el("svg", el("polygon", points=star, fill="#f59e0b", stroke="#92400e", stroke_width="2",
+                        stroke_linejoin="round"),
+              viewBox="0 0 64 64", width="56", height="56", cls="sk-trophy", aria_hidden="true", focusable="false")
 
 
 def winner_panel(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
@@ -87,16 +95,16 @@ def winner_panel(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
     label = view.side_labels[view.winner_side]
     return el(
         "section",
-        el("p", "🏆", cls="trophy", aria_hidden="true"),
+        trophy(),
         el("h2", key="score.winner", args={"name": label}, id="score-winner-title"),
-        el("p", key="score.won_after", args={"rounds": len(sheet.rounds)}, cls="hint"),
+        el("p", key="score.won_after", args={"rounds": len(sheet.rounds)}, cls="sk-hint"),
         el("h3", key="score.final"),
         standings(sheet, view, final=True),
         el("div",
-           el("button", key="score.again", type="button", cls="button primary big", data_act="again",
+           el("button", key="score.again", type="button", cls="button primary sk-big", data_act="again",
               id="score-again"),
-           el("button", key="score.share", type="button", cls="button", data_act="share"), cls="actions"),
-        cls="score-card winner-panel", aria_labelledby="score-winner-title",
+           el("button", key="score.share", type="button", cls="button", data_act="share"), cls="sk-actions"),
+        cls="sk-score-card sk-winner-panel", aria_labelledby="score-winner-title",
     )
 
 
@@ -104,44 +112,44 @@ def sheet_page(keeper: Keeper) -> El:
     saved = keeper.saved()
     if saved is None:
         return el("div", head("#/score", "score.back_list"), el("h1", key="score.title"),
-                  el("p", key="score.not_found", cls="notice"), cls="score")
+                  el("p", key="score.not_found", cls="sk-notice"), cls="sk-score")
     sheet, view = saved.sheet, saved.sheet.tally()
     sheet_id = keeper.where.sheet_id
     problems = sheet.setup_problems()
     top: list[El | None] = []
     if problems:
-        top.append(el("p", key="score.needs_setup", cls="notice"))
-        top.append(el("a", key="score.edit_setup", cls="button primary big", href=sheet_hash(sheet_id, "setup")))
+        top.append(el("p", key="score.needs_setup", cls="sk-notice"))
+        top.append(el("a", key="score.edit_setup", cls="button primary sk-big", href=sheet_hash(sheet_id, "setup")))
     elif view.finished:
         top.append(winner_panel(keeper, sheet, view))
     else:
         if view.dealer is not None:
             top.append(dealer_badge(sheet.players[view.dealer]))
-        top.append(el("a", key="score.enter_round", args={"n": len(sheet.rounds) + 1}, cls="button primary big",
+        top.append(el("a", key="score.enter_round", args={"n": len(sheet.rounds) + 1}, cls="button primary sk-big",
                       href=sheet_hash(sheet_id, "round"), id="score-enter"))
     meta_key = f"score.meta.{sheet.options.scoring.value}"
     parts: list[El | None] = [
         head("#/score", "score.back_list"),
         el("h1", saved.title, id="score-title"),
-        el("p", key=meta_key, args={"target": sheet.options.target}, cls="meta"),
+        el("p", key=meta_key, args={"target": sheet.options.target}, cls="sk-meta"),
         flash(keeper),
         *top,
     ]
     if not view.finished and view.rows:
         parts.append(el("section", el("h2", key="score.standings"), standings(sheet, view, final=False),
-                        cls="score-card"))
+                        cls="sk-score-card"))
     if view.rows:
         parts.append(el("section", el("h2", key="score.rounds", id="score-rounds-title"),
-                        rounds_table(keeper, sheet, view), cls="score-card"))
+                        rounds_table(keeper, sheet, view), cls="sk-score-card"))
         if sheet.options.scoring is not Scoring.SINGLE_ROUND:
-            legend = el("ul", *(el("li", el("span", cls="swatch", style=f"background:{colour(side)}",
+            legend = el("ul", *(el("li", el("span", cls="sk-swatch", style=f"background:{colour(side)}",
                                             aria_hidden="true"), label)
-                                for side, label in enumerate(view.side_labels)), cls="legend")
+                                for side, label in enumerate(view.side_labels)), cls="sk-legend")
             parts.append(el("section", el("h2", key="score.chart", id="score-chart-title"),
                             chart(view.running, view.target, "score-chart-title"), legend,
-                            cls="score-card"))
+                            cls="sk-score-card"))
     parts.append(actions(keeper, sheet, view))
-    return el("div", *parts, cls="score score-sheet")
+    return el("div", *parts, cls="sk-score sk-score-sheet")
 
 
 def actions(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
@@ -157,13 +165,13 @@ def actions(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
     if keeper.confirm == "delete-game":
         buttons.append(el("div",
                           el("p", key="score.delete_confirm", id="score-confirm-text"),
-                          el("button", key="score.delete_yes", type="button", cls="button danger",
+                          el("button", key="score.delete_yes", type="button", cls="button sk-danger",
                              id="score-confirm-delete-game", data_act="delete-game",
                              aria_describedby="score-confirm-text"),
                           el("button", key="score.cancel", type="button", cls="button", data_act="cancel",
-                             data_arg="delete-game"), cls="confirm", role="group"))
+                             data_arg="delete-game"), cls="sk-confirm", role="group"))
     else:
-        buttons.append(el("button", key="score.delete_game", type="button", cls="button danger",
+        buttons.append(el("button", key="score.delete_game", type="button", cls="button sk-danger",
                           id="score-ask-delete-game", data_act="ask", data_arg="delete-game"))
-    return el("section", el("h2", key="score.actions", cls="sr-only"), el("div", *buttons, cls="actions"),
-              field_error(keeper, "page", alert=True), cls="sheet-actions")
+    return el("section", el("h2", key="score.actions", cls="sk-sr-only"), el("div", *buttons, cls="sk-actions"),
+              field_error(keeper, "page", alert=True), cls="sk-sheet-actions")

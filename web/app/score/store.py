@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorekeeper import Library, LoadError, RoundDraft, Sheet, load, load_library, save
+from scorekeeper import Library, LoadError, RoundDraft, Sheet, default_title, load, load_library, save
 from scorekeeper.errors import KeeperError
 
 LIBRARY_KEY = "uno.score.library"
@@ -132,7 +132,7 @@ class Store:
 
     def put(self, sheet_id: str, sheet: Sheet, now: int) -> None:
         """Store `sheet` under `sheet_id` and write the library at once."""
-        self.library = self.library.put(sheet_id, sheet, now)
+        self.library = self.library.put(sheet_id, sheet, now, title=default_title(sheet))  # names follow renames
         self.save_library()
 
     def remove(self, sheet_id: str) -> None:

@@ -51,7 +51,7 @@ def el(
     t_attrs: Mapping[str, str | tuple[str, Mapping[str, object]]] | None = None,
     **attrs: str | int | bool | None,
 ) -> El:
-    """`el("button", "7", cls="face", data_act="card", disabled=False)`.
+    """`el("button", "7", cls="sk-face", data_act="card", disabled=False)`.
 
     Attribute names: `cls` is `class`, `for_` is `for`, underscores become hyphens; `True`
     gives an empty attribute, `False`/`None` leaves it out. `None` children are skipped.

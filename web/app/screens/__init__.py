@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from app.router import ScreenFactory
 from app.screens.howto import HowTo
-from app.screens.placeholder import Placeholder
 from app.screens.play import play_screen
 from app.screens.play_resume import LandingWithResume
+from app.screens.score import ScoreScreen
 
 ROUTES: dict[str, ScreenFactory] = {
     "": lambda params: LandingWithResume(),
     "play": play_screen,
-    "score": lambda params: Placeholder("score.title", "score.soon"),
+    "score": lambda params: ScoreScreen(params),
     "howto": lambda params: HowTo(params),
 }

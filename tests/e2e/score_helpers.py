@@ -1,0 +1,74 @@
+"""Steps shared by the score keeper's browser tests (tests/e2e/test_score_*.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from e2e_helpers import wait_ready
+from playwright.sync_api import Page, expect
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+FACES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "S", "V", "+2", "W", "W+4")  # keypad order
+EVIL = "<img src=x onerror=alert(1)>"
+
+Hand = int | str | Sequence[str]  # typed total (int or raw text) or tapped faces
+
+
+def open_score(page: Page, url: str, route: str = "#/score") -> None:
+    page.goto(url + route)
+    wait_ready(page)
+    expect(page.locator("#screen .sk-score")).to_be_visible()
+
+
+def new_game(page: Page, names: Sequence[str], dealer: int) -> str:
+    """Set up a game through the page; return its id (the page is then on round 1)."""
+    page.evaluate("location.hash = '#/score/new'")
+    name_box = page.locator("#score-name-new")
+    for name in names:
+        name_box.fill(name)
+        name_box.press("Enter")
+        expect(page.locator("#score-players > li")).to_have_count(names.index(name) + 1)
+    page.locator(f"#score-dealer-{dealer}").check()
+    page.locator("#score-start").click()
+    expect(page.locator("#score-save")).to_be_visible()
+    return sheet_id(page)
+
+
+def sheet_id(page: Page) -> str:
+    return str(page.evaluate("location.hash.split('/')[2]"))
+
+
+def fill_round(page: Page, winner: int, hands: dict[int, Hand]) -> None:
+    """Enter a round without saving: who went out, then typed totals or tapped card faces."""
+    page.locator(f"#score-winner-{winner}").check()
+    for seat, hand in hands.items():
+        if isinstance(hand, (int, str)):
+            page.locator(f"#score-mode-{seat}-total").click()
+            page.locator(f"#score-hand-{seat}").fill(str(hand))
+        else:
+            page.locator(f"#score-mode-{seat}-cards").click()
+            for face in hand:
+                page.locator(f"#score-face-{seat}-{FACES.index(face)}").click()
+
+
+def save_round(page: Page) -> None:
+    page.locator("#score-save").click()
+    expect(page.locator(".sk-score-sheet")).to_be_visible()
+
+
+def library(page: Page) -> dict[str, object]:
+    return dict(json.loads(page.evaluate("localStorage.getItem('uno.score.library')") or "{}"))
+
+
+def saved_sheet(page: Page, sheet: str) -> dict[str, object]:
+    """The save of one sheet as kept in the page's storage."""
+    entries = library(page).get("sheets", [])
+    assert isinstance(entries, list)
+    return next(entry["save"] for entry in entries if entry["id"] == sheet)
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

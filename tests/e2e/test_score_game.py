@@ -1,0 +1,230 @@
+"""The score keeper in a real Chromium on a phone: a whole evening's game, entered through the page.
+
+One long scenario shares a page (each page load costs seconds here): set-up with an HTML
+name, bad inputs, mixed typed and tapped hands, a reload in the middle, an edit of an
+earlier round, the winner, axe on every screen in both languages, screenshots, export,
+import into a fresh profile (and a refused file), and an offline reload of that profile.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, wait_ready
+from playwright.sync_api import BrowserContext, Page, expect
+from score_helpers import (
+    EVIL,
+    Hand,
+    fill_round,
+    new_game,
+    open_score,
+    save_round,
+    saved_sheet,
+    sheet_id,
+    shot,
+)
+
+from scorekeeper import HandInput, RoundDraft, Sheet, announcement, announcement_text, load, new_sheet
+from tools.serve import SiteServer
+
+pytestmark = pytest.mark.e2e
+NAMES = ["Ana", "Ben", EVIL, "Dee"]
+# (winner, hands): ints are typed, lists are tapped faces; R2 is edited later (Ana 40 -> 140)
+ROUNDS = [
+    (0, {1: 12, 2: ["W+4", "7"], 3: 30}),  # Ana +99
+    (1, {0: 40, 2: 25, 3: ["S", "V", "5"]}),  # Ben +110
+    (3, {0: 33, 1: 60, 2: ["W", "W", "9"]}),  # Dee +202
+    (0, {1: 150, 2: 100, 3: ["+2", "+2", "8"]}),  # Ana +298
+    (0, {1: 50, 2: 30, 3: 25}),  # Ana +105: 502, wins
+]
+POINTS = {"W+4": 50, "7": 7, "S": 20, "V": 20, "5": 5, "W": 50, "9": 9, "+2": 20, "8": 8}
+
+
+def expected_sheet(rounds: list[tuple[int, dict[int, Hand]]]) -> Sheet:
+    """The same game kept by `scorekeeper` directly (typed equivalents of the tapped hands)."""
+    sheet = new_sheet(NAMES).choose_dealer(1)
+    for winner, hands in rounds:
+        inputs = [HandInput()] * len(NAMES)
+        for seat, hand in hands.items():
+            total = hand if isinstance(hand, int) else sum(POINTS[face] for face in hand)
+            inputs[seat] = HandInput.typed(str(total))
+        sheet = sheet.add_round(RoundDraft(winner, tuple(inputs)))
+    return sheet
+
+
+def axe_both(page: Page, label: str) -> None:
+    for lang in LANGS:
+        set_language(page, lang)
+        check_axe(page, f"{label} ({lang})")
+        assert horizontal_overflow(page) <= 0, (label, lang)
+        assert small_targets(page) == [], (label, lang)
+    set_language(page, "en")
+
+
+def test_a_whole_game_on_a_phone(
+    app_context: BrowserContext, fresh_context: BrowserContext, server: SiteServer, tmp_path: Path
+) -> None:
+    dialogs: list[str] = []
+    page = app_context.new_page()
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_score(page, server.url)
+    set_language(page, "en")
+    axe_both(page, "list")
+
+    # set-up: add, reorder, remove, add again; the HTML name is only text
+    sheet = new_game(page, ["Ben", "Ana", "Zoe"], dealer=0)
+    page.evaluate("location.hash = '#/score/' + location.hash.split('/')[2] + '/setup'")
+    page.locator("#score-up-1").click()  # Ana first
+    page.locator("#score-remove-2").click()  # no Zoe
+    for name in (EVIL, "Dee"):
+        page.locator("#score-name-new").fill(name)
+        page.locator("#score-name-new").press("Enter")
+    page.locator("#score-dealer-1").check()  # Ben deals first
+    expect(page.locator("#score-first-dealer")).to_have_text("Ben deals first.")
+    expect(page.locator("#score-name-2")).to_have_value(EVIL)
+    axe_both(page, "set-up")
+    shot(page, "score-setup-390x844-en")
+    page.locator("#score-start").click()
+    expect(page.locator(".sk-score-sheet")).to_be_visible()
+    expect(page.locator("#score-dealer")).to_have_text("Ben deals now")
+    page.locator("#score-enter").click()
+
+    # bad inputs: messages next to the fields, nothing saved, what was typed stays
+    fill_round(page, 0, {1: "-5", 2: "abc", 3: ["W+4"] * 5})
+    page.locator("#score-save").click()
+    expect(page.locator("#score-hand-1-error")).to_have_text("Points cannot be negative.")
+    expect(page.locator("#score-hand-2-error")).to_have_text("'abc' is not a whole number of points.")
+    expect(page.locator("#score-hand-1")).to_be_focused()
+    expect(page.locator("#score-hand-1")).to_have_attribute("aria-invalid", "true")
+    fill_round(page, 0, {1: 12, 2: 57})
+    page.locator("#score-save").click()
+    expect(page.locator("#score-hand-3-error")).to_have_text(
+        "5 × Wild Draw Four entered in this round; the deck has only 4."
+    )
+    set_language(page, "es")
+    expect(page.locator("#score-hand-3-error")).to_have_text(
+        "5 × Comodín roba cuatro en esta ronda; la baraja solo tiene 4."
+    )
+    check_axe(page, "round entry with errors (es)")
+    set_language(page, "en")
+    assert saved_sheet(page, sheet)["sheet"]["rounds"] == []  # type: ignore[index]
+    for _ in range(5):
+        page.locator("#score-chip-3-0").click()
+    expect(page.locator("#score-live-3")).to_have_text("–")
+
+    # round 1 (typed and tapped), with the live region; round 2
+    fill_round(page, *ROUNDS[0])
+    expect(page.locator("#score-live-2")).to_have_text("57 pts")
+    expect(page.locator("#score-preview")).to_have_text("This round: Ana +99")
+    save_round(page)
+    first = announcement_text(announcement(expected_sheet(ROUNDS[:1])), "en")
+    expect(page.locator("#score-live")).to_have_text(first)
+    expect(page.locator("#score-flash")).to_have_text(first)
+    page.locator("#score-enter").click()
+    fill_round(page, *ROUNDS[1])
+    save_round(page)
+
+    # reload in the middle of typing round 3: nothing is lost
+    page.locator("#score-enter").click()
+    page.locator("#score-winner-3").check()
+    page.locator("#score-hand-0").fill("33")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#score-winner-3")).to_be_checked()
+    expect(page.locator("#score-hand-0")).to_have_value("33")
+    fill_round(page, *ROUNDS[2])
+    for lang in LANGS:
+        set_language(page, lang)
+        shot(page, f"score-entry-390x844-{lang}")
+    check_axe(page, "round entry (es)")
+    set_language(page, "en")
+    check_axe(page, "round entry (en)")
+    save_round(page)
+    page.locator("#score-enter").click()
+    fill_round(page, *ROUNDS[3])
+    save_round(page)
+
+    # edit round 2 from the table: totals follow
+    page.locator('a.sk-edit-round[href$="/round/2"]').click()
+    expect(page.locator("#screen h1")).to_have_text("Edit round 2")
+    page.locator("#score-hand-0").fill("140")
+    save_round(page)
+    edited = [ROUNDS[0], (1, {**ROUNDS[1][1], 0: 140}), *ROUNDS[2:4]]
+    totals = expected_sheet(edited).tally().totals
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text([str(total) for total in totals])
+    expect(page.locator(".sk-standing.sk-is-leader .sk-who-name")).to_have_text("Ana")
+    expect(page.locator(".sk-standing.sk-is-leader .sk-to-go")).to_have_text(f"{500 - totals[0]} to go")
+    expect(page.locator(".sk-rounds thead th").nth(3)).to_have_text(EVIL)
+    axe_both(page, "sheet")
+    for lang in LANGS:
+        set_language(page, lang)
+        shot(page, f"score-sheet-390x844-{lang}")
+    set_language(page, "en")
+
+    # the last round: Ana reaches 502 and wins
+    page.locator("#score-enter").click()
+    fill_round(page, *ROUNDS[4])
+    save_round(page)
+    final = expected_sheet([*edited, ROUNDS[4]])
+    assert final.tally().finished
+    expect(page.locator("#score-winner-title")).to_have_text("Ana wins!")
+    expect(page.locator("#score-live")).to_have_text(announcement_text(announcement(final), "en"))
+    expect(page.locator(".sk-winner-panel .sk-standing .sk-who-name")).to_have_text(
+        [standing.label for standing in final.tally().standings]
+    )
+    axe_both(page, "winner")
+    for lang in LANGS:
+        set_language(page, lang)
+        shot(page, f"score-winner-390x844-{lang}")
+    set_language(page, "en")
+    original = saved_sheet(page, sheet)
+    assert load(original).tally().totals == final.tally().totals
+    assert dialogs == []
+
+    # export, then import into a fresh profile: the same sheet; a damaged file changes nothing
+    with page.expect_download() as download_info:
+        page.locator("#score-export").click()
+    exported = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(exported)
+    assert exported.read_text(encoding="utf-8").count('"winner"') == 5
+    page.locator("#score-again").click()
+    expect(page.locator("#screen h1")).to_have_text("Round 1")
+    expect(page.locator(".sk-winner-choice")).to_have_text(NAMES)
+    page.evaluate("location.hash = '#/score'")
+    expect(page.locator(".sk-game-list .sk-game-title")).not_to_have_count(0)
+    shot(page, "score-list-390x844-en")
+    page.close()
+
+    other = fresh_context.new_page()
+    other.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_score(other, server.url)
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(exported.read_text(encoding="utf-8").replace('"total": 140', '"total": 141'))
+    for bad, message in ((damaged, "checksum"), (tmp_path / "notes.txt", "not valid JSON")):
+        if not bad.exists():
+            bad.write_text("shopping list")
+        with other.expect_file_chooser() as chooser:
+            other.locator("#score-import").click()
+        chooser.value.set_files(str(bad))
+        expect(other.locator("#score-import-error")).to_contain_text(message)
+        assert other.evaluate("localStorage.getItem('uno.score.library')") is None
+    with other.expect_file_chooser() as chooser:
+        other.locator("#score-import").click()
+    chooser.value.set_files(str(exported))
+    expect(other.locator("#score-winner-title")).to_have_text("Ana wins!")
+    imported = sheet_id(other)
+    assert saved_sheet(other, imported) == original
+
+    # offline: the imported sheet still opens after a reload with no network
+    other.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.offlineReady === '1'",
+        timeout=120_000,
+    )
+    fresh_context.set_offline(True)
+    other.reload()
+    wait_ready(other)
+    expect(other.locator("#score-winner-title")).to_have_text("Ana wins!")
+    expect(other.locator(".sk-rounds tbody tr")).to_have_count(5)
+    fresh_context.set_offline(False)
+    assert dialogs == []

@@ -1,0 +1,327 @@
+"""The score keeper's page in the browser: draws `app.score` trees, sends events back as
+actions, and does what needs browser APIs (storage, wake lock, download, file import, share,
+live region). State and rules live in `app.score.keeper` and `scorekeeper`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+from app import i18n
+from app.score.keeper import Effect, Keeper
+from app.score.store import PERSIST_KEY, PREPAINT_KEY
+from app.score.tree import El
+from app.score.where import Where
+
+_tasks: set[Any] = set()
+
+
+def spawn(coroutine: Any) -> None:
+    """Run a coroutine in the page's event loop, keeping a reference until it is done."""
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+MAX_IMPORT_BYTES = 2_000_000
+EVENTS = ("click", "input", "change", "submit")
+
+
+class LocalStorage:
+    """`window.localStorage` as a `Storage`; a full or blocked storage is reported, never raised."""
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = window.localStorage.getItem(key)
+        except Exception:  # storage blocked by the browser
+            return None
+        return value if isinstance(value, str) else None  # JS null arrives as `jsnull`
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            window.localStorage.setItem(key, value)
+        except Exception as error:  # quota or blocked: keep running, say so
+            window.console.error(f"score keeper: could not save {key}: {error}")
+            document.documentElement.dataset.scoreStorage = "failed"
+
+
+_keeper: Keeper | None = None
+
+
+def keeper() -> Keeper:
+    """One keeper for the page (opened from storage on first use)."""
+    global _keeper
+    if _keeper is None:
+        _keeper = Keeper(
+            LocalStorage(),
+            clock=lambda: int(window.Date.now()),
+            new_id=lambda: str(window.crypto.randomUUID()),
+            rng=random.SystemRandom(),
+            lang=i18n.lang,
+            tr=lambda key, args: i18n.t(key, **args),
+        )
+        ask_persistence()
+    return _keeper
+
+
+def ask_persistence() -> None:
+    """Ask once for persistent storage (the browser may then never evict the sheets)."""
+    storage = LocalStorage()
+    if storage.get(PERSIST_KEY) or not hasattr(window.navigator, "storage"):
+        return
+    storage.set(PERSIST_KEY, "1")
+    with contextlib.suppress(Exception):  # not offered here: the sheets are still saved
+        window.navigator.storage.persist()
+
+
+def build(node: El | str, svg: bool = False) -> Any:
+    """A DOM node for a tree: strings are text nodes, never HTML."""
+    if isinstance(node, str):
+        return document.createTextNode(node)
+    in_svg = svg or node.tag == "svg"
+    element = document.createElementNS(SVG_NS, node.tag) if in_svg else document.createElement(node.tag)
+    for name, value in node.attrs:
+        element.setAttribute(name, value)
+    for name, key, args in node.t_attrs:
+        element.setAttribute(name, i18n.t(key, **dict(args)))
+    if node.key:
+        i18n.bind(element, node.key, **dict(args) if (args := node.args) else {})
+    for child in node.children:
+        element.append(build(child, in_svg))
+    return element
+
+
+class WakeLock:
+    """Keeps the screen on while a sheet is open; asks again when the page is visible again."""
+
+    def __init__(self) -> None:
+        self.sentinel: Any = None
+        self.active = False
+        self.proxy = create_proxy(lambda event: self.request())
+
+    def start(self) -> None:
+        if not self.active:
+            self.active = True
+            document.addEventListener("visibilitychange", self.proxy)
+        self.request()
+
+    def stop(self) -> None:
+        self.active = False
+        document.removeEventListener("visibilitychange", self.proxy)
+        sentinel, self.sentinel = self.sentinel, None
+        if sentinel:
+            with contextlib.suppress(Exception):  # already released by the browser
+                sentinel.release()
+        document.documentElement.dataset.wakeLock = "off"
+
+    def request(self) -> None:
+        if self.active and str(document.visibilityState) == "visible":
+            spawn(self._request())
+
+    async def _request(self) -> None:
+        root = document.documentElement
+        if not hasattr(window.navigator, "wakeLock"):
+            root.dataset.wakeLock = "unsupported"  # quiet fallback: nothing else to do
+            return
+        try:
+            sentinel = await window.navigator.wakeLock.request("screen")
+        except Exception:  # refused (battery saver, not visible...): stay quiet
+            root.dataset.wakeLock = "refused"
+            return
+        if not self.active:
+            sentinel.release()
+            return
+        self.sentinel = sentinel
+        root.dataset.wakeLock = "on"
+
+
+WAKE = WakeLock()
+
+
+def live_region() -> Any:
+    """The polite live region (outside the screens, so it survives route changes)."""
+    region = document.getElementById("score-live")
+    if not region:  # JS null arrives as `jsnull` (falsy, not None)
+        region = document.createElement("div")
+        region.id = "score-live"
+        region.className = "sk-sr-only"
+        region.setAttribute("role", "status")
+        region.setAttribute("aria-live", "polite")
+        document.getElementById("main").append(region)
+    return region
+
+
+def announce(text: str) -> None:
+    region = live_region()
+    region.textContent = ""
+    window.setTimeout(create_proxy(lambda: setattr(region, "textContent", text)), 120)
+
+
+class ScoreScreen:
+    """Every `#/score...` route: one screen object that draws whatever the keeper shows."""
+
+    static_id: str | None = None
+
+    def __init__(self, params: tuple[str, ...]) -> None:
+        self.where = Where.parse(params)
+        self.box: Any = None
+        self.proxies: list[tuple[str, Any]] = []
+
+    # -- router interface ---------------------------------------------------------------------
+
+    def mount(self, root: Any) -> None:
+        live_region()
+        self.keeper = keeper()
+        self.keeper.enter(self.where)
+        self.box = document.createElement("div")
+        self.box.className = "score-root"
+        root.append(self.box)
+        for event in EVENTS:
+            proxy = create_proxy(self.handle)
+            self.box.addEventListener(event, proxy)
+            self.proxies.append((event, proxy))
+        self.render()
+        if self.where.sheet_id:
+            WAKE.start()
+        else:
+            WAKE.stop()
+
+    def unmount(self) -> None:
+        for event, proxy in self.proxies:
+            self.box.removeEventListener(event, proxy)
+            proxy.destroy()
+        self.proxies = []
+        if not self.where.sheet_id:
+            return
+        WAKE.stop()
+
+    def relabel(self) -> None:
+        self.render()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def render(self, focus: str | None = None) -> None:
+        active = document.activeElement
+        keep = focus or (str(active.id) if active and self.box.contains(active) and active.id else None)
+        self.box.replaceChildren(build(self.keeper.view()))
+        if keep:
+            target = document.getElementById(keep)
+            if target:
+                target.focus()
+        if self.where.page == "sheet" and self.keeper.saved() is not None:
+            self.keeper.store.storage.set(
+                PREPAINT_KEY,
+                json.dumps({"id": self.where.sheet_id, "lang": i18n.lang(), "html": str(self.box.innerHTML)}),
+            )
+
+    def patch(self, parts: tuple[El, ...]) -> None:
+        for part in parts:
+            old = document.getElementById(part.attr("id") or "")
+            if old:
+                old.replaceWith(build(part))
+
+    # -- events -------------------------------------------------------------------------------
+
+    def handle(self, event: Any) -> None:
+        target = event.target.closest("[data-act]") if hasattr(event.target, "closest") else None
+        if not target or not self.box.contains(target):
+            return
+        if event.type != (target.getAttribute("data-on") or "click"):
+            return
+        if event.type == "submit":
+            event.preventDefault()
+            if self.next_blank(event):
+                return
+        act = str(target.getAttribute("data-act"))
+        if act == "file":
+            spawn(self.read_file(target))
+            return
+        arg = str(target.getAttribute("data-arg") or "")
+        value = str(target.value) if target.tagName in ("INPUT", "TEXTAREA", "SELECT") else ""
+        checked = bool(target.checked) if target.tagName == "INPUT" else False
+        self.apply(self.keeper.act(act, arg, value, checked))
+
+    def next_blank(self, event: Any) -> bool:
+        """Enter in a hand's total moves to the next empty total instead of saving (phones' "next")."""
+        active = document.activeElement
+        if getattr(event, "submitter", None) or not active or "sk-total-input" not in str(active.className):
+            return False
+        inputs = list(self.box.querySelectorAll(".sk-total-input"))
+        ids = [str(item.id) for item in inputs]
+        here = ids.index(str(active.id)) if str(active.id) in ids else -1
+        for item in inputs[here + 1 :]:
+            if not str(item.value).strip():
+                item.focus()
+                return True
+        return False
+
+    def apply(self, effect: Effect) -> None:
+        if effect.patches:
+            self.patch(effect.patches)
+        if effect.announce:
+            announce(effect.announce)
+        if effect.download:
+            download(*effect.download)
+        if effect.go:
+            window.location.hash = effect.go
+            return
+        if effect.render:
+            self.render(effect.focus)
+        elif effect.focus:
+            target = document.getElementById(effect.focus)
+            if target:
+                target.focus()
+        if effect.share:
+            spawn(self.share(effect.share))
+        if effect.pick_file:
+            picker = document.getElementById("score-import-file")
+            if picker:
+                picker.click()
+
+    async def share(self, text: str) -> None:
+        navigator = window.navigator
+        how = "failed"
+        if hasattr(navigator, "share"):
+            try:
+                await navigator.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
+                how = "shared"
+            except Exception as error:
+                if "AbortError" in str(error):
+                    return  # the person closed the share sheet
+        if how == "failed" and hasattr(navigator, "clipboard"):
+            try:
+                await navigator.clipboard.writeText(text)
+                how = "copied"
+            except Exception:  # no permission: show the text to copy by hand
+                how = "failed"
+        self.apply(self.keeper.shared(how, text))
+
+    async def read_file(self, picker: Any) -> None:
+        files = picker.files
+        if not files or not files.length:
+            return
+        chosen = files.item(0)
+        text = "" if int(chosen.size) > MAX_IMPORT_BYTES else str(await chosen.text())
+        picker.value = ""
+        self.apply(self.keeper.import_text(text))
+
+
+def download(name: str, text: str) -> None:
+    """Save `text` as a file called `name` (a JSON export)."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    link.hidden = True
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
