@@ -13,6 +13,7 @@ bodies sent by the local server during the visit. Prints medians and the app/bar
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -100,7 +101,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="uno-bench-site-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.site, site)
-        shutil.copyfile(ROOT / "bench" / "bare.html", site / PAGES["bare"])
+        runtime = json.loads((site / "build.json").read_text())["runtime"]
+        bare = (ROOT / "bench" / "bare.html").read_text().replace("./runtime/pyodide/", f"./{runtime}/")
+        (site / PAGES["bare"]).write_text(bare)
         server = SiteServer(site).start()
         visits: list[Visit] = []
         try:

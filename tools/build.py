@@ -2,7 +2,7 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the Python app), pyscript.json (PyScript config),
-  runtime/pyodide/ (5 runtime files, micropip wheel, patched lock), runtime/pyscript/ (dist/*.js + css),
+  runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock), runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written).
 """
@@ -37,9 +37,15 @@ def npm_version(package: str) -> str:
     return installed
 
 
-def copy_runtime(site: Path) -> str:
+def runtime_dir(pyodide_version: str) -> str:
+    """Where the runtime is served, named by its version: a new Pyodide gets new URLs, so a page
+    of the old version never mixes its cached JS with a newer .wasm from the network."""
+    return f"runtime/pyodide-{pyodide_version}"
+
+
+def copy_runtime(site: Path, folder: str) -> str:
     """Copy Pyodide's runtime and a hash-pinned micropip; return the Python version (e.g. '3.14')."""
-    out = site / "runtime" / "pyodide"
+    out = site / folder
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE / "pyodide" / name, out / name)
@@ -64,9 +70,12 @@ def copy_pyscript(site: Path) -> None:
             shutil.copyfile(path, out / path.name)
 
 
-def copy_web(site: Path) -> list[str]:
-    """Copy index.html and web/ (skipping templates and caches); return the app's Python files."""
-    shutil.copyfile(ROOT / "index.html", site / "index.html")
+def copy_web(site: Path, runtime: str) -> list[str]:
+    """Copy index.html (pointed at `runtime`) and web/ (no templates, no caches); return the app's Python files."""
+    page = (ROOT / "index.html").read_text()
+    if "./runtime/pyodide/" not in page:
+        raise SystemExit("build: index.html no longer names ./runtime/pyodide/")
+    (site / "index.html").write_text(page.replace("./runtime/pyodide/", f"./{runtime}/"))
     app_files = []
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(ROOT)
@@ -80,13 +89,13 @@ def copy_web(site: Path) -> list[str]:
     return app_files
 
 
-def pyscript_config(app_files: list[str], wheel: str, install: str, python: str) -> dict[str, object]:
+def pyscript_config(app_files: list[str], wheel: str, install: str, python: str, runtime: str) -> dict[str, object]:
     """PyScript config: our Pyodide copy, our wheel, the app's files in the virtual FS, no plugins.
 
     `web/app/x.py` lands at `./app/x.py`, importable as `app.x` (main.py is the entry script itself).
     """
     files = {f"./{rel}": "./" + rel.removeprefix("web/") for rel in app_files if rel != "web/app/main.py"}
-    config: dict[str, object] = {"interpreter": "./runtime/pyodide/pyodide.mjs", "plugins": PLUGINS_OFF}
+    config: dict[str, object] = {"interpreter": f"./{runtime}/pyodide.mjs", "plugins": PLUGINS_OFF}
     if install == "micropip":
         config["packages"] = [f"./wheels/{wheel}"]
     else:  # unpack the wheel straight into site-packages: no micropip at all
@@ -126,9 +135,10 @@ def build(site: Path, install: str = "micropip") -> dict[str, object]:
     if site.exists():
         shutil.rmtree(site)
     site.mkdir(parents=True)
-    python = copy_runtime(site)
+    runtime = runtime_dir(versions["pyodide"])
+    python = copy_runtime(site, runtime)
     copy_pyscript(site)
-    app_files = copy_web(site)
+    app_files = copy_web(site, runtime)
     wheel = wheels.build_project_wheel(site / "wheels")
     # PyScript keeps micropip's resolved lock in IndexedDB keyed by the package URLs: a URL
     # that names the content (a folder per wheel hash) makes a new wheel a new key.
@@ -137,9 +147,10 @@ def build(site: Path, install: str = "micropip") -> dict[str, object]:
     wheel = wheel.rename(content_dir / wheel.name)
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
-    config = pyscript_config(app_files, wheel.relative_to(site / "wheels").as_posix(), install, python)
+    config = pyscript_config(app_files, wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
     (site / "pyscript.json").write_text(json.dumps(config, indent=2))
-    info = precache.write_service_worker(site, WEB / "sw.template.js", {**versions, "install": install})
+    extra = {**versions, "install": install, "runtime": runtime}
+    info = precache.write_service_worker(site, WEB / "sw.template.js", extra)
     print(f"build: {site.relative_to(ROOT)} version {info['version']}, {len(info['files'])} files, "
           f"{sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, {time.monotonic() - started:.1f} s")
     return info

@@ -140,6 +140,7 @@ window.fetch = async (input, init) => {
     throw err;
   }
   if (state === "loading" && url.origin === location.origin) {
+    if (!response.ok && url.pathname.endsWith(".wasm") && useOfflineCopy()) return new Promise(() => {});
     if (!response.ok) fail(`${url.pathname}: HTTP ${response.status}`);
     else if (BIG.test(url.pathname) && response.body) track(url.pathname, response.clone());
   }
@@ -147,7 +148,8 @@ window.fetch = async (input, init) => {
 };
 
 // The service worker leaves the .wasm to the network while online (see sw.template.js). If that
-// download fails (server unreachable, captive Wi-Fi), reload once, asking for the precached copy.
+// download fails (server unreachable, captive Wi-Fi, or a newer deployment without this runtime
+// version), reload once, asking the service worker for its precached copy.
 function useOfflineCopy() {
   const url = new URL(location.href);
   if (!navigator.serviceWorker?.controller || url.searchParams.get("offline") === "1") return false;

@@ -6,6 +6,7 @@ Every e2e test starts its own servers (free ports); none relies on one started b
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,13 +44,18 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def site() -> Path:
-    """The built site; built here when missing (`./dev test` always builds first)."""
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A private copy of the built site (built here when missing; `./dev test` always builds first).
+
+    A copy, so that a rebuild of dist/site while the tests run cannot pull files from under them.
+    """
     if not (SITE / "build.json").exists():
         from tools.build import build
 
         build(SITE)
-    return SITE
+    copy = tmp_path_factory.mktemp("site") / "site"
+    shutil.copytree(SITE, copy)
+    return copy
 
 
 @pytest.fixture(scope="session")

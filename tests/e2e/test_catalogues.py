@@ -18,7 +18,7 @@ def used_keys() -> set[str]:
     keys |= set(re.findall(r'\bt\("([\w.]+)"', shell)) | set(re.findall(r'"(load\.\w+|error\.\w+)"', shell))
     for path in (ROOT / "web" / "app").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        keys |= set(re.findall(r'\bkey="([\w.]+)"', source))
+        keys |= set(re.findall(r'\bkey="([a-z_]+\.[\w.]+)"', source))
         keys |= set(re.findall(r'(?:bind|bind_attr|t|Placeholder)\([^)]*?"([a-z_]+\.[\w.]+)"', source))
     return keys
 
@@ -31,8 +31,10 @@ def test_both_languages_have_the_same_keys_and_placeholders() -> None:
 
 
 def test_spanish_is_translated_not_copied() -> None:
+    """A phrase left in English in es.json is a forgotten translation (single words like "Total" or
+    "Bot" may well be the same in both languages)."""
     en, es = catalogue("en"), catalogue("es")
-    copied = [key for key in en if en[key] == es[key] and key not in SAME_IN_BOTH]
+    copied = [key for key in en if en[key] == es[key] and " " in en[key].strip() and key not in SAME_IN_BOTH]
     assert not copied
 
 

@@ -29,10 +29,10 @@ def wait_for_service_worker(page: Page) -> None:
 @pytest.mark.parametrize(
     "missing",
     [
-        "runtime/pyodide/pyodide.asm.wasm",
-        "runtime/pyodide/python_stdlib.zip",
-        "runtime/pyodide/pyodide.asm.mjs",
-        "runtime/pyodide/pyodide-lock.json",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide.asm.mjs",
+        "pyodide-lock.json",
         "runtime/pyscript/core.js",
         f"uno_core-{uno_core.__version__}-py3-none-any.whl",
     ],
@@ -90,10 +90,12 @@ def test_offline_reload_still_starts(
         assert "offline=1" in page.url
     expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
     page.locator(".mode-play").click()
-    expect(page.locator("#screen h1")).to_be_visible()
+    expect(page.locator("#screen")).to_have_js_property("hidden", False)
+    expect(page.locator("#screen > *").first).to_be_attached()
     page.goto(srv.url + "#/score")  # a fresh navigation too, not only a reload
     wait_ready(page)
-    expect(page.locator("#screen h1")).to_be_visible()
+    expect(page.locator("#screen")).to_have_js_property("hidden", False)
+    expect(page.locator("#landing")).to_be_hidden()
 
 
 def redeploy(site: Path) -> str:

@@ -1,0 +1,73 @@
+"""The built site (no browser): self-contained, manifest and icons, precache list, pinned micropip, MIME types."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import urllib.request
+from pathlib import Path
+
+from tools import precache, wheels
+from tools.serve import SiteServer
+
+
+def test_manifest_is_installable_with_192_512_and_maskable_icons(site: Path) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    for field in ("name", "short_name", "start_url", "display", "theme_color", "background_color", "icons"):
+        assert manifest[field], field
+    assert manifest["display"] == "standalone"
+    found = set()
+    for icon in manifest["icons"]:
+        data = (site / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        found.add((width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")} <= found
+
+
+def test_service_worker_precaches_every_file_under_a_content_version(site: Path) -> None:
+    sw = (site / "sw.js").read_text()
+    listed = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    on_disk = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {"./sw.js"}
+    assert listed == on_disk
+    info = json.loads((site / "build.json").read_text())
+    assert f'const VERSION = "{info["version"]}"' in sw
+    assert info["version"] == precache.content_version(precache.site_files(site))
+
+
+def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> None:
+    assert not list(site.rglob("*.map"))
+    runtime = site / json.loads((site / "build.json").read_text())["runtime"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (runtime / name).exists(), name
+    config = json.loads((site / "pyscript.json").read_text())
+    assert site / config["interpreter"] == runtime / "pyodide.mjs"
+    assert f'href="{config["interpreter"]}"' in (site / "index.html").read_text()  # the modulepreload
+    assert all(p.startswith("./") for p in [*config["packages"], *config["files"]])
+
+
+def test_served_lock_names_the_pinned_micropip_wheel(site: Path) -> None:
+    runtime = site / json.loads((site / "build.json").read_text())["runtime"]
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    wheel = runtime / entry["file_name"]
+    assert entry["sha256"] == wheels.MICROPIP.sha256 == wheels.sha256_of(wheel)
+
+
+def test_server_sends_the_right_mime_types(site: Path) -> None:
+    srv = SiteServer(site).start()
+    try:
+        runtime = json.loads((site / "build.json").read_text())["runtime"]
+        expected = {
+            f"{runtime}/pyodide.asm.wasm": "application/wasm",
+            f"{runtime}/pyodide.mjs": "text/javascript",
+            "manifest.webmanifest": "application/manifest+json",
+            "": "text/html",
+        }
+        for path, mime in expected.items():
+            with urllib.request.urlopen(srv.url + path) as response:
+                assert response.headers["Content-Type"].split(";")[0] == mime, path
+    finally:
+        srv.stop()
