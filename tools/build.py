@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -128,13 +130,34 @@ def web_manifest() -> dict[str, object]:
     }
 
 
-def build(site: Path, install: str = "micropip") -> dict[str, object]:
-    """Write the whole site into `site` (emptied first); return build.json's content."""
+def build(target: Path, install: str = "micropip") -> dict[str, object]:
+    """Write the whole site into `target`; return build.json's content.
+
+    The site is written into a fresh sibling folder, then swapped in by renames: a server
+    (or a test run) reading `target` never sees a half-written site.
+    """
     started = time.monotonic()
     versions = {"pyodide": npm_version("pyodide"), "pyscript": npm_version("@pyscript/core")}
-    if site.exists():
-        shutil.rmtree(site)
-    site.mkdir(parents=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    site = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    site.chmod(0o755)  # mkdtemp makes it private; a static host must read it
+    try:
+        info = write_site(site, install, versions)
+        old = target.with_name(f".{target.name}-old-{os.getpid()}")
+        if target.exists():
+            target.rename(old)
+        site.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+    print(f"build: {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target} version {info['version']}, "
+          f"{len(info['files'])} files, {sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, "
+          f"{time.monotonic() - started:.1f} s")
+    return info
+
+
+def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, object]:
+    """Write every file of the site into the empty folder `site`; return build.json's content."""
     runtime = runtime_dir(versions["pyodide"])
     python = copy_runtime(site, runtime)
     copy_pyscript(site)
@@ -150,10 +173,7 @@ def build(site: Path, install: str = "micropip") -> dict[str, object]:
     config = pyscript_config(app_files, wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
     (site / "pyscript.json").write_text(json.dumps(config, indent=2))
     extra = {**versions, "install": install, "runtime": runtime}
-    info = precache.write_service_worker(site, WEB / "sw.template.js", extra)
-    print(f"build: {site.relative_to(ROOT)} version {info['version']}, {len(info['files'])} files, "
-          f"{sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, {time.monotonic() - started:.1f} s")
-    return info
+    return precache.write_service_worker(site, WEB / "sw.template.js", extra)
 
 
 def main() -> None:
