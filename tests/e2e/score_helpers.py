@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 FACES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "S", "V", "+2", "W", "W+4")  # keypad order
 EVIL = "<img src=x onerror=alert(1)>"
+PHONE = {"width": 390, "height": 844}
 
 Hand = int | str | Sequence[str]  # typed total (int or raw text) or tapped faces
 

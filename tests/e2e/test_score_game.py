@@ -8,6 +8,7 @@ import into a fresh profile (and a refused file), and an offline reload of that 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from score_helpers import (
     shot,
 )
 
-from scorekeeper import HandInput, RoundDraft, Sheet, announcement, announcement_text, load, new_sheet
+from scorekeeper import HandInput, RoundDraft, Sheet, announcement, announcement_text, load, new_sheet, share_text
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
@@ -162,10 +163,19 @@ def test_a_whole_game_on_a_phone(
         shot(page, f"score-sheet-390x844-{lang}")
     set_language(page, "en")
 
-    # the last round: Ana reaches 502 and wins
-    page.locator("#score-enter").click()
-    fill_round(page, *ROUNDS[4])
-    save_round(page)
+    # the last round by keyboard: Enter in a total goes to the next empty one, then saves
+    page.locator("#score-enter").focus()
+    page.keyboard.press("Enter")
+    page.locator("#score-winner-0").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#score-winner-0")).to_be_checked()
+    expect(page.locator("#score-winner-0")).to_be_focused()
+    page.locator("#score-hand-1").focus()
+    for seat, total in ROUNDS[4][1].items():
+        expect(page.locator(f"#score-hand-{seat}")).to_be_focused()
+        page.keyboard.type(str(total))
+        page.keyboard.press("Enter")
+    expect(page.locator(".sk-score-sheet")).to_be_visible()
     final = expected_sheet([*edited, ROUNDS[4]])
     assert final.tally().finished
     expect(page.locator("#score-winner-title")).to_have_text("Ana wins!")
@@ -178,6 +188,11 @@ def test_a_whole_game_on_a_phone(
         set_language(page, lang)
         shot(page, f"score-winner-390x844-{lang}")
     set_language(page, "en")
+    # share: the Web Share API where there is one, else the clipboard, else the text to copy
+    page.locator("#score-share").click()
+    expect(page.locator("#score-flash")).to_have_text(re.compile("Standings (shared|copied)|Could not share"))
+    if page.locator(".sk-copy-text").count():
+        expect(page.locator(".sk-copy-text")).to_have_value(share_text(final, "en"))
     original = saved_sheet(page, sheet)
     assert load(original).tally().totals == final.tally().totals
     assert dialogs == []

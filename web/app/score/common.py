@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorekeeper import announcement, announcement_text
+
 from .tree import Child, El, el
 
 if TYPE_CHECKING:
@@ -47,10 +49,13 @@ def flash(keeper: Keeper) -> El | None:
     if note is None or note.where != keeper.where.to_hash():
         return None
     body: list[Child] = []
-    if note.key:
+    saved = keeper.saved() if note.announce_round else None
+    if saved is not None and note.announce_round and note.announce_round <= len(saved.sheet.rounds):
+        body.append(announcement_text(announcement(saved.sheet, note.announce_round), keeper.lang()))
+    elif note.key:
         body.append(el("span", key=note.key, args=note.args))
     else:
-        body.append(note.text)
+        return None
     box = el("p", *body, id="score-flash", cls="sk-flash", tabindex="-1")
     if note.copy_text:
         return el(

@@ -57,7 +57,7 @@ class Flash:
     where: str  # the hash it belongs to
     key: str = ""
     args: dict[str, object] = field(default_factory=dict)
-    text: str = ""  # a ready sentence instead of a catalogue key
+    announce_round: int | None = None  # the announcement of this round (in the language shown)
     copy_text: str = ""  # text shown to copy by hand (sharing failed)
 
 
@@ -438,7 +438,7 @@ class Keeper:
         home = sheet_hash(self.where.sheet_id)
         if number is None:
             text = announcement_text(announcement(new), self.lang())
-            self.flash = Flash(home, text=text)
+            self.flash = Flash(home, announce_round=len(new.rounds))
         else:
             text = self.tr("score.round_changed", {"n": str(number)})
             self.flash = Flash(home, key="score.round_changed", args={"n": number})

@@ -45,7 +45,7 @@ def standings(sheet: Sheet, view: Tally, final: bool) -> El:
 
 def rounds_table(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
     penalty = sheet.options.scoring is Scoring.PENALTY
-    head_row = el("tr", el("th", key="score.col_round", scope="col"),
+    head_row = el("tr", el("th", el("span", "#", aria_hidden="true"), sr("score.col_round"), scope="col"),
                   *(el("th", name, scope="col") for name in sheet.players))
     body = []
     for row in view.rows:
@@ -55,8 +55,8 @@ def rounds_table(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
             parts: list[El | None] = []
             if seat == row.winner:
                 gain = row.gained[side]
-                parts.append(el("span", el("span", "★", aria_hidden="true"), sr("score.cell.out"),
-                                f" +{gain}" if gain or not penalty else None, cls="sk-out"))
+                parts.append(el("span", sr("score.cell.out"), f"+{gain}" if gain or not penalty else "✓",
+                                cls="sk-out"))
             elif row.entered[seat] is None:
                 parts.append(el("span", "–", cls="sk-hand-pts"))
             else:
