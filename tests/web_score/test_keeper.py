@@ -229,3 +229,30 @@ def test_every_screen_uses_only_known_keys_in_both_languages(keeper: Keeper, tr:
     for lang in ("en", "es"):
         assert not {key for key in keys if key not in tr.tables[lang]}, lang
     assert len(keys) > 60
+
+
+def test_teams_and_penalty_sheets_render(keeper: Keeper, tr: Translator) -> None:
+    go(keeper, "#/score/new")
+    keeper.act("teams", checked=True)
+    sheet_id = new_game(keeper, NAMES)
+    keeper.act("winner", "0")  # Cai (seat 2) is Ana's partner: optional hand
+    assert "Partner of the winner" in text_of(keeper.view(), tr)
+    keeper.act("total", "1", "30")
+    keeper.act("total", "3", "12")
+    keeper.act("save")
+    assert not keeper.errors
+    go(keeper, f"#/score/{sheet_id}")
+    page = text_of(keeper.view(), tr)
+    assert "Ana & Cai" in page and "42" in page
+    # penalty scoring: everyone adds their own hand, the lowest total leads
+    go(keeper, "#/score/new")
+    keeper.act("scoring", "penalty")
+    keeper.act("teams", checked=False)
+    penalty_id = new_game(keeper, ["Ana", "Ben"])
+    keeper.act("winner", "1")
+    keeper.act("total", "0", "25")
+    keeper.act("save")
+    go(keeper, f"#/score/{penalty_id}")
+    page = text_of(keeper.view(), tr)
+    assert "the lowest total wins" in page and "+25" in page
+    assert tr.missing == set()
