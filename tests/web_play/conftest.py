@@ -6,5 +6,6 @@ import sys
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
+for folder in (WEB, Path(__file__).resolve().parent):  # app.play, and play_helpers
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))

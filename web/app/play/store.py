@@ -21,7 +21,7 @@ def _get(key: str) -> str | None:
         value = window.localStorage.getItem(key)
     except Exception:  # storage blocked
         return None
-    return None if value is None else str(value)
+    return value if isinstance(value, str) else None  # JS null arrives as `jsnull`, not None
 
 
 def _set(key: str, value: str | None) -> None:

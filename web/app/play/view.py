@@ -25,13 +25,19 @@ def text_of(item: describe.Line) -> str:
     return describe.render(item, t)
 
 
-def card_face(card: Card, tag: str = "span", cls: str = "", attrs: dict[str, str] | None = None) -> Any:
-    """A card: its value as text in the corner and the centre, and its colour's shape (colour-blind safe)."""
+def card_face(card: Card, tag: str = "span", cls: str = "", label: str = "",
+              attrs: dict[str, str] | None = None) -> Any:
+    """A card: its value as text in the corner and the centre, and its colour's shape (colour-blind safe).
+
+    The accessible name is `label` (default: the card's name) in a visually hidden span; the drawn
+    value and shapes are hidden from screen readers.
+    """
     colour = card.colour.value if card.colour is not None else "wild"
     value = describe.face(card)
     marks = describe.shape(card.colour) if card.colour is not None else "".join(describe.SHAPES.values())
     return h(
         tag,
+        h("span", label or card_name(card), cls="sr-only"),
         h("span", value, cls="card-corner", attrs={"aria-hidden": "true"}),
         h("span", value, cls="card-value", attrs={"aria-hidden": "true"}),
         h("span", marks, cls="card-shape", attrs={"aria-hidden": "true"}),
@@ -72,5 +78,5 @@ def colour_button(colour: Colour, act: str) -> Any:
 def cards_row(cards: Sequence[Card], cls: str = "") -> Any:
     row = h("ul", cls=f"card-row {cls}".strip(), attrs={"role": "list"})
     for card in cards:
-        row.append(h("li", card_face(card, attrs={"role": "img", "aria-label": card_name(card)})))
+        row.append(h("li", card_face(card)))
     return row

@@ -14,5 +14,5 @@ class LandingWithResume(Landing):
     def mount(self, root: Any) -> None:
         super().mount(root)
         link = document.getElementById("resume-link")
-        if link is not None:
+        if link:
             link.hidden = not store.has_game()

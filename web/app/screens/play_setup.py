@@ -119,7 +119,7 @@ class PlaySetup:
 
     def on_click(self, event: Any) -> None:
         element = event.target.closest("[data-act]") if event.target.closest else None
-        if element is None:
+        if not element:
             return
         act, arg = str(element.getAttribute("data-act")), str(element.getAttribute("data-arg") or "")
         seats = list(self.config.seats)
@@ -150,7 +150,7 @@ class PlaySetup:
 
     def focus(self, selector: str) -> None:
         element = self.body.querySelector(selector)
-        if element is not None:
+        if element:
             element.focus()
 
     # ----- drawing -----------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ class PlaySetup:
         if self.body is None:
             return
         focused = document.activeElement
-        keep = str(focused.getAttribute("data-field") or "") if focused is not None else ""
+        keep = str(focused.getAttribute("data-field") or "") if focused else ""
         config = self.config
         body = self.body
         body.replaceChildren()
@@ -178,7 +178,7 @@ class PlaySetup:
         body.append(self.start_button("start-bottom"))
         if keep:
             again = body.querySelector(f'[data-field="{keep}"]')
-            if again is not None:
+            if again:
                 again.focus()
 
     def start_button(self, ident: str) -> Any:
@@ -201,14 +201,17 @@ class PlaySetup:
         for index, seat in enumerate(config.seats):
             number = index + 1
             name = h("input", attrs={"type": "text", "value": seat.name, "maxlength": "24", "autocomplete": "off",
-                                     "data-field": f"seat-name:{index}", "id": f"seat-name-{index}"})
+                                     "data-field": f"seat-name:{index}", "id": f"seat-name-{index}",
+                                     "class": "seat-name-input"})
             kind = select(f"seat-kind:{index}", [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
-                          seat.kind, t("play.setup.kind_label", n=number))
-            row = h("li", h("label", t("play.setup.name_label", n=number), cls="sr-only",
-                            attrs={"for": f"seat-name-{index}"}), name, kind, cls="seat-row")
+                          seat.kind, t("play.setup.kind_label", n=number), cls="kind")
+            row = h("li", h("span", str(number), cls="seat-number", attrs={"aria-hidden": "true"}),
+                    h("label", t("play.setup.name_label", n=number), cls="sr-only",
+                      attrs={"for": f"seat-name-{index}"}),
+                    name, kind, cls="seat-row")
             if seat.is_bot:
                 row.append(select(f"seat-level:{index}", [(lv, t(f"play.level.{lv}")) for lv in levels], seat.level,
-                                  t("play.setup.level_label", n=number)))
+                                  t("play.setup.level_label", n=number), cls="level"))
             if len(config.seats) > MIN_SEATS:
                 row.append(h("button", "✕", cls="button remove", attrs={
                     "type": "button", "data-act": "remove-seat", "data-arg": str(index),
@@ -246,7 +249,9 @@ class PlaySetup:
                  cls="setup-section")
 
 
-def select(field: str, choices: list[tuple[str, str]], value: str, label: str, visible_label: bool = False) -> Any:
+def select(
+    field: str, choices: list[tuple[str, str]], value: str, label: str, visible_label: bool = False, cls: str = ""
+) -> Any:
     ident = "f-" + field.replace(":", "-")
     element = h("select", attrs={"data-field": field, "id": ident})
     for key, text in choices:
@@ -255,7 +260,7 @@ def select(field: str, choices: list[tuple[str, str]], value: str, label: str, v
             option.selected = True
         element.append(option)
     label_el = h("label", label, attrs={"for": ident}, cls="" if visible_label else "sr-only")
-    return h("div", label_el, element, cls="field")
+    return h("div", label_el, element, cls=f"field {cls}".strip())
 
 
 def rule_control(option: RuleOption, value: Any) -> Any:

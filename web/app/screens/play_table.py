@@ -188,8 +188,10 @@ class PlayTable:
                     self.revealed = (session.names[event.challenged], mine.revealed)
         self.picker, self.uno_armed, self.hint, self.notice = None, False, None, ""
         store.save(session)
-        self.render()
-        self.kick()
+        try:
+            self.render()
+        finally:
+            self.kick()  # the bots go on even if drawing failed
 
     def tap_card(self, card: Card) -> None:
         session = self.session
@@ -301,8 +303,8 @@ class PlayTable:
 
     def on_click(self, event: Any) -> None:
         element = event.target.closest("[data-act]") if event.target.closest else None
-        if element is None or element.disabled or str(element.getAttribute("aria-disabled")) == "true":
-            if element is not None and element.getAttribute("data-act") == "card":
+        if not element or element.disabled or str(element.getAttribute("aria-disabled")) == "true":
+            if element and element.getAttribute("data-act") == "card":
                 self.tap_card(Card.parse(str(element.getAttribute("data-arg"))))  # explains why it cannot be played
             return
         act, arg = str(element.getAttribute("data-act")), str(element.getAttribute("data-arg") or "")
@@ -365,13 +367,13 @@ class PlayTable:
         shortcut = {"d": "draw", "u": "uno", "k": "keep", "h": "hint"}.get(key.lower())
         if shortcut:
             button = self.body.querySelector(f'[data-key="{shortcut}"]')
-            if button is not None and not button.disabled:
+            if button and not button.disabled:
                 button.click()
                 event.preventDefault()
 
     def focus_hand(self) -> None:
         card = self.body.querySelector('.hand .card[tabindex="0"]') if self.body else None
-        if card is not None:
+        if card:
             card.focus()
 
     # ----- drawing the screen ---------------------------------------------------------------------
@@ -380,7 +382,7 @@ class PlayTable:
         if not self.alive or self.body is None:
             return
         focused = document.activeElement
-        focus_key = str(focused.getAttribute("data-focus") or "") if focused is not None and focused.getAttribute \
+        focus_key = str(focused.getAttribute("data-focus") or "") if focused and focused.getAttribute \
             else ""
         session = self.session
         self.body.replaceChildren()
@@ -411,13 +413,12 @@ class PlayTable:
         self.announce(session)
         if focus_key:
             again = self.body.querySelector(f'[data-focus="{focus_key}"]')
-            if again is None and focus_key.startswith("card:"):
+            if not again and focus_key.startswith("card:"):
                 again = self.body.querySelector('.hand .card[tabindex="0"]')
-            if again is not None:
+            if again:
                 again.focus()
 
     def top_bar(self, session: Session) -> Any:
-        game = session.game
         menu = h("details", h("summary", t("play.menu.title"), attrs={"data-focus": "menu"}), cls="table-menu")
         file_input = h("input", attrs={"type": "file", "accept": "application/json,.json", "id": "play-import",
                                        "class": "file-input", "data-act": "import"})
@@ -430,8 +431,8 @@ class PlayTable:
         ))
         return h(
             "div",
+            h("h1", t("play.table.title"), cls="sr-only"),
             h("a", t("play.table.back"), cls="back-link", attrs={"href": "#/play"}),
-            h("span", t("play.table.round", round=game.round_no), cls="round-label"),
             h("a", t("play.howto"), cls="howto-link", attrs={"href": "#/howto"}),
             menu,
             cls="table-bar",
@@ -476,8 +477,8 @@ class PlayTable:
             parts = [
                 h("span", game.names[seat], cls="seat-name"),
                 h("span", " · ".join(tags), cls="seat-tags"),
-                h("span", card_back("mini"), h("span", str(size)), cls="seat-count"),
-                h("span", t("play.points", points=points), cls="seat-score"),
+                h("span", h("span", card_back("mini"), h("span", str(size)), cls="seat-count"),
+                  h("span", t("play.points", points=points), cls="seat-score"), cls="seat-line"),
             ]
             if me.said_uno[seat] and size == 1:
                 parts.append(h("span", "UNO!", cls="seat-uno"))
@@ -492,18 +493,19 @@ class PlayTable:
     def centre(self, session: Session, me: SeatView, legal: list[Action]) -> Any:
         draw_label = t("play.action.take", count=me.pending_draw) if me.phase is Phase.STACK else t("play.action.draw")
         pile_text = t("play.table.pile", count=me.draw_pile_size)
-        pile = h("button", card_back("pile-card"), h("span", pile_text, cls="pile-count"), cls="pile",
-                 attrs={"type": "button", "data-act": "action", "data-arg": "draw", "data-focus": "pile",
-                        "aria-label": f"{draw_label} ({pile_text})"})
+        pile = h("button", h("span", draw_label + ": ", cls="sr-only"), card_back("pile-card"),
+                 h("span", pile_text, cls="pile-count"), cls="pile",
+                 attrs={"type": "button", "data-act": "action", "data-arg": "draw", "data-focus": "pile"})
         pile.disabled = DRAW not in legal
         top_key = (len(session.game.discard), me.top.code)
         fresh = self.last_top is not None and self.last_top != top_key
         self.last_top = top_key
         top = card_face(me.top, "div", "top-card" + (" just-played" if fresh else ""),
-                        attrs={"role": "img", "aria-label": t("play.table.top", card=card_name(me.top))})
+                        label=t("play.table.top", card=card_name(me.top)))
         arrow = "↻" if me.direction > 0 else "↺"
         direction = t("play.table.clockwise") if me.direction > 0 else t("play.table.counter")
-        info = h("div", colour_badge(me.active_colour),
+        info = h("div", h("span", t("play.table.round", round=me.round_no), cls="round-label"),
+                 colour_badge(me.active_colour),
                  h("span", h("span", arrow, cls="dir-arrow", attrs={"aria-hidden": "true"}), direction,
                    cls="direction"),
                  cls="table-info")
@@ -588,7 +590,7 @@ class PlayTable:
         cls = "uno" + (" armed" if self.uno_armed else "") + (" urgent" if say else "")
         uno = button("UNO!", "uno", "", cls, enabled=say or can_say_uno_with_play(legal), key="uno")
         uno.setAttribute("aria-pressed", "true" if self.uno_armed else "false")
-        uno.setAttribute("aria-label", t("play.action.uno_label"))
+        uno.setAttribute("title", t("play.action.uno_label"))
         bar.append(uno)
         bar.append(button(t("play.action.hint"), "hint", "", "subtle", enabled=bool(legal), key="hint"))
         if session.config.undo_allowed:
@@ -607,8 +609,8 @@ class PlayTable:
             classes = ("playable" if ok else "dimmed") + (" drawn" if me.drawn is card else "")
             classes += " hinted" if hinted is card else ""
             label = card_name(card) + ("" if ok else ". " + t("play.table.cannot_play"))
-            element = card_face(card, "button", classes, attrs={
-                "type": "button", "aria-label": label, "data-focus": f"card:{index}", "data-act": "card",
+            element = card_face(card, "button", classes, label, attrs={
+                "type": "button", "data-focus": f"card:{index}", "data-act": "card",
                 "data-arg": card.code, "tabindex": "0" if index == first else "-1"})
             if not ok:
                 element.setAttribute("aria-disabled", "true")
@@ -623,7 +625,8 @@ class PlayTable:
             for item in describe.event_lines(event, game.names, game.sides):
                 items.append(h("li", text_of(item), attrs={"data-key": item.key}))
         items.reverse()
-        return h("details", h("summary", t("play.log.title")), h("ol", *items[:LOG_LINES], cls="log-lines"),
+        return h("details", h("summary", t("play.log.title")), h("ol", *items[:LOG_LINES], cls="log-lines",
+                                                        attrs={"tabindex": "0", "aria-label": t("play.log.title")}),
                  cls="log", attrs={"open": ""})
 
     def announce(self, session: Session) -> None:

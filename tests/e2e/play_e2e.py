@@ -1,0 +1,92 @@
+"""Helpers for play mode's browser tests: start games through `window.unoPlay`, read state, click."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, Game, Play, save
+from uno_core.scenario import stacked_deck
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+FAST = {"speed": "instant"}
+
+
+def start(page: Page, spec: dict[str, Any]) -> dict[str, Any]:
+    """Start a game in the page (see web/app/play/hook.py) and wait until the bots stop."""
+    if page.evaluate("location.hash") != "#/play/table":
+        page.evaluate("location.hash = '#/play/table'")
+        page.wait_for_selector("#play")
+    result = page.evaluate("spec => window.unoPlay.start(spec)", json.dumps(spec))
+    assert result == "ok", result
+    return wait_idle(page)
+
+
+def scenario(hands: list[str], first: str, draws: str = "", dealer: int | None = None) -> dict[str, Any]:
+    """A fixed deck for `start`: seat 0 begins (the last seat deals) unless `dealer` says otherwise."""
+    dealer = len(hands) - 1 if dealer is None else dealer
+    stacked_deck(hands, first, draws, dealer)  # fail early here, not in the page
+    return {"hands": hands, "first": first, "draws": draws, "dealer": dealer}
+
+
+def state(page: Page) -> dict[str, Any]:
+    return dict(json.loads(page.evaluate("window.unoPlay.state()")))
+
+
+def wait_idle(page: Page, timeout: float = 30_000) -> dict[str, Any]:
+    """Wait until no bot is about to move (a person must act, or a panel waits), then return the state."""
+    page.wait_for_function("() => { const s = JSON.parse(window.unoPlay.state()); return s && !s.busy; }",
+                           timeout=timeout)
+    return state(page)
+
+
+def game_of(data: dict[str, Any]) -> Game:
+    """The engine's replay of the page's log (checked against the page's digest by `loads`)."""
+    return save.from_dict(data["save"])
+
+
+def wait_log(page: Page, length: int) -> dict[str, Any]:
+    """Wait until the page's log is longer than `length`, then until the bots stop."""
+    try:
+        page.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length > n", arg=length,
+                               timeout=15_000)
+    except Exception as error:
+        notice = page.locator(".notice").all_text_contents()
+        raise AssertionError(f"nothing happened: {notice} {state(page)}") from error
+    return wait_idle(page)
+
+
+def click_and_wait(page: Page, selector: str) -> dict[str, Any]:
+    length = len(state(page)["log"])
+    page.locator(selector).first.click()
+    return wait_log(page, length)
+
+
+def do(page: Page, action: Action) -> dict[str, Any]:
+    """Perform seat 0's `action` by clicking the page's controls, as a person would."""
+    if action is DRAW:
+        return click_and_wait(page, '.actions [data-arg="draw"]')
+    if action in (KEEP, CHALLENGE):
+        return click_and_wait(page, f'.actions [data-arg="{action}"]')
+    if action is SAY_UNO:
+        return click_and_wait(page, '[data-act="uno"]')
+    if isinstance(action, Catch):
+        return click_and_wait(page, f'[data-arg="{action}"]')
+    assert isinstance(action, Play), action
+    length = len(state(page)["log"])
+    if action.uno:
+        page.locator('[data-act="uno"]').click()
+        page.wait_for_selector('[data-act="uno"][aria-pressed="true"]')
+    page.locator(f'.hand [data-arg="{action.card.code}"]').first.click()
+    if len(action.cards) == 2:
+        page.locator('[data-act="count"][data-arg="2"]').click()
+    elif page.locator('[data-act="count"]').count():
+        page.locator('[data-act="count"][data-arg="1"]').click()
+    if action.colour is not None:
+        page.locator(f'[data-act="colour"][data-arg="{action.colour}"]').click()
+    if action.swap is not None and page.locator('[data-act="swap"]').count():
+        page.locator(f'[data-act="swap"][data-arg="{action.swap}"]').click()
+    return wait_log(page, length)

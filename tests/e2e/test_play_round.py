@@ -1,0 +1,117 @@
+"""Play mode in Chromium: a seeded round against three bots played by clicks, checked against the engine;
+axe on the set-up, table and round-end screens; screenshots of the table (phone, desktop, es, en)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2e_helpers import catalogue, check_axe, horizontal_overflow, set_language, untranslated, wait_ready
+from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
+from play_policy import Flags, choose
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tools.serve import SiteServer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+from app.play.config import PlayConfig
+from app.play.session import Session
+
+pytestmark = pytest.mark.e2e
+SEED = 160  # with play_policy: a wild, a draw-then-keep, an UNO press and a challenge in round 1
+SETUP = {"speed": "instant", "reaction_ms": 0}
+
+
+@pytest.fixture(scope="module")
+def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
+    page = app_context.new_page()
+    page.goto(server.url + "#/play")
+    wait_ready(page)
+    yield page
+    page.close()
+
+
+def twin() -> Session:
+    """The same round in CPython: the same session code, seed and policy."""
+    session = Session.new(PlayConfig.from_dict(SETUP), SEED)
+    flags = Flags()
+    while True:
+        step = session.next_step()
+        if step.kind == "bot":
+            session.bot_step(step)
+        elif step.kind == "window":
+            session.window_over()
+        elif step.why == "human":
+            action = choose(session.legal(), flags)
+            assert action is not None
+            session.apply(action)
+        else:
+            return session
+
+
+def test_setup_screen_defaults_and_axe(page: Page) -> None:
+    page.evaluate("localStorage.removeItem('uno.play.setup')")
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("location.hash = '#/play'")
+    page.wait_for_selector("#play-setup")
+    for lang in ("es", "en"):
+        set_language(page, lang)
+        expect(page.locator("#play-setup h1")).to_have_text(catalogue(lang)["play.setup.title"])
+        expect(page.locator(".seat-row")).to_have_count(4)
+        assert untranslated(page) == [], lang
+        assert horizontal_overflow(page) == 0
+        check_axe(page, f"set-up ({lang})")
+    page.screenshot(path=str(ARTIFACTS / "play-setup-phone-en.png"), full_page=True)
+
+
+def test_seeded_round_by_clicks_matches_the_engine(page: Page) -> None:
+    data = start(page, {"config": SETUP, "seed": SEED})
+    flags = Flags()
+    checked_axe = revealed = False
+    for _ in range(200):
+        if data["screen"] != "table":
+            break
+        game = game_of(data)
+        assert game.digest() == data["digest"]
+        action = choose(game.legal_actions(0), flags)
+        assert action is not None, data
+        if not checked_axe and data["phase"] == "turn":
+            check_axe(page, "table")
+            assert untranslated(page) == []
+            checked_axe = True
+        data = do(page, action)
+        if str(action) == "challenge":
+            expect(page.locator('[data-panel="revealed"] .card').first).to_be_visible()
+            revealed = True
+    assert data["screen"] == "round-end", data
+    assert flags.done == {"challenge", "keep", "uno", "wild"} and revealed
+    log = data["log"]
+    assert any(line.startswith("0 play W blue") for line in log)
+    assert "0 keep" in log and "0 challenge" in log
+    assert any(line.startswith("0 play") and line.endswith(" uno") for line in log)
+    assert log == [f"{s} {a}" for s, a in twin().game.log]
+    assert game_of(data).digest() == data["digest"]
+    expect(page.locator('[data-panel="round-end"] h2')).to_contain_text("1")
+    check_axe(page, "round end")
+    page.screenshot(path=str(ARTIFACTS / "play-round-end-phone-en.png"), full_page=True)
+    page.locator('[data-act="next-round"]').click()
+    data = wait_idle(page)
+    assert data["round_no"] == 2 and data["screen"] == "table"
+
+
+def test_table_screenshots_phone_and_desktop_in_both_languages(page: Page) -> None:
+    start(page, {"config": SETUP, "seed": 7})
+    for lang in ("en", "es"):
+        set_language(page, lang)
+        for name, size in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(150)
+            assert horizontal_overflow(page) == 0, (lang, name)
+            page.screenshot(path=str(ARTIFACTS / f"play-table-{name}-{lang}.png"))
+        assert untranslated(page) == []
+    check_axe(page, "table (es, desktop)")
+    page.set_viewport_size({"width": 390, "height": 844})
+    set_language(page, "en")
+    assert state(page)["screen"] == "table"

@@ -1,0 +1,56 @@
+"""Shared helpers for play mode's pure tests."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from app.play.config import PlayConfig
+from app.play.session import Session
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "web" / "i18n"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    return dict(json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+@cache
+def translator(lang: str) -> Any:
+    table = catalogue(lang)
+
+    def t(key: str, **args: object) -> str:
+        return table[key].format(**{k: str(v) for k, v in args.items()})
+
+    return t
+
+
+def config(seats: list[dict[str, Any]] | None = None, **fields: Any) -> PlayConfig:
+    data: dict[str, Any] = dict(fields)
+    if seats is not None:
+        data["seats"] = seats
+    return PlayConfig.from_dict(data)
+
+
+def human() -> dict[str, Any]:
+    return {"kind": "human", "name": "Me"}
+
+
+def bot(name: str, level: str = "basic", **options: Any) -> dict[str, Any]:
+    return {"kind": "bot", "name": name, "level": level, "options": options}
+
+
+def run_bots(session: Session, limit: int = 10_000) -> str:
+    """Apply bot moves and end reaction windows until the session waits for a person; return why."""
+    for _ in range(limit):
+        step = session.next_step()
+        if step.kind == "idle":
+            return step.why
+        if step.kind == "window":
+            session.window_over()
+        else:
+            session.bot_step(step)
+    raise AssertionError("the bots never stopped")
