@@ -52,6 +52,7 @@ def test_saved_sheet_shows_before_python_then_comes_alive(
     expect(painted.locator("button").first).to_be_disabled()
     assert painted.evaluate("box => box.inert") is True
     assert early.evaluate("document.documentElement.dataset.pyReady") is None
+    assert early.evaluate("performance.getEntriesByName('score-prepaint').length") == 1
     assert early.locator("#screen img").count() == 0
     blocked.close()
 
