@@ -32,7 +32,10 @@ def _config(spec: dict[str, Any]) -> PlayConfig:
     given = spec.get("config")
     if given is None:
         return remembered
-    return PlayConfig.from_dict({**remembered.to_dict(), **given})
+    base = remembered.to_dict()
+    if "preset" in given and "rules" not in given:
+        del base["rules"]  # a preset named alone brings its own rules
+    return PlayConfig.from_dict({**base, **given})
 
 
 def start(text: Any) -> str:

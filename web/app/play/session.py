@@ -281,15 +281,20 @@ class Session:
     # ----- undo and hints --------------------------------------------------------------------------
 
     def undo_target(self) -> int | None:
-        """The log length to go back to: just before the person's last action of this round, or None."""
+        """The log length to go back to: before the person's last move (a run of their own actions,
+        e.g. draw then keep), or None."""
         if not self.config.undo_allowed or self.game.is_over or self.pending_round is not None:
             return None
         (me,) = self.humans
         log = self.game.log
-        for index in range(len(log) - 1, -1, -1):
-            if log[index][0] == me:
-                return index
-        return None
+        index = len(log) - 1
+        while index >= 0 and log[index][0] != me:
+            index -= 1
+        if index < 0:
+            return None
+        while index > 0 and log[index - 1][0] == me:
+            index -= 1
+        return index
 
     def undo(self) -> bool:
         """Replay the log up to before the person's last action (bots are seeded: exact). False if not possible."""
@@ -302,7 +307,7 @@ class Session:
             return False  # not past the start of the round
         self.game = earlier
         self.table = Table(earlier, self.bots)
-        self._window_at = self._declined_at = -1
+        self._declined_at = -1
         self._window_at = self.position  # no reaction window again right after an undo
         self._sync_viewer()
         return True

@@ -1,0 +1,102 @@
+"""Keyboard play, hint, undo, export and import of the game log."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from e2e_helpers import wait_ready
+from play_e2e import game_of, start, state, wait_idle, wait_log
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tools.serve import SiteServer
+from uno_core import parse_action, save
+
+pytestmark = pytest.mark.e2e
+SEATS = [{"kind": "human", "name": "Me"}, {"kind": "bot", "name": "Ana", "level": "basic"},
+         {"kind": "bot", "name": "Ben", "level": "basic"}]
+
+
+@pytest.fixture(scope="module")
+def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
+    page = app_context.new_page()
+    page.goto(server.url + "#/play")
+    wait_ready(page)
+    yield page
+    page.close()
+
+
+def my_turn(page: Page, seed: int, preset: str = "official", undo: bool = False) -> dict[str, object]:
+    data = start(page, {"config": {"seats": SEATS, "preset": preset, "undo": undo, "speed": "instant",
+                                   "reaction_ms": 0}, "seed": seed})
+    assert data["current"] == 0 and data["phase"] == "turn", data
+    return data
+
+
+def test_keyboard_arrows_enter_and_shortcuts(page: Page) -> None:
+    data = my_turn(page, 7)
+    first = page.locator('.hand .card[tabindex="0"]')
+    first.focus()
+    start_key = first.get_attribute("data-focus")
+    page.keyboard.press("End")
+    last = page.evaluate("document.activeElement.dataset.focus")
+    assert last != start_key and last == page.locator(".hand .card").last.get_attribute("data-focus")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.focus") == "card:1"
+    playable = page.locator(".hand .card.playable").first
+    code = playable.get_attribute("data-arg")
+    length = len(data["log"])
+    playable.focus()
+    page.keyboard.press("Enter")
+    if page.locator(".chooser").count():
+        page.locator('.chooser [data-act="colour"]').first.press("Enter")
+    data = wait_log(page, length)
+    assert data["log"][length].startswith(f"0 play {code}")
+    if data["current"] == 0 and data["phase"] == "turn" and data["screen"] == "table":
+        length = len(data["log"])
+        page.keyboard.press("d")
+        data = wait_log(page, length)
+        assert data["log"][length] == "0 draw"
+
+
+def test_hint_names_a_legal_move(page: Page) -> None:
+    my_turn(page, 7)
+    page.locator('[data-act="hint"]').click()
+    hint = page.locator(".hint-line")
+    expect(hint).to_be_visible()
+    action = parse_action(str(hint.get_attribute("data-hint")))
+    assert action in game_of(state(page)).legal_actions(0)
+
+
+def test_undo_takes_back_my_last_move_against_bots(page: Page) -> None:
+    before = my_turn(page, 7, preset="house", undo=True)
+    undo = page.locator('[data-act="undo"]')
+    expect(undo).to_be_disabled()
+    page.locator('.actions [data-arg="draw"]').click()
+    data = wait_log(page, len(before["log"]))
+    if data["phase"] == "drawn":
+        page.locator('.actions [data-arg="keep"]').click()
+        data = wait_log(page, len(data["log"]))
+    expect(undo).to_be_enabled()
+    undo.click()
+    page.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length === n", arg=len(before["log"]))
+    after = wait_idle(page)
+    assert after["log"] == before["log"] and after["digest"] == before["digest"]
+
+
+def test_export_and_import_the_game_log(page: Page) -> None:
+    data = my_turn(page, 7)
+    page.locator(".table-menu summary").click()
+    with page.expect_download() as info:
+        page.locator('[data-act="export"]').click()
+    path = info.value.path()
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    assert exported["format"] == "uno_web.play" and save.from_dict(exported["game"]).digest() == data["digest"]
+    other = my_turn(page, 11)
+    assert other["digest"] != data["digest"]
+    page.locator(".table-menu summary").click()
+    page.locator("#play-import").set_input_files(path)
+    page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest === d", arg=data["digest"])
+    expect(page.locator(".notice")).to_be_visible()
