@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from keeper_helpers import Keeper, MemoryStorage, Translator, make_keeper
+from score_ui_helpers import Keeper, MemoryStorage, Translator, make_keeper
 
 
 @pytest.fixture
