@@ -8,7 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_helpers import catalogue, check_axe, horizontal_overflow, set_language, untranslated, wait_ready
+from e2e_helpers import (
+    catalogue,
+    check_axe,
+    horizontal_overflow,
+    set_language,
+    small_targets,
+    untranslated,
+    wait_ready,
+)
 from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
 from play_policy import Flags, choose
 from playwright.sync_api import BrowserContext, Page, expect
@@ -62,6 +70,7 @@ def test_setup_screen_defaults_and_axe(page: Page) -> None:
         expect(page.locator(".seat-row")).to_have_count(4)
         assert untranslated(page) == [], lang
         assert horizontal_overflow(page) == 0
+        assert small_targets(page) == [], lang
         check_axe(page, f"set-up ({lang})")
     page.screenshot(path=str(ARTIFACTS / "play-setup-phone-en.png"), full_page=True)
 
@@ -109,6 +118,7 @@ def test_table_screenshots_phone_and_desktop_in_both_languages(page: Page) -> No
             page.set_viewport_size(size)
             page.wait_for_timeout(150)
             assert horizontal_overflow(page) == 0, (lang, name)
+            assert small_targets(page) == [], (lang, name)
             page.screenshot(path=str(ARTIFACTS / f"play-table-{name}-{lang}.png"))
         assert untranslated(page) == []
     check_axe(page, "table (es, desktop)")
