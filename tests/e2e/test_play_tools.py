@@ -6,8 +6,8 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from e2e_helpers import wait_ready
-from play_e2e import game_of, start, state, wait_idle, wait_log
+from e2e_helpers import check_axe, wait_ready
+from play_e2e import ARTIFACTS, game_of, start, state, wait_idle, wait_log
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tools.serve import SiteServer
@@ -100,3 +100,19 @@ def test_export_and_import_the_game_log(page: Page) -> None:
     page.locator("#play-import").set_input_files(path)
     page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest === d", arg=data["digest"])
     expect(page.locator(".notice")).to_be_visible()
+
+
+def test_end_of_match_standings_and_a_new_match(page: Page) -> None:
+    bots = [{"kind": "bot", "name": name, "level": "basic"} for name in ("Ana", "Ben", "Cai")]
+    data = start(page, {"config": {"seats": bots, "preset": "quick", "speed": "instant", "reaction_ms": 0},
+                        "seed": 4})
+    assert data["screen"] == "round-end" and data["over"]
+    page.locator('[data-act="next-round"]').click()
+    expect(page.locator('[data-panel="match-end"] .standings li')).to_have_count(3)
+    winner = game_of(state(page)).winners[0]
+    expect(page.locator('[data-panel="match-end"] h2')).to_contain_text(bots[winner]["name"])
+    check_axe(page, "match end")
+    page.screenshot(path=str(ARTIFACTS / "play-match-end-phone-en.png"), full_page=True)
+    old = state(page)["digest"]
+    page.locator('[data-act="new-match"]').click()
+    page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest !== d", arg=old)

@@ -90,7 +90,7 @@ def match_panel(session: Session) -> Any:
               attrs={"type": "button", "data-act": "new-match"})
     return h(
         "section",
-        h("div", "🏆", cls="trophy", attrs={"aria-hidden": "true"}),
+        h("div", "★", cls="trophy", attrs={"aria-hidden": "true"}),
         h("h2", t("play.match.title", name=winners), attrs={"id": "match-title"}),
         h("p", t("play.match.rounds", count=len(game.round_results))),
         standings,
