@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from uno_core import Game, Rules, view
 from uno_core.bots import Table, make_bot
-from uno_core.bots.determinize import determinize, sample_hidden
+from uno_core.bots.determinize import determinize, sample_hidden, scratch_copy
 from uno_core.bots.knowledge import Knowledge, Slot, allowed
 from uno_core.cards import DECK_COUNTS, Card
 
@@ -110,3 +110,24 @@ def test_bans_hold_for_players_who_never_draw_by_choice(players: int) -> None:
                         know.slots[other],
                         game.hands[other],
                     )
+
+
+@given(tables(target_max=300), st.integers(0, 2**32), st.integers(0, 120))
+def test_scratch_copy_plays_like_a_copy(table: tuple[int, Rules], seed: int, steps: int) -> None:
+    players, rules = table
+    real, _ = _position(players, rules, seed, steps)
+    if real.is_over:
+        return
+    rng = random.Random()
+    rng.setstate(real.rng.getstate())
+    scratch = scratch_copy(real, rng)
+    copy = real.copy()
+    bots = Table(copy, [make_bot("random", seed + s) for s in range(players)])
+    for _ in range(60):
+        assert all(copy.legal_actions(s) == scratch.legal_actions(s) for s in range(players))
+        if copy.is_over:
+            break
+        step = bots.step()
+        assert step is not None
+        scratch.apply(*step)
+    assert real.log == copy.log[: len(real.log)]  # the original is untouched

@@ -6,38 +6,48 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uno_core import Game, Rules, view
+from uno_core import Action, Game, Rules, view
 from uno_core.bots import LEVELS, BotError, Table, is_reaction, make_bot, play_match
 from uno_core.bots.base import turn_actions
 
 from .helpers import ALL_VARIANTS, tables
 
-READY = ("random", "basic", "strategic")
-FAST_LEVELS = [level for level in LEVELS if level != "expert" and level in READY]
+READY = LEVELS
+FAST_LEVELS = [level for level in LEVELS if level in READY]
 
 
-def _checked_run(game: Game, levels: list[str], seed: int, max_actions: int = 300) -> None:
+def _checked_run(game: Game, levels: list[str], seed: int, max_actions: int = 200) -> None:
     """Play up to ``max_actions``, checking every answer of every bot against the seat's legal actions.
 
-    (Random bots alone may play for very long: under ``draw_until_playable`` they draw and keep
-    as often as they play. Finishing is the job of the stall test below.)"""
-    bots = [make_bot(levels[seat % len(levels)], seed + seat, iterations=8) for seat in range(game.n)]
+    The answers are applied as ``Table.step`` would: the first reaction in seat order from the
+    current seat, else the current seat's turn action. (Random bots alone may play for very
+    long: under ``draw_until_playable`` they draw and keep as often as they play. Finishing is
+    the job of the stall test below.)
+    """
+    bots = [make_bot(levels[seat % len(levels)], seed + seat, iterations=4) for seat in range(game.n)]
     table = Table(game, bots)
     for _ in range(max_actions):
         if game.is_over:
             return
-        for seat, bot in enumerate(bots):
+        chosen: tuple[int, Action] | None = None
+        turn: tuple[int, Action] | None = None
+        for k in range(game.n):
+            seat = (game.current + k) % game.n
             seat_view = view(game, seat)
-            history = table.history(seat)
-            choice = bot.choose(seat_view, history)
+            choice = bots[seat].choose(seat_view, table.history(seat))
             legal = game.legal_actions(seat)
             if choice is None:
-                assert not turn_actions(seat_view), f"{bot.level} at seat {seat} declined its turn"
-            else:
-                assert choice in legal, f"{bot.level} chose {choice} not in {legal}"
-                if seat != game.current:
-                    assert is_reaction(choice)
-        assert table.step() is not None
+                assert not turn_actions(seat_view), f"{bots[seat].level} at seat {seat} declined its turn"
+                continue
+            assert choice in legal, f"{bots[seat].level} chose {choice} not in {legal}"
+            assert seat == game.current or is_reaction(choice)
+            if is_reaction(choice):
+                chosen = (seat, choice)
+                break
+            turn = (seat, choice)
+        step = chosen or turn
+        assert step is not None
+        game.apply(*step)
 
 
 @given(tables(), st.integers(0, 2**32), st.lists(st.sampled_from(FAST_LEVELS), min_size=1, max_size=4))

@@ -26,17 +26,18 @@ from collections.abc import Sequence
 
 from .. import events as ev
 from ..actions import Action, ChooseColour, Play
-from ..fast import Playout
+from ..fast import POINTS, Playout
 from ..game import Game, Phase
 from ..rules import Scoring
 from ..view import SeatView
 from .base import BotOptions
 from .common import DRAW_, KEEP_, distinct_moves, with_uno
-from .determinize import base_game, sample_hidden, with_hidden
+from .determinize import base_game, sample_hidden, scratch_copy, with_hidden
 from .knowledge import Ban, Knowledge
 from .strategic import StrategicBot
 
 MAX_CANDIDATES = 8
+MAX_TURNS = 3000  # a playout still going after this many turns is scored by hand sizes
 
 
 class SearchStats:
@@ -104,48 +105,84 @@ class ExpertBot(StrategicBot):
         rng: random.Random,
         stats: SearchStats,
     ) -> list[float]:
+        """Sequential halving: spread the budget over rounds, keeping the better half each round.
+
+        Every round samples fresh worlds and plays each remaining candidate once per world
+        (the same world and random numbers for each: common random numbers). A candidate's value
+        is its mean over every playout it got.
+        """
         me = view.seat
         assert me is not None
         start = time.perf_counter()
-        budget = self.options.iterations
-        deadline = start + self.options.time_budget
         base = base_game(view, history)
-        values = [0.0] * len(candidates)
-        bluff_odds = know.bluff_odds() if view.phase is Phase.CHALLENGE else 0.0
+        k = len(candidates)
+        sums = [0.0] * k
+        counts = [0] * k
+        challenge = view.phase is Phase.CHALLENGE and view.wd4_by is not None and view.wd4_colour is not None
+        bluff_odds = know.bluff_odds() if challenge else 0.0
         worlds = playouts = 0
-        while True:
+
+        def world_round(alive: list[int]) -> None:
+            nonlocal worlds, playouts
             extra: dict[int, Ban] | None = None
             force = None
-            if view.phase is Phase.CHALLENGE and view.wd4_by is not None and view.wd4_colour is not None:
+            if challenge and view.wd4_by is not None and view.wd4_colour is not None:
                 if rng.random() < bluff_odds:
                     force = (view.wd4_by, view.wd4_colour)
                 else:
                     extra = {view.wd4_by: (view.wd4_colour, None, False)}
             hands, pile = sample_hidden(view, know, rng, extra, force)
-            world_seed = rng.getrandbits(48)
-            world = with_hidden(base, hands, pile, world_seed)
-            for index, move in enumerate(candidates):
-                game = world.copy()
-                values[index] += self._playout(game, me, move, world_seed)
+            world = with_hidden(base, hands, pile, rng.getrandbits(48))
+            policy = random.Random(rng.getrandbits(48))
+            state = policy.getstate()
+            last = alive[-1]
+            for index in alive:
+                policy.setstate(state)  # the same random numbers for every candidate
+                game = world if index == last else scratch_copy(world)
+                sums[index] += self._playout(game, me, candidates[index], policy)
+                counts[index] += 1
             worlds += 1
-            playouts += len(candidates)
-            if budget is not None:
-                if playouts >= budget:
+            playouts += len(alive)
+
+        alive = list(range(k))
+        world_round(alive)  # also measures the speed when the budget is time
+        if self.options.iterations is not None:
+            budget = float(self.options.iterations)
+        else:
+            spent = time.perf_counter() - start
+            budget = playouts * self.options.time_budget / max(spent, 1e-6)
+        rounds = max(1, (k - 1).bit_length())
+        for round_no in range(rounds):
+            share = budget / rounds
+            while True:
+                if self.options.iterations is None and time.perf_counter() - start >= self.options.time_budget:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+                if playouts >= share * (round_no + 1):
+                    break
+                world_round(alive)
+            if len(alive) > 1 and round_no < rounds - 1:
+                alive.sort(key=lambda i: (-sums[i] / counts[i], i))
+                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
         stats.worlds = worlds
         stats.playouts = playouts
         stats.seconds = time.perf_counter() - start
-        stats.values = [value / worlds for value in values]
+        means = [sums[i] / counts[i] if counts[i] else -1e9 for i in range(k)]
+        # only the candidates still in the race can win
+        stats.values = [means[i] if i in alive else -1e9 for i in range(k)]
         return stats.values
 
-    def _playout(self, game: Game, me: int, move: Action, seed: int) -> float:
+    def _playout(self, game: Game, me: int, move: Action, policy: random.Random) -> float:
         events = game.apply(me, move)
+        card_points = POINTS[game.rules.wild_points]
         for event in events:
             if isinstance(event, ev.RoundOver):
                 return self.value(game, me, event.winner, list(event.hand_points))
-        winner, points = Playout(game, random.Random(seed), greedy=True).run()
+        playout = Playout(game, policy, greedy=True)
+        try:
+            winner, points = playout.run(MAX_TURNS)
+        except RuntimeError:  # a playout that goes round in circles (7-0 swaps, no cards left to draw)
+            points = [sum(card_points[i] for i in hand) for hand in playout.hands]
+            winner = min(range(game.n), key=lambda seat: (len(playout.hands[seat]), points[seat]))
         return self.value(game, me, winner, points)
 
     @staticmethod

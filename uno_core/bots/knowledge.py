@@ -74,6 +74,7 @@ class Knowledge:
         self.drew_on: list[Colour | None] = [None] * n  # colour active when each seat last drew on its turn
         # a Wild Draw Four not yet answered: (by, colour it had to lack, whether it answered another by stacking)
         self.open_wd4: tuple[int, Colour, bool] | None = None
+        self._odds: dict[int, dict[Colour | None, float]] = {}
         self.bluffs = [0] * n  # Wild Draw Four bluffs proven against each seat (the whole match)
         self.honest = [0] * n  # Wild Draw Fours proven legal
         self._read(view, history, own_hands)
@@ -269,6 +270,12 @@ class Knowledge:
 
     def colour_odds(self, seat: int) -> dict[Colour | None, float]:
         """For each colour (``None``: wild cards), the chance ``seat`` holds at least one."""
+        cached = self._odds.get(seat)
+        if cached is None:
+            cached = self._odds[seat] = self._colour_odds(seat)
+        return cached
+
+    def _colour_odds(self, seat: int) -> dict[Colour | None, float]:
         result: dict[Colour | None, float] = {}
         totals: Counter[Colour | None] = Counter()
         for card, count in self.unseen.items():
