@@ -2,7 +2,8 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the Python app), pyscript.json (PyScript config),
-  runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock), runtime/pyscript/ (dist/*.js + css),
+  runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock, our snapshot loader),
+  runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written).
 """
@@ -23,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 WEB = ROOT / "web"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+LOADER = "snapshot-loader.mjs"  # web/LOADER is served as runtime/pyodide-<version>/LOADER_NAME
+LOADER_NAME = "uno-loader.mjs"
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")
 
@@ -60,6 +63,7 @@ def copy_runtime(site: Path, folder: str) -> str:
         raise SystemExit(f"build: Pyodide's lock wants micropip {entry['version']}, pinned {wheels.MICROPIP.version}")
     entry.update(file_name=micropip.name, sha256=wheels.MICROPIP.sha256)  # see NOTES.md: hash mismatch
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+    shutil.copyfile(WEB / LOADER, out / LOADER_NAME)  # next to pyodide.mjs: PyScript's indexURL is its folder
     return ".".join(str(lock["info"]["python"]).split(".")[:2])
 
 
@@ -81,7 +85,7 @@ def copy_web(site: Path, runtime: str) -> list[str]:
     app_files = []
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(ROOT)
-        if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name:
+        if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name == LOADER:
             continue
         dest = site / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -92,12 +96,12 @@ def copy_web(site: Path, runtime: str) -> list[str]:
 
 
 def pyscript_config(app_files: list[str], wheel: str, install: str, python: str, runtime: str) -> dict[str, object]:
-    """PyScript config: our Pyodide copy, our wheel, the app's files in the virtual FS, no plugins.
+    """PyScript config: our Pyodide copy (through the snapshot loader), our wheel, the app's files, no plugins.
 
     `web/app/x.py` lands at `./app/x.py`, importable as `app.x` (main.py is the entry script itself).
     """
     files = {f"./{rel}": "./" + rel.removeprefix("web/") for rel in app_files if rel != "web/app/main.py"}
-    config: dict[str, object] = {"interpreter": f"./{runtime}/pyodide.mjs", "plugins": PLUGINS_OFF}
+    config: dict[str, object] = {"interpreter": f"./{runtime}/{LOADER_NAME}", "plugins": PLUGINS_OFF}
     if install == "micropip":
         config["packages"] = [f"./wheels/{wheel}"]
     else:  # unpack the wheel straight into site-packages: no micropip at all
