@@ -11,7 +11,9 @@ For each decision on its turn it repeats, until its budget is spent:
    the fast playout kernel (``uno_core.fast.Playout``, greedy players), scoring the result for
    its side (round won; points, depending on the scoring rule).
 
-It picks the move with the best average. Candidates are the distinct moves (every colour for a
+It picks the move with the best average, but keeps to the ``strategic`` move unless the best
+beats it by more than ``CONFIDENCE`` standard errors of their paired difference (search noise
+would otherwise pick many a worse move). Candidates are the distinct moves (every colour for a
 wild, every seat for a 7 swap), at most ``MAX_CANDIDATES`` of the best by the ``strategic``
 score plus drawing. Out-of-turn choices (UNO, catches, jump-ins) are the ``strategic`` ones,
 without misses. The budget is ``options.iterations`` playouts (reproducible) or else
@@ -31,22 +33,25 @@ from ..game import Game, Phase
 from ..rules import Scoring
 from ..view import SeatView
 from .base import BotOptions
-from .common import DRAW_, KEEP_, distinct_moves, with_uno
+from .common import DRAW_, KEEP_, distinct_moves, with_uno, without_uno
 from .determinize import base_game, sample_hidden, scratch_copy, with_hidden
 from .knowledge import Ban, Knowledge
 from .strategic import StrategicBot
 
 MAX_CANDIDATES = 8
+CONFIDENCE = 1.0  # standard errors by which the search must beat the strategic move to overrule it
 MAX_TURNS = 3000  # a playout still going after this many turns is scored by hand sizes
 
 
 class SearchStats:
     """What the last search did (for benches and the UI's "thinking" display)."""
 
-    __slots__ = ("candidates", "playouts", "seconds", "values", "worlds")
+    __slots__ = ("candidates", "chosen", "playouts", "samples", "seconds", "values", "worlds")
 
     def __init__(self) -> None:
         self.candidates: list[Action] = []
+        self.samples: list[dict[int, float]] = []  # per candidate: world number -> playout value
+        self.chosen = 0
         self.values: list[float] = []
         self.playouts = 0
         self.worlds = 0
@@ -72,6 +77,19 @@ class ExpertBot(StrategicBot):
             return with_uno(candidates[0], options, say)
         values = self.search(view, history, know, candidates, rng, stats)
         best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+        # Keep to the strategic move unless the search shows, with common random numbers, a
+        # better one by more than its noise (a paired difference over the same worlds).
+        favourite = without_uno(StrategicBot._act(self, view, history, options, random.Random(self.seed)))
+        fav = candidates.index(favourite) if favourite in candidates else -1
+        if fav >= 0 and fav != best and values[fav] > -1e9:
+            worlds = [w for w in stats.samples[best] if w in stats.samples[fav]]
+            diffs = [stats.samples[best][w] - stats.samples[fav][w] for w in worlds]
+            if len(diffs) >= 2:
+                mean = sum(diffs) / len(diffs)
+                spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
+                if mean <= CONFIDENCE * spread / len(diffs) ** 0.5:
+                    best = fav
+        stats.chosen = best
         return with_uno(candidates[best], options, say)
 
     # ----- candidates --------------------------------------------------------------------
@@ -91,6 +109,8 @@ class ExpertBot(StrategicBot):
         if view.phase is Phase.TURN and DRAW_ in others:
             return [*chosen, DRAW_]
         if view.phase is Phase.DRAWN and KEEP_ in others:
+            if view.drawn is not None and view.drawn.colour is not None and chosen:
+                return chosen[:1]  # a coloured card just drawn: play it
             return [*chosen, KEEP_]
         return chosen + [move for move in others if move not in chosen]
 
@@ -118,6 +138,8 @@ class ExpertBot(StrategicBot):
         k = len(candidates)
         sums = [0.0] * k
         counts = [0] * k
+        samples: list[dict[int, float]] = [{} for _ in range(k)]
+        stats.samples = samples
         challenge = view.phase is Phase.CHALLENGE and view.wd4_by is not None and view.wd4_colour is not None
         bluff_odds = know.bluff_odds() if challenge else 0.0
         worlds = playouts = 0
@@ -139,8 +161,10 @@ class ExpertBot(StrategicBot):
             for index in alive:
                 policy.setstate(state)  # the same random numbers for every candidate
                 game = world if index == last else scratch_copy(world)
-                sums[index] += self._playout(game, me, candidates[index], policy)
+                value = self._playout(game, me, candidates[index], policy)
+                sums[index] += value
                 counts[index] += 1
+                samples[index][worlds] = value
             worlds += 1
             playouts += len(alive)
 

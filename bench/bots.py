@@ -1,0 +1,260 @@
+"""Bot strength and speed (issue 5): printed figures, not timed tests.
+
+    python -m bench.bots [--quick] [--games N] [--expert-games M] [--iterations I] [--workers W] [--pyodide]
+
+Strength: every level against every lower level, heads-up (2 seats) and at a 4-seat table
+(the level at one seat, the lower level at the other three). A "game" here is always one
+ROUND of the official rules (``Rules(scoring=SINGLE_ROUND)``, as RLCard counts games): the
+first player out wins it. Game ``i`` uses seed ``i`` (the same deals for every matchup) and
+puts the tested level at seat ``i mod players``, so every seat is played equally. Printed:
+win rate with a 95% Wilson interval, the fair share (1/players), and the average points won
+per round by the tested seat and by each other seat (R-SCORE-3: the winner scores the others'
+hands). The bars of issue 5 are checked at the end.
+
+The ``expert`` plays with a fixed number of playouts per decision (``--iterations``,
+default ``BROWSER_ITERATIONS``: what its default 0.3 s time budget buys in Pyodide, measured
+with ``--pyodide``), so the strength figures are reproducible and stand for the browser.
+
+Speed: ``expert`` decisions on positions from strategic games (2 and 4 seats): decision time
+(median, 95th percentile) with the default time budget and with the fixed budget, playouts
+per decision and playouts per second. ``--pyodide`` runs the speed part again inside Pyodide
+under Node (``tools/pyodide_run.mjs``), the interpreter the browser runs.
+
+``--quick``: a smoke run (a few games per matchup, a few positions) for the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from uno_core import Game, Rules, Scoring, SeatView, view
+from uno_core.bots import LEVELS, Table, make_bot
+from uno_core.bots.base import turn_actions
+from uno_core.bots.expert import ExpertBot
+from uno_core.events import Event
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
+ROUND = Rules(scoring=Scoring.SINGLE_ROUND)
+BROWSER_ITERATIONS = 250
+"""Playouts the expert's default 0.3 s buys per decision in Pyodide (median, ``--pyodide``)."""
+BARS = (
+    ("strategic", "random", 2, 0.60),
+    ("expert", "strategic", 2, 0.55),
+    ("expert", "strategic", 4, 0.35),
+)
+
+
+@dataclass(frozen=True)
+class Result:
+    level: str
+    other: str
+    players: int
+    games: int
+    wins: int
+    points: float  # average points won per round by the tested seat
+    other_points: float  # ... by each other seat
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson score interval of the win rate."""
+        n, p, z = self.games, self.rate, 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return centre - half, centre + half
+
+
+def play_game(job: tuple[str, str, int, int, int]) -> tuple[bool, int, int]:
+    """One round: (tested seat won, its points, points of the other seats together)."""
+    level, other, players, index, iterations = job
+    seat = index % players
+    bots = [make_bot(other, index * 16 + s, iterations=iterations) for s in range(players)]
+    bots[seat] = make_bot(level, index * 16 + seat, iterations=iterations)
+    game = Game(players, ROUND, seed=index)
+    Table(game, bots).run()
+    gained = game.round_results[-1].gained
+    mine = gained[game.sides[seat]]
+    return seat in game.winners, mine, sum(gained) - mine
+
+
+def run_matchup(level: str, other: str, players: int, games: int, iterations: int, pool: Pool | None) -> Result:
+    jobs = [(level, other, players, index, iterations) for index in range(games)]
+    start = time.perf_counter()
+    if pool is None:
+        outcomes = [play_game(job) for job in jobs]
+    else:
+        outcomes = list(pool.imap_unordered(play_game, jobs, chunksize=2))
+    seconds = time.perf_counter() - start
+    wins = sum(1 for won, _, _ in outcomes if won)
+    points = sum(p for _, p, _ in outcomes) / games
+    others = sum(q for _, _, q in outcomes) / games / (players - 1)
+    return Result(level, other, players, games, wins, points, others, seconds)
+
+
+def strength(games: int, expert_games: int, iterations: int, workers: int, quick: bool) -> list[Result]:
+    pool: Pool | None = None
+    if workers > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers)
+    results: list[Result] = []
+    print(
+        f"\nStrength: one game = one round (official rules, scoring=single_round); expert at {iterations} playouts/move"
+    )
+    print(
+        f"{'level':<10} {'vs':<10} {'seats':>5} {'games':>6} {'win rate':>9} {'95% CI':>15} {'fair':>5}"
+        f" {'pts/round':>9} {'others':>7} {'time':>7}"
+    )
+    try:
+        for players in (2, 4):
+            for i, level in enumerate(LEVELS):
+                for other in LEVELS[:i]:
+                    n = expert_games if level == "expert" else games
+                    if level == "expert" and other in ("random", "basic") and not quick:
+                        n = max(20, n // 3)  # far from any bar: fewer games
+                    result = run_matchup(level, other, players, n, iterations, pool)
+                    results.append(result)
+                    low, high = result.interval()
+                    print(
+                        f"{level:<10} {other:<10} {players:>5} {n:>6} {result.rate:>9.1%} "
+                        f"{f'[{low:.1%}, {high:.1%}]':>15} {1 / players:>5.0%} {result.points:>9.1f}"
+                        f" {result.other_points:>7.1f} {result.seconds:>6.0f}s",
+                        flush=True,
+                    )
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return results
+
+
+def check_bars(results: Sequence[Result]) -> None:
+    print("\nBars (issue 5):")
+    for level, other, players, bar in BARS:
+        found = [r for r in results if (r.level, r.other, r.players) == (level, other, players)]
+        if not found:
+            continue
+        r = found[0]
+        low, high = r.interval()
+        verdict = "met" if r.rate >= bar else "MISSED"
+        if low >= bar:
+            sure = " (all of the 95% CI is above the bar)"
+        elif high >= bar:
+            sure = " (the bar is inside the 95% CI)"
+        else:
+            sure = " (all of the 95% CI is below the bar)"
+        print(f"  {level} vs {other}, {players} seats: {r.rate:.1%} [{low:.1%}, {high:.1%}]", end=" ")
+        print(f"against {bar:.0%}: {verdict}{sure}")
+
+
+# ----- speed ---------------------------------------------------------------------------------
+
+
+def positions(count: int) -> list[tuple[SeatView, list[Event]]]:
+    """Positions where a seat must choose among several moves, from strategic games (2 and 4 seats)."""
+    found: list[tuple[SeatView, list[Event]]] = []
+    index = 0
+    while len(found) < count:
+        players = 2 if index % 2 == 0 else 4
+        game = Game(players, ROUND, seed=10_000 + index)
+        table = Table(game, [make_bot("strategic", index * 8 + s) for s in range(players)])
+        while not game.is_over and len(found) < count:
+            seat = game.current
+            seat_view = view(game, seat)
+            moves = {str(a).removesuffix(" uno") for a in turn_actions(seat_view)}
+            if len(moves) >= 3 and game.round_no == 1 and len(game.log) % 3 == 0:
+                found.append((seat_view, list(table.history(seat))))
+            if table.step() is None:
+                break
+        index += 1
+    return found
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def speed(count: int, iterations: int, budget: float) -> None:
+    where = f"Python {sys.version.split()[0]} on {sys.platform}"
+    print(f"\nSpeed of the expert ({where}), {count} positions from strategic games (2 and 4 seats):")
+    samples = positions(count)
+    for label, options in (
+        (f"time budget {budget:.2f} s (default)", {"time_budget": budget}),
+        (f"fixed {iterations} playouts", {"iterations": iterations}),
+    ):
+        times: list[float] = []
+        playouts: list[int] = []
+        for k, (seat_view, history) in enumerate(samples):
+            bot = make_bot("expert", k, **options)
+            assert isinstance(bot, ExpertBot)
+            start = time.perf_counter()
+            bot.act(seat_view, history)
+            times.append(time.perf_counter() - start)
+            playouts.append(bot.last.playouts)
+        rate = sum(playouts) / sum(times)
+        print(
+            f"  {label:<28} decision time median {statistics.median(times) * 1000:6.0f} ms,"
+            f" p95 {percentile(times, 0.95) * 1000:6.0f} ms; playouts/decision median"
+            f" {statistics.median(playouts):6.0f}; {rate:6.0f} playouts/s",
+            flush=True,
+        )
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="smoke run: a few games and positions")
+    parser.add_argument("--games", type=int, default=2000, help="games per matchup without the expert")
+    parser.add_argument("--expert-games", type=int, default=300, help="games per expert matchup at the bars")
+    parser.add_argument("--iterations", type=int, default=BROWSER_ITERATIONS, help="expert playouts per decision")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the strength games (CPython)")
+    parser.add_argument("--positions", type=int, default=40, help="positions for the speed figures")
+    parser.add_argument("--budget", type=float, default=0.3, help="the expert's time budget for the speed figures")
+    parser.add_argument("--speed-only", action="store_true", help="only the speed figures")
+    parser.add_argument("--pyodide", action="store_true", help="also the speed figures inside Pyodide (Node)")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if args.quick:
+        args.games, args.expert_games, args.positions, args.iterations = 12, 4, 3, 12
+        args.workers, args.budget = 1, 0.05
+    if sys.platform == "emscripten":
+        args.workers = 1
+    start = time.perf_counter()
+    speed(args.positions, args.iterations, args.budget)
+    if args.pyodide:
+        sys.stdout.flush()
+        runner = Path(__file__).resolve().parents[1] / "tools" / "pyodide_run.mjs"
+        cmd = [
+            "node",
+            str(runner),
+            "bench.bots",
+            "--speed-only",
+            "--positions",
+            str(args.positions),
+            "--iterations",
+            str(args.iterations),
+            "--budget",
+            str(args.budget),
+        ]
+        subprocess.run(cmd, check=True)
+    if not args.speed_only:
+        results = strength(args.games, args.expert_games, args.iterations, args.workers, args.quick)
+        check_bars(results)
+    print(f"\nbench.bots done in {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
