@@ -245,6 +245,18 @@ function ready(info = {}) {
   performance.mark("app-interactive");
   window.dispatchEvent(new CustomEvent("uno:ready", { detail: info }));
   registerServiceWorker();
+  askPersistence();
+}
+
+// Ask once, for the whole app: saved sheets, the game in progress, the start-up snapshot (IndexedDB)
+// and the offline copy. The browser may then never evict them. The score keeper reads the same key.
+const PERSIST_KEYS = ["uno.persist-asked", "uno.score.persist-asked"];
+function askPersistence() {
+  try {
+    if (!navigator.storage?.persist || localStorage.getItem(PERSIST_KEYS[0])) return;
+    for (const key of PERSIST_KEYS) localStorage.setItem(key, "1");
+  } catch { return; }
+  navigator.storage.persist().then((granted) => { root.dataset.storagePersisted = String(granted); }, () => {});
 }
 
 // ---------------------------------------------------------------- service worker

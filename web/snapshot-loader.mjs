@@ -9,6 +9,7 @@
 // (Pyodide can only restore JS references it reaches by a path from globalThis). The files of the
 // virtual FS are not in a snapshot: PyScript installs the wheel (from its cached lock) and writes
 // the app's files again on every start, as it does on a plain start.
+// Stored in IndexedDB (not Cache Storage: the service worker owns the "uno-*" caches).
 //
 // Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is
 // deleted; a record that fails to read, unzip or restore is deleted and the page starts plainly, then
@@ -24,18 +25,64 @@ const RECORD = "current";
 const BUILD_INFO = new URL("../../build.json", import.meta.url);
 const INDEX_URL = new URL("./", import.meta.url).href;
 const root = document.documentElement;
+// Stored as is: gunzip cost 0.4-0.5 s of every start (measured), reading 31 MB costs about 0.08 s.
+// Damage is caught by the size and a SHA-256 of the whole image (about 0.1 s).
+const COMPRESS = false;
 
-// Imported before the snapshot is taken: pure Python only (no `js`, no asyncio event loop).
+// Imported before the snapshot is taken: our wheels (every submodule), the stdlib modules the app and
+// PyScript use, then each module of the app's own package that imports nothing JS-facing (`js`,
+// `pyscript`...: blocked here, so such modules are left to the normal start).
 const PRELOAD = `
-import importlib, pkgutil
+import importlib, pkgutil, sys
 for _name in ("uno_core", "scorekeeper"):
     _pkg = importlib.import_module(_name)
     for _info in pkgutil.walk_packages(_pkg.__path__, _name + "."):
         importlib.import_module(_info.name)
-import collections, collections.abc, contextlib, dataclasses, datetime, enum, functools, html, itertools
-import json, math, pathlib, random, re, string, textwrap, typing, unicodedata, uuid
-del _name, _pkg, _info
+import ast, asyncio, base64, bisect, codeop, collections, collections.abc, concurrent.futures, contextlib
+import dataclasses, datetime, dis, email.message, email.parser, email.utils, enum, functools, hashlib, heapq, html
+import html.parser, importlib.metadata, importlib.util, inspect, itertools, json, logging, math, pathlib, platform
+import random, re, shutil, socket, ssl, string, subprocess, tarfile, tempfile, textwrap, typing, unicodedata
+import urllib.parse, uuid, zipfile
+import pyodide.code, pyodide.ffi, pyodide.http, pyodide.webloop, pyodide._package_loader
+
+
+class _NoJs:
+    BLOCKED = {"js", "pyodide_js", "pyscript", "polyscript"}
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.BLOCKED:
+            raise ImportError(f"{name} is not preloaded")
+        return None
+
+
+sys.meta_path.insert(0, _NoJs())
+try:
+    if importlib.util.find_spec("app") is not None:
+        _app = importlib.import_module("app")
+        for _info in pkgutil.walk_packages(_app.__path__, "app.", onerror=lambda name: None):
+            try:
+                importlib.import_module(_info.name)
+            except Exception:
+                pass
+finally:
+    del sys.meta_path[0]
+importlib.invalidate_caches()
 `;
+
+// The app's own Python files, where PyScript puts them (pyscript.json "files"), for the preload.
+async function writeAppFiles(py) {
+  const response = await fetch(new URL("../../pyscript.json", import.meta.url));
+  if (!response.ok) return;
+  const { files = {} } = await response.json();
+  await Promise.all(Object.entries(files).filter(([, to]) => to.endsWith(".py")).map(async ([from, to]) => {
+    const file = await fetch(new URL(`../../${from}`, import.meta.url));
+    if (!file.ok) throw new Error(`${from}: HTTP ${file.status}`);
+    const text = await file.text();
+    const path = to.replace(/^\.\//, "");
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, text);
+  }));
+}
 
 // ---------------------------------------------------------------- storage (IndexedDB)
 function openDb() {
@@ -66,6 +113,12 @@ const readRecord = () => withStore("readonly", (s) => s.get(RECORD));
 const writeRecord = (record) => withStore("readwrite", (s) => s.put(record, RECORD));
 const dropRecord = () => withStore("readwrite", (s) => s.delete(RECORD)).catch(() => {});
 
+async function digest(bytes) {
+  if (!crypto.subtle) return "";
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
 }
@@ -84,6 +137,7 @@ async function buildMeta() {
 }
 
 // Started when PyScript imports this module, so it overlaps PyScript's own start-up.
+performance.mark("loader-imported");
 const metaPromise = buildMeta();
 const snapshotPromise = (async () => {
   const { key } = await metaPromise;
@@ -93,8 +147,12 @@ const snapshotPromise = (async () => {
     await dropRecord();
     return { state: "stale" };
   }
-  const bytes = await pipe(record.gz, new DecompressionStream("gzip")); // gzip's CRC catches damage
+  performance.mark("snapshot-read");
+  const bytes = record.enc === "gzip" ? await pipe(record.data, new DecompressionStream("gzip"))
+    : new Uint8Array(await record.data.arrayBuffer());
   if (bytes.length !== record.size) throw new Error(`snapshot size ${bytes.length} != ${record.size}`);
+  if (record.sha256 && (await digest(bytes)) !== record.sha256) throw new Error("snapshot checksum mismatch");
+  performance.mark("snapshot-checked");
   return { state: "ok", bytes };
 })().catch((err) => ({ state: "damaged", error: err }));
 
@@ -123,14 +181,16 @@ for _path in sorted(glob.glob("/tmp/wheel-*.whl")):
     os.remove(_path)
 del _path, _wheel
 `);
+  await writeAppFiles(py);
   py.runPython(PRELOAD);
   const raw = py.makeMemorySnapshot();
-  const gz = await pipe(raw, new CompressionStream("gzip"));
-  await writeRecord({ key, size: raw.length, gz, made: new Date().toISOString() });
+  const stored = COMPRESS ? await pipe(raw, new CompressionStream("gzip")) : raw;
+  const record = { key, size: raw.length, sha256: await digest(raw), enc: COMPRESS ? "gzip" : "raw" };
+  await writeRecord({ ...record, data: new Blob([stored]), made: new Date().toISOString() });
   root.dataset.snapshot = "stored";
-  root.dataset.snapshotBytes = String(gz.length);
+  root.dataset.snapshotBytes = String(stored.length);
   console.info(`uno: start-up snapshot stored: ${(raw.length / 1e6).toFixed(1)} MB raw, `
-    + `${(gz.length / 1e6).toFixed(1)} MB gzipped, ${Math.round(performance.now() - started)} ms`);
+    + `${(stored.length / 1e6).toFixed(1)} MB stored, ${Math.round(performance.now() - started)} ms`);
 }
 
 /** After the app is ready (and the page has had a moment), make and store a snapshot for next time. */
@@ -146,10 +206,12 @@ function scheduleSnapshot() {
 // ---------------------------------------------------------------- PyScript's entry point
 /** PyScript calls this with its options (indexURL, packages, lock, stdout/stderr). */
 export async function loadPyodide(options = {}) {
+  performance.mark("loader-called");
   const found = await snapshotPromise;
   if (found.state === "ok") {
     try {
       const py = await plainLoadPyodide({ ...options, _loadSnapshot: found.bytes });
+      performance.mark("snapshot-restored");
       const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
       if (!answer) throw new Error("restored interpreter lacks uno_core");
       root.dataset.snapshot = "used";
