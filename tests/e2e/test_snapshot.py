@@ -1,0 +1,172 @@
+"""Start-up snapshot (issue 7): return visits start from a Pyodide memory snapshot, and any trouble falls back.
+
+Each test has its own copy of the site on its own server (its own origin, so its own IndexedDB and
+service worker) and a persistent Chromium profile, closed and reopened between visits like a real return.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_helpers import wait_ready
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+from score_helpers import new_game
+from test_delivery import redeploy, wait_for_service_worker
+
+import uno_core
+from tools.serve import SiteServer
+
+pytestmark = pytest.mark.e2e
+
+RECORD_JS = """() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('uno-snapshot', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const get = open.result.transaction('snapshots').objectStore('snapshots').get('current');
+        get.onsuccess = () => { const r = get.result; open.result.close();
+            resolve(r ? {key: r.key, size: r.size, stored: r.data.size} : null); };
+        get.onerror = () => reject(get.error);
+    };
+})"""
+
+# Replace the stored image: "flip" keeps the checksum (bytes damaged on disk), "garbage" stores a
+# wrong image with a matching checksum and size (so only the restore itself can fail).
+DAMAGE_JS = """async how => {
+    const db = await new Promise((ok, no) => { const r = indexedDB.open('uno-snapshot', 1);
+        r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+    const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
+    const record = await new Promise((ok) => { const g = store('readonly').get('current'); g.onsuccess = () => ok(g.result); });
+    const bytes = new Uint8Array(await record.data.arrayBuffer());
+    if (how === 'flip') { for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0xff; }
+    else { bytes.fill(7); const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        record.sha256 = Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join(''); }
+    record.data = new Blob([bytes]);
+    await new Promise((ok, no) => { const t = db.transaction('snapshots', 'readwrite');
+        t.objectStore('snapshots').put(record, 'current'); t.oncomplete = ok; t.onerror = () => no(t.error); });
+    db.close();
+}"""
+
+
+class Visits:
+    """A persistent profile on one origin: each visit (re)opens the browser, like someone coming back."""
+
+    def __init__(self, browser_type: BrowserType, launch_args: dict[str, Any], profile: Path, url: str) -> None:
+        self.browser_type, self.launch_args, self.profile, self.url = browser_type, launch_args, profile, url
+        self.context: BrowserContext | None = None
+
+    def open(self, route: str = "") -> Page:
+        self.close()
+        self.context = self.browser_type.launch_persistent_context(
+            str(self.profile), **self.launch_args, viewport={"width": 390, "height": 844}, locale="en-US"
+        )
+        page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        page.goto(self.url + route)
+        wait_ready(page)
+        return page
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+
+@pytest.fixture
+def visits(
+    site: Path, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[tuple[Visits, Path, SiteServer]]:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    srv = SiteServer(copy).start()
+    v = Visits(browser_type, browser_type_launch_args, tmp_path / "profile", srv.url)
+    yield v, copy, srv
+    v.close()
+    srv.stop()
+
+
+def start_path(page: Page) -> str:
+    return str(page.evaluate("document.documentElement.dataset.startPath"))
+
+
+def wait_snapshot_stored(page: Page) -> dict[str, Any]:
+    page.wait_for_function(
+        "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)", timeout=120_000
+    )
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "stored"
+    record = page.evaluate(RECORD_JS)
+    assert record and record["size"] > 10_000_000 and record["stored"] > 1_000_000, record
+    return dict(record)
+
+
+def check_works(page: Page) -> None:
+    """Python answers: the engine version shows, the score keeper sets up a game, play set-up reacts."""
+    expect(page.locator("#engine-version")).to_contain_text(uno_core.__version__)
+    expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
+    new_game(page, ["Ana", "Bo"], dealer=0)
+    page.evaluate("location.hash = '#/play'")
+    page.wait_for_selector("#play-setup")
+    page.select_option("#f-preset", "official")
+    page.locator("#rule-stacking").check()
+    expect(page.locator("#f-preset")).to_have_value("custom")  # Python saw the change
+
+
+def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visits, Path, SiteServer]) -> None:
+    v, _, srv = visits
+    page = v.open()
+    assert start_path(page) == "plain"
+    record = wait_snapshot_stored(page)
+    assert f"build {page.evaluate('fetch(`./build.json`).then(r => r.json()).then(i => i.version)')}" in record["key"]
+    wait_for_service_worker(page)
+    page.wait_for_function("() => document.documentElement.dataset.storagePersisted")  # asked once, app-wide
+
+    page = v.open("#/score")
+    assert start_path(page) == "snapshot"
+    expect(page.locator("#screen .sk-score")).to_be_visible()
+    check_works(page)
+
+    assert v.context is not None
+    v.context.set_offline(True)  # offline second visit: service worker + snapshot
+    srv.stop()
+    page.reload()
+    wait_ready(page)
+    assert start_path(page) == "snapshot"
+    check_works(page)
+
+
+@pytest.mark.parametrize("how", ["flip", "garbage"])
+def test_damaged_snapshot_falls_back_and_recovers(visits: tuple[Visits, Path, SiteServer], how: str) -> None:
+    v, _, _ = visits
+    page = v.open()
+    wait_snapshot_stored(page)
+    page.evaluate(DAMAGE_JS, how)
+    page = v.open()
+    assert start_path(page) == "plain-fallback"
+    check_works(page)
+    wait_snapshot_stored(page)  # a fresh snapshot replaces the damaged one
+    page = v.open()
+    assert start_path(page) == "snapshot"
+    expect(page.locator("#engine-version")).to_contain_text(uno_core.__version__)
+
+
+def test_new_version_never_starts_from_old_snapshot(visits: tuple[Visits, Path, SiteServer]) -> None:
+    v, copy, _ = visits
+    page = v.open()
+    old = wait_snapshot_stored(page)
+    wait_for_service_worker(page)
+    new_version = redeploy(copy)
+    page.evaluate("window.unoShell.checkForUpdate()")
+    expect(page.locator("#update-banner")).to_be_visible(timeout=60_000)
+    page.evaluate("window.__oldPage = true")
+    page.locator("#update-now").click()
+    page.wait_for_function("() => window.__oldPage === undefined", timeout=60_000)
+    page.wait_for_function("v => caches.keys().then(k => k.length === 1 && k[0] === 'uno-' + v)", arg=new_version)
+    wait_ready(page)
+    assert start_path(page) == "plain"  # the old version's snapshot was dropped, not used
+    new = wait_snapshot_stored(page)
+    assert new["key"] != old["key"] and f"build {new_version}" in new["key"]
+    page = v.open()
+    assert start_path(page) == "snapshot"
