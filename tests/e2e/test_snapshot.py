@@ -40,7 +40,8 @@ DAMAGE_JS = """async how => {
     const db = await new Promise((ok, no) => { const r = indexedDB.open('uno-snapshot', 1);
         r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
     const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
-    const record = await new Promise((ok) => { const g = store('readonly').get('current'); g.onsuccess = () => ok(g.result); });
+    const record = await new Promise((ok) => {
+        const g = store('readonly').get('current'); g.onsuccess = () => ok(g.result); });
     const bytes = new Uint8Array(await record.data.arrayBuffer());
     if (how === 'flip') { for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0xff; }
     else { bytes.fill(7); const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
