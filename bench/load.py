@@ -3,8 +3,11 @@
     .venv/bin/python -m bench.load [--runs 5]
 
 Each run uses a new persistent Chromium profile: a cold visit (empty profile), then the
-browser is closed and started again on the same profile for a warm visit (HTTP cache,
-and for the app its service worker cache). Time = navigation start to "interactive"
+browser is closed and started again on the same profile for each warm visit (HTTP cache,
+and for the app its service worker cache and its start-up snapshot, issue 7). The app's
+cold visit waits until the snapshot is stored and creates one score sheet; the warm visits
+open the landing page, Play (#/play), the score keeper (#/score) and that saved sheet
+(#/score/<id>, also timing its `score-prepaint` mark). Time = navigation start to "interactive"
 (the `app-interactive` performance mark: set by the app when Python has started the UI,
 and by bench/bare.html after loadPyodide() and one line of Python). Bytes = response
 bodies sent by the local server during the visit. Prints medians and the app/bare ratios.
@@ -43,44 +46,83 @@ CHROMIUM_ARGS = [
 PAGES = {"app": "index.html", "bare": "bench-bare.html"}
 
 
+WARM_ROUTES = {"warm": "", "warm-play": "#/play", "warm-score": "#/score", "warm-sheet": "#/score/{sheet}"}
+MARK = "name => performance.getEntriesByName(name)[0]?.startTime ?? null"
+
+
 @dataclass
 class Visit:
     page: str
-    kind: str  # cold | warm
+    kind: str  # cold | warm | warm-play | warm-score | warm-sheet
     ms: float
     bytes: int
     precache_bytes: int = 0
+    start_path: str = ""
+    prepaint_ms: float | None = None
 
 
-def visit(context: BrowserContext, server: SiteServer, page_name: str, kind: str, wait_sw: bool) -> Visit:
+def new_sheet(page: Any) -> str:
+    """Set up a two-player score sheet through the UI (so the warm visit has a saved sheet); return its id."""
+    page.evaluate("location.hash = '#/score/new'")
+    for name in ("Ana", "Bo"):
+        page.locator("#score-name-new").fill(name)
+        page.locator("#score-name-new").press("Enter")
+    page.locator("#score-dealer-0").check()
+    page.locator("#score-start").click()
+    page.wait_for_selector("#score-save")
+    sheet = str(page.evaluate("location.hash.split('/')[2]"))
+    page.evaluate("id => { location.hash = '#/score/' + id; }", sheet)  # its sheet page stores the prepaint
+    page.wait_for_selector(".sk-score-sheet")
+    page.wait_for_function("() => localStorage.getItem('uno.score.prepaint')", timeout=30_000)
+    return sheet
+
+
+def visit(
+    context: BrowserContext,
+    server: SiteServer,
+    page_name: str,
+    kind: str,
+    route: str,
+    cold_app: bool,
+    sheet: dict[str, str],
+) -> Visit:
     """One navigation; the time to interactive as the page measured it, and the bytes served."""
     server.traffic.reset()
     page = context.new_page()
-    page.goto(server.url + PAGES[page_name])
+    page.goto(server.url + PAGES[page_name] + route.format(**sheet))
     page.wait_for_function("() => document.documentElement.dataset.pyReady", timeout=180_000)
     if page.evaluate("document.documentElement.dataset.pyReady") != "1":
         raise SystemExit(f"{page_name} failed to load: {page.locator('#error-details').text_content()}")
-    ms = float(page.evaluate("performance.getEntriesByName('app-interactive')[0].startTime"))
+    ms = float(page.evaluate(MARK, "app-interactive"))
+    prepaint = page.evaluate(MARK, "score-prepaint")
+    start_path = str(page.evaluate("document.documentElement.dataset.startPath || ''"))
     served = server.traffic.total_bytes()
     precache = 0
-    if wait_sw:  # let the service worker finish precaching before the browser closes
+    if cold_app:  # let the service worker precache and the snapshot be stored before the browser closes
         page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'", timeout=180_000)
+        page.wait_for_function(
+            "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)", timeout=180_000
+        )
         time.sleep(0.5)
         precache = server.traffic.total_bytes() - served
+        sheet["sheet"] = new_sheet(page)
     page.close()
-    return Visit(page_name, kind, ms, served, precache)
+    return Visit(page_name, kind, ms, served, precache, start_path, prepaint)
 
 
 def run_once(pw: Any, server: SiteServer, page_name: str) -> list[Visit]:
-    """Cold visit on a new profile, then a warm visit after restarting the browser on it."""
+    """Cold visit on a new profile, then warm visits, each after restarting the browser on it."""
     profile = tempfile.mkdtemp(prefix="uno-bench-")
     visits = []
+    sheet: dict[str, str] = {}
+    kinds = {"cold": "", **(WARM_ROUTES if page_name == "app" else {"warm": ""})}
     try:
-        for kind in ("cold", "warm"):
+        for kind, route in kinds.items():
             context = pw.chromium.launch_persistent_context(
                 profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 390, "height": 844}
             )
-            visits.append(visit(context, server, page_name, kind, wait_sw=page_name == "app" and kind == "cold"))
+            cold_app = page_name == "app" and kind == "cold"
+            visits.append(visit(context, server, page_name, kind, route, cold_app, sheet))
             context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
@@ -113,7 +155,12 @@ def main() -> None:
                         for v in run_once(pw, server, page_name):
                             visits.append(v)
                             mb = v.bytes / 1e6
-                            print(f"run {i + 1} {v.page:4} {v.kind}: {v.ms:7.0f} ms  {mb:6.2f} MB", flush=True)
+                            extra = f"  prepaint {v.prepaint_ms:.0f} ms" if v.prepaint_ms is not None else ""
+                            print(
+                                f"run {i + 1} {v.page:4} {v.kind:10}: {v.ms:7.0f} ms  {mb:6.2f} MB  "
+                                f"{v.start_path}{extra}",
+                                flush=True,
+                            )
         finally:
             server.stop()
     print(f"\nmedians of {args.runs} runs (Chromium, persistent profile, {os.cpu_count()} cores)")
@@ -124,8 +171,18 @@ def main() -> None:
         print(f"{kind:6}{bare:10.0f}{app:10.0f}{app / bare:10.2f}{bare_mb:10.2f}{app_mb:10.2f}")
     precache = median(visits, "app", "cold", "precache_bytes") / 1e6
     print(f"app cold visit: service worker precache afterwards {precache:.2f} MB")
-    warm_ratio = median(visits, "app", "warm") / median(visits, "bare", "warm")
-    print(f"bar: warm ratio <= 1.25: {'met' if warm_ratio <= 1.25 else 'NOT met'} ({warm_ratio:.2f})")
+    bare_warm = median(visits, "bare", "warm")
+    print(f"\nwarm time to interactive, app from its snapshot vs bare page ({bare_warm:.0f} ms), bar <= 0.40x")
+    for kind, route in WARM_ROUTES.items():
+        app = median(visits, "app", kind)
+        paths = sorted({v.start_path for v in visits if v.page == "app" and v.kind == kind})
+        verdict = "met" if app <= 0.4 * bare_warm else "NOT met"
+        label = (route or "#/").replace("{sheet}", "<id>")
+        print(f"  {label:16}{app:7.0f} ms {app / bare_warm:6.2f}x  {verdict}  (start path: {', '.join(paths)})")
+    prepaints = [v.prepaint_ms for v in visits if v.kind == "warm-sheet" and v.prepaint_ms is not None]
+    if prepaints:
+        prepaint = statistics.median(prepaints)
+        print(f"  #/score/<id> score-prepaint {prepaint:.0f} ms {prepaint / bare_warm:.2f}x")
 
 
 if __name__ == "__main__":

@@ -123,6 +123,33 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
 }
 
+// ---------------------------------------------------------------- wheels
+async function fetchWheels() {
+  const { wheels } = await metaPromise;
+  return Promise.all(wheels.map(async (wheel) => {
+    const response = await fetch(wheel.url);
+    if (!response.ok) throw new Error(`${wheel.url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }));
+}
+
+/** Unpack wheels into site-packages with Python's zipfile (no pyodide.loadPackage: it would leave a JS
+ *  object in the interpreter's reference table, which makeMemorySnapshot refuses). */
+function installWheels(py, wheels, installer) {
+  wheels.forEach((bytes, i) => py.FS.writeFile(`/tmp/uno-wheel-${i}.whl`, bytes));
+  py.runPython(`
+import glob, os, sysconfig, zipfile
+for _path in sorted(glob.glob("/tmp/uno-wheel-*.whl")):
+    with zipfile.ZipFile(_path) as _wheel:
+        _wheel.extractall(sysconfig.get_path("purelib"))
+        for _info in {_n.split("/")[0] for _n in _wheel.namelist() if _n.split("/")[0].endswith(".dist-info")}:
+            with open(os.path.join(sysconfig.get_path("purelib"), _info, "INSTALLER"), "w") as _out:
+                _out.write("${installer}\\n")
+    os.remove(_path)
+del _path, _wheel, _info, _out
+`);
+}
+
 // ---------------------------------------------------------------- key
 async function buildMeta() {
   const response = await fetch(BUILD_INFO, { cache: "no-cache" });
@@ -166,21 +193,7 @@ async function makeSnapshot() {
   const started = performance.now();
   const { key, wheels } = await metaPromise;
   const py = await plainLoadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
-  // Unpacked by Python's zipfile: pyodide.loadPackage would leave a JS object in the interpreter's
-  // reference table, and makeMemorySnapshot refuses that ("Unexpected hiwire entry").
-  for (const [i, wheel] of wheels.entries()) {
-    const response = await fetch(wheel.url);
-    if (!response.ok) throw new Error(`${wheel.url}: HTTP ${response.status}`);
-    py.FS.writeFile(`/tmp/wheel-${i}.whl`, new Uint8Array(await response.arrayBuffer()));
-  }
-  py.runPython(`
-import glob, os, sysconfig, zipfile
-for _path in sorted(glob.glob("/tmp/wheel-*.whl")):
-    with zipfile.ZipFile(_path) as _wheel:
-        _wheel.extractall(sysconfig.get_path("purelib"))
-    os.remove(_path)
-del _path, _wheel
-`);
+  installWheels(py, await fetchWheels(), "uno-snapshot");
   await writeAppFiles(py);
   py.runPython(PRELOAD);
   const raw = py.makeMemorySnapshot();
@@ -210,8 +223,13 @@ export async function loadPyodide(options = {}) {
   const found = await snapshotPromise;
   if (found.state === "ok") {
     try {
-      const py = await plainLoadPyodide({ ...options, _loadSnapshot: found.bytes });
+      // The snapshot's interpreter has our wheels imported already; their files come back here, straight
+      // from the (cached) wheels, rather than through Pyodide's package manager and PyScript's lock.
+      const { packages, lockFileContents, ...rest } = options;
+      const wheels = packages ? fetchWheels() : null;
+      const py = await plainLoadPyodide({ ...rest, _loadSnapshot: found.bytes });
       performance.mark("snapshot-restored");
+      if (wheels) installWheels(py, await wheels, "uno-snapshot");
       const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
       if (!answer) throw new Error("restored interpreter lacks uno_core");
       root.dataset.snapshot = "used";
