@@ -227,6 +227,7 @@ export async function loadPyodide(options = {}) {
       // from the (cached) wheels, rather than through Pyodide's package manager and PyScript's lock.
       const { packages, lockFileContents, ...rest } = options;
       const wheels = packages ? fetchWheels() : null;
+      wheels?.catch(() => {}); // awaited below; no unhandled rejection if the restore fails first
       const py = await plainLoadPyodide({ ...rest, _loadSnapshot: found.bytes });
       performance.mark("snapshot-restored");
       if (wheels) installWheels(py, await wheels, "uno-snapshot");
