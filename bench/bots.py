@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
 ROUND = Rules(scoring=Scoring.SINGLE_ROUND)
-BROWSER_ITERATIONS = 250
-"""Playouts the expert's default 0.3 s buys per decision in Pyodide (median, ``--pyodide``)."""
+BROWSER_ITERATIONS = 900
+"""About what the expert's default 0.3 s buys per decision in Pyodide under Node (median 926, ``--pyodide``)."""
 BARS = (
     ("strategic", "random", 2, 0.60),
     ("expert", "strategic", 2, 0.55),
@@ -125,7 +125,7 @@ def strength(games: int, expert_games: int, iterations: int, workers: int, quick
                 for other in LEVELS[:i]:
                     n = expert_games if level == "expert" else games
                     if level == "expert" and other in ("random", "basic") and not quick:
-                        n = max(20, n // 3)  # far from any bar: fewer games
+                        n = max(16, n // 8)  # far from any bar: fewer games
                     result = run_matchup(level, other, players, n, iterations, pool)
                     results.append(result)
                     low, high = result.interval()
@@ -218,8 +218,8 @@ def speed(count: int, iterations: int, budget: float) -> None:
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smoke run: a few games and positions")
-    parser.add_argument("--games", type=int, default=2000, help="games per matchup without the expert")
-    parser.add_argument("--expert-games", type=int, default=300, help="games per expert matchup at the bars")
+    parser.add_argument("--games", type=int, default=1000, help="games per matchup without the expert")
+    parser.add_argument("--expert-games", type=int, default=120, help="games per expert matchup at the bars")
     parser.add_argument("--iterations", type=int, default=BROWSER_ITERATIONS, help="expert playouts per decision")
     parser.add_argument("--workers", type=int, default=2, help="processes for the strength games (CPython)")
     parser.add_argument("--positions", type=int, default=40, help="positions for the speed figures")

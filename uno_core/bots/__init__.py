@@ -7,8 +7,22 @@
 >>> game.is_over
 True
 
-See ``base`` for the API (``react``/``act``/``choose``) and ``driver`` for the arbitration of
-out-of-turn actions.
+Levels (``LEVELS``, weakest first): ``random``, ``basic``, ``strategic``, ``expert``.
+``make_bot(level, seed, **options)`` builds one; options are the fields of ``BotOptions``
+(``forget_uno``, ``miss_catch``, ``react_rate``, ``time_budget``, ``iterations``).
+
+A bot answers, from ``view(game, seat)`` and ``game.history_for(seat)`` only:
+
+- ``bot.react(view, history) -> Action | None``: an out-of-turn action now (``uno``,
+  ``catch P``, a jump-in) or ``None``;
+- ``bot.act(view, history) -> Action``: its turn action (only when ``view.my_turn``);
+- ``bot.choose(view, history) -> Action | None``: the reaction, else the turn action on its
+  turn, else ``None``.
+
+Answers are legal actions of that seat (``action in view.legal``) and are reproducible from
+the seed (``expert`` with a time budget excepted). ``Table`` (``driver``) arbitrates between
+seats: reactions first, in seat order from the current seat, then the current bot's turn; it
+returns ``None`` when a human must act. See ``driver`` for the UI's reaction window.
 """
 
 from __future__ import annotations

@@ -44,15 +44,16 @@ class BotError(UnoError):
 class BotOptions:
     """Tuning of a bot. ``None`` rates take the level's default (see ``LEVEL_DEFAULTS``).
 
-    - ``forget_uno``: chance of not saying UNO with the play that leaves one card (the bot may
-      still say it late, out of turn, with chance ``1 - forget_uno``... if nobody caught it first).
-    - ``miss_catch``: chance of letting an opportunity to catch a player pass.
-    - ``react_rate``: the ``random`` level's chance of taking each out-of-turn opportunity.
-    - ``time_budget``: ``expert`` search time per decision, in seconds of wall-clock time.
+    - ``forget_uno``: chance of not saying UNO with the play that leaves one card. A bot that
+      forgot says it late (out of turn) when next asked, unless someone catches it first; the
+      ``random`` level says it late with chance ``1 - forget_uno``.
+    - ``miss_catch``: chance of letting an opportunity to catch a player pass (asked again
+      after the next event, it rolls again).
+    - ``react_rate``: the ``random`` level's chance of taking a jump-in opportunity.
+    - ``time_budget``: ``expert`` search time per decision, in seconds of wall-clock time
+      (the default 0.3 s buys about 900 playouts in Pyodide, 1,200 on CPython here).
     - ``iterations``: ``expert`` playouts per decision; when set it replaces the time budget
       (reproducible play for tests and benchmarks).
-    - ``rollout_depth``: ``expert`` playout length in actions before the position is scored
-      by a heuristic (the round end is scored exactly when reached first).
     """
 
     forget_uno: float | None = None
@@ -60,7 +61,6 @@ class BotOptions:
     react_rate: float = 0.5
     time_budget: float = 0.3
     iterations: int | None = None
-    rollout_depth: int = 80
 
     def __post_init__(self) -> None:
         for name in ("forget_uno", "miss_catch", "react_rate"):
@@ -71,8 +71,6 @@ class BotOptions:
             raise BotError(f"bot option time_budget must be between 0 and 60 seconds, not {self.time_budget!r}")
         if self.iterations is not None and (type(self.iterations) is not int or not 1 <= self.iterations <= 1_000_000):
             raise BotError(f"bot option iterations must be a whole number 1..1000000, not {self.iterations!r}")
-        if type(self.rollout_depth) is not int or not 1 <= self.rollout_depth <= 10_000:
-            raise BotError(f"bot option rollout_depth must be a whole number 1..10000, not {self.rollout_depth!r}")
 
 
 LEVEL_DEFAULTS: dict[str, tuple[float, float]] = {
