@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 
 ROUND = Rules(scoring=Scoring.SINGLE_ROUND)
 BROWSER_ITERATIONS = 900
-"""About what the expert's default 0.3 s buys per decision in Pyodide under Node (median 926, ``--pyodide``)."""
+"""About what the expert's default 0.3 s buys per decision in Pyodide under Node
+(medians of 926 to 1,198 measured with ``--pyodide`` on these shared 2-core machines)."""
 BARS = (
     ("strategic", "random", 2, 0.60),
     ("expert", "strategic", 2, 0.55),
