@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
-const DEFAULT_PATHS = ["tests/unit", "tests/scorekeeper", "tests/pyodide/pure"];
+const DEFAULT_PATHS = ["tests/unit", "tests/scorekeeper", "tests/bots", "tests/pyodide/pure"];
 const MOUNT = "/repo";
 const scriptStart = performance.now();
 

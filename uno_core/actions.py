@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, Self, TypeAlias
 
 from .cards import Card, Colour, Rank
 from .errors import NotationError
@@ -91,9 +91,9 @@ class _Singleton:
     __slots__ = ()
     _instances: ClassVar[dict[type, object]] = {}
 
-    def __new__(cls) -> Any:
+    def __new__(cls) -> Self:
         instance = _Singleton._instances.get(cls)
-        if instance is None:
+        if not isinstance(instance, cls):
             instance = _Singleton._instances[cls] = object.__new__(cls)
         return instance
 

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.pyodide
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tools" / "pyodide_tests.mjs"
 # The folders of pure tests (no browser, no subprocess, no threads). Only those that exist run.
-PURE_DIRS = ("tests/unit", "tests/scorekeeper", "tests/pyodide/pure")
+PURE_DIRS = ("tests/unit", "tests/scorekeeper", "tests/bots", "tests/pyodide/pure")
 MIN_PASSED = 5  # tests/pyodide/pure alone has 5; every pure test folder adds to it
 TIMEOUT_S = float(os.environ.get("UNO_PYODIDE_TIMEOUT", "1800"))
 
