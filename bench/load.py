@@ -28,21 +28,11 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, sync_playwright
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist" / "site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 PAGES = {"app": "index.html", "bare": "bench-bare.html"}
 
 

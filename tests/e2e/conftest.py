@@ -18,23 +18,13 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # for tools.serve / tools.build
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
 # Service workers' own requests reach the network guard only with this flag (set before Playwright starts).
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 SITE = ROOT / "dist" / "site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 PHONE = {"width": 390, "height": 844}
 
 

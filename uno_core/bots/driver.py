@@ -56,8 +56,8 @@ class Table:
             mine.extend(for_seat(event, seat) for event in events[len(mine) :])
         return mine
 
-    def step(self) -> tuple[int, Action] | None:
-        """Let one bot act (see the module's arbitration rules); ``None`` if no bot acts now."""
+    def choice(self) -> tuple[int, Action] | None:
+        """The bot action the arbitration picks now (see the module docstring), not applied; ``None`` if none."""
         game = self.game
         if game.is_over:
             return None
@@ -67,22 +67,24 @@ class Table:
             bot = self.bots.get(seat)
             if bot is None:
                 continue
-            legal = game.legal_actions(seat)
-            if not any(is_reaction(action) for action in legal):
+            if not any(is_reaction(action) for action in game.legal_actions(seat)):
                 continue
             action = bot.react(view(game, seat), self.history(seat))
             if action is not None:
-                game.apply(seat, action)
-                self.actions += 1
                 return seat, action
         seat = game.current
         bot = self.bots.get(seat)
         if bot is None:
             return None
-        action = bot.act(view(game, seat), self.history(seat))
-        game.apply(seat, action)
-        self.actions += 1
-        return seat, action
+        return seat, bot.act(view(game, seat), self.history(seat))
+
+    def step(self) -> tuple[int, Action] | None:
+        """Let one bot act (see the module's arbitration rules); ``None`` if no bot acts now."""
+        picked = self.choice()
+        if picked is not None:
+            self.game.apply(*picked)
+            self.actions += 1
+        return picked
 
     def run(self, max_actions: int = 1_000_000) -> int:
         """Step until no bot acts; return the number of actions applied. Raises past ``max_actions``."""

@@ -256,22 +256,7 @@ class Session:
 
     def bot_choice(self) -> tuple[int, Action] | None:
         """The bot action the driver's arbitration picks now (not applied), or None."""
-        game = self.game
-        if game.is_over:
-            return None
-        n = game.n
-        for k in range(n):
-            seat = (game.current + k) % n
-            bot = self.bots.get(seat)
-            if bot is None or not any(is_reaction(a) for a in game.legal_actions(seat)):
-                continue
-            action = bot.react(view(game, seat), self.table.history(seat))
-            if action is not None:
-                return seat, action
-        bot = self.bots.get(game.current)
-        if bot is None:
-            return None
-        return game.current, bot.act(view(game, game.current), self.table.history(game.current))
+        return self.table.choice()
 
     def bot_step(self, step: Step) -> list[Event]:
         """Apply a bot's move chosen by `next_step` (still legal: nothing changed in between)."""
