@@ -686,14 +686,21 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def copy(self) -> Game:
-        """An independent copy (for search); cheaper than a replay."""
+    def copy(self, rng: random.Random | None = None, with_log: bool = True) -> Game:
+        """An independent copy (for search); cheaper than a replay.
+
+        By default the copy gets its own copy of the random generator and of the log and
+        history. Playouts pass ``rng`` (the copy then uses that generator object) and
+        ``with_log=False`` (the copy starts with an empty log and history), which is cheaper.
+        """
         clone = Game.__new__(Game)
         clone.__dict__.update(self.__dict__)
-        clone.rng = random.Random()
-        clone.rng.setstate(self.rng.getstate())
-        clone.log = list(self.log)
-        clone.history = list(self.history)
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        clone.rng = rng
+        clone.log = list(self.log) if with_log else []
+        clone.history = list(self.history) if with_log else []
         clone.totals = list(self.totals)
         clone.round_results = list(self.round_results)
         clone.hands = [list(hand) for hand in self.hands]

@@ -72,20 +72,7 @@ def scratch_copy(game: Game, rng: random.Random | None = None) -> Game:
     The copy shares ``rng`` (default: the original's generator object) and starts with an
     empty log and history; every other mutable field is copied as ``Game.copy`` does.
     """
-    clone = Game.__new__(Game)
-    clone.__dict__.update(game.__dict__)
-    clone.rng = game.rng if rng is None else rng
-    clone.log = []
-    clone.history = []
-    clone.totals = list(game.totals)
-    clone.round_results = list(game.round_results)
-    clone.hands = [list(hand) for hand in game.hands]
-    clone.draw_pile = list(game.draw_pile)
-    clone.discard = list(game.discard)
-    clone.said_uno = list(game.said_uno)
-    clone.exposed = set(game.exposed)
-    clone._legal_cache = {}
-    return clone
+    return game.copy(rng=game.rng if rng is None else rng, with_log=False)
 
 
 def with_hidden(base: Game, hands: Sequence[Sequence[Card]], draw_pile: Sequence[Card], seed: int = 0) -> Game:
