@@ -1,7 +1,8 @@
 """Build the deployable static site into dist/site/ (`python -m tools.build`).
 
 Output, all served from the page's own origin:
-  index.html, web/ (shell JS, CSS, catalogues, the Python app), pyscript.json (PyScript config),
+  index.html, web/ (shell JS, CSS, catalogues, the entry script main.py, app.zip: the app package),
+  pyscript.json (PyScript config),
   runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock, our snapshot loader),
   runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
@@ -16,6 +17,7 @@ import os
 import shutil
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 from tools import icons, precache, wheels
@@ -28,6 +30,8 @@ LOADER = "snapshot-loader.mjs"  # web/LOADER is served as runtime/pyodide-<versi
 LOADER_NAME = "uno-loader.mjs"
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")
+APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/ but main.py), one download unpacked by PyScript
+ENTRY = "web/app/main.py"
 
 
 def npm_version(package: str) -> str:
@@ -76,8 +80,8 @@ def copy_pyscript(site: Path) -> None:
             shutil.copyfile(path, out / path.name)
 
 
-def copy_web(site: Path, runtime: str) -> list[str]:
-    """Copy index.html (pointed at `runtime`) and web/ (no templates, no caches); return the app's Python files."""
+def copy_web(site: Path, runtime: str) -> None:
+    """Copy index.html (pointed at `runtime`) and web/ (no templates, no caches), the app package as one archive."""
     page = (ROOT / "index.html").read_text()
     if "./runtime/pyodide/" not in page:
         raise SystemExit("build: index.html no longer names ./runtime/pyodide/")
@@ -87,20 +91,32 @@ def copy_web(site: Path, runtime: str) -> list[str]:
         rel = path.relative_to(ROOT)
         if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name == LOADER:
             continue
+        if path.suffix == ".py" and rel.parts[:2] == ("web", "app") and rel.as_posix() != ENTRY:
+            app_files.append(path)
+            continue
         dest = site / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
-            app_files.append(rel.as_posix())
-    return app_files
+    write_archive(site / APP_ARCHIVE, app_files, base=WEB)
 
 
-def pyscript_config(app_files: list[str], wheel: str, install: str, python: str, runtime: str) -> dict[str, object]:
-    """PyScript config: our Pyodide copy (through the snapshot loader), our wheel, the app's files, no plugins.
+def write_archive(target: Path, files: list[Path], base: Path) -> None:
+    """A zip of `files` named relative to `base`; the same files give the same bytes (fixed times, order)."""
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files):
+            info = zipfile.ZipInfo(path.relative_to(base).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
 
-    `web/app/x.py` lands at `./app/x.py`, importable as `app.x` (main.py is the entry script itself).
+
+def pyscript_config(wheel: str, install: str, python: str, runtime: str) -> dict[str, object]:
+    """PyScript config: our Pyodide copy (through the snapshot loader), our wheel, the app's package, no plugins.
+
+    app.zip unpacks into the working directory, so `web/app/x.py` is importable as `app.x`
+    (main.py is the entry script itself).
     """
-    files = {f"./{rel}": "./" + rel.removeprefix("web/") for rel in app_files if rel != "web/app/main.py"}
+    files = {f"./{APP_ARCHIVE}": "./*"}
     config: dict[str, object] = {"interpreter": f"./{runtime}/{LOADER_NAME}", "plugins": PLUGINS_OFF}
     if install == "micropip":
         config["packages"] = [f"./wheels/{wheel}"]
@@ -165,7 +181,7 @@ def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, 
     runtime = runtime_dir(versions["pyodide"])
     python = copy_runtime(site, runtime)
     copy_pyscript(site)
-    app_files = copy_web(site, runtime)
+    copy_web(site, runtime)
     wheel = wheels.build_project_wheel(site / "wheels")
     # PyScript keeps micropip's resolved lock in IndexedDB keyed by the package URLs: a URL
     # that names the content (a folder per wheel hash) makes a new wheel a new key.
@@ -174,7 +190,7 @@ def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, 
     wheel = wheel.rename(content_dir / wheel.name)
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
-    config = pyscript_config(app_files, wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
+    config = pyscript_config(wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
     (site / "pyscript.json").write_text(json.dumps(config, indent=2))
     extra = {**versions, "install": install, "runtime": runtime}
     return precache.write_service_worker(site, WEB / "sw.template.js", extra)

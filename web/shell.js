@@ -142,7 +142,9 @@ window.fetch = async (input, init) => {
   if (state === "loading" && url.origin === location.origin) {
     if (!response.ok && url.pathname.endsWith(".wasm") && useOfflineCopy()) return new Promise(() => {});
     if (!response.ok) fail(`${url.pathname}: HTTP ${response.status}`);
-    else if (BIG.test(url.pathname) && response.body) track(url.pathname, response.clone());
+    else if (BIG.test(url.pathname) && response.body && root.dataset.snapshot !== "restoring") {
+      track(url.pathname, response.clone()); // not while restoring a snapshot: no wait to show, less work
+    }
   }
   return response;
 };

@@ -9,7 +9,8 @@
 // (Pyodide can only restore JS references it reaches by a path from globalThis). The files of the
 // virtual FS are not in a snapshot: PyScript installs the wheel (from its cached lock) and writes
 // the app's files again on every start, as it does on a plain start.
-// Stored in IndexedDB (not Cache Storage: the service worker owns the "uno-*" caches).
+// Stored in IndexedDB (not Cache Storage: the service worker owns the "uno-*" caches) by a worker,
+// web/snapshot-store.js, which reads it off the main thread from the first moment of the page.
 //
 // Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is
 // deleted; a record that fails to read, unzip or restore is deleted and the page starts plainly, then
@@ -19,15 +20,11 @@ import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
 
 export { version };
 
-const DB = "uno-snapshot";
-const STORE = "snapshots";
-const RECORD = "current";
 const BUILD_INFO = new URL("../../build.json", import.meta.url);
 const INDEX_URL = new URL("./", import.meta.url).href;
 const root = document.documentElement;
-// Stored as is: gunzip cost 0.4-0.5 s of every start (measured), reading 31 MB costs about 0.08 s.
-// Damage is caught by the size and a SHA-256 of the whole image (about 0.1 s).
-const COMPRESS = false;
+// Stored as is (not gzipped: gunzip cost 0.4-0.5 s of every start, measured; reading 31 MB costs about
+// 0.1 s). Damage is caught by the size and a SHA-256 of the whole image.
 
 // Imported before the snapshot is taken: our wheels (every submodule), the stdlib modules the app and
 // PyScript use, then each module of the app's own package that imports nothing JS-facing (`js`,
@@ -69,58 +66,143 @@ finally:
 importlib.invalidate_caches()
 `;
 
-// The app's own Python files, where PyScript puts them (pyscript.json "files"), for the preload.
+// Bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
+// own package): they cannot be imported before the snapshot, but their compiling (about 70 ms of every
+// start, measured) can be done once. Compiled in the page's interpreter as unchecked-hash .pyc data
+// (used without looking at the source: the snapshot's key names the build, so the sources match).
+const PAGE_BYTECODE = `
+import os, py_compile, sys
+_out = "/tmp/uno-bytecode"
+for _name, _module in list(sys.modules.items()):
+    _origin = getattr(getattr(_module, "__spec__", None), "origin", None) or ""
+    if _origin.endswith(".py") and not _origin.startswith("/lib/") and os.path.isfile(_origin):
+        _cfile = os.path.join(_out, _name + ".pyc")
+        py_compile.compile(_origin, cfile=_cfile, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open(_cfile + ".origin", "w") as _f:
+            _f.write(_origin)
+`;
+
+// In the snapshot's interpreter: that bytecode kept in memory (a module, _uno_bytecode), for the
+// modules the preload did not import.
+const KEEP_BYTECODE = `
+import os, sys, types
+_keep = types.ModuleType("_uno_bytecode")
+_keep.PYC = {}
+for _entry in os.listdir("/tmp/uno-bytecode"):
+    if _entry.endswith(".pyc") and _entry[:-4] not in sys.modules:
+        with open(f"/tmp/uno-bytecode/{_entry}.origin") as _f, open(f"/tmp/uno-bytecode/{_entry}", "rb") as _g:
+            _keep.PYC[_f.read()] = _g.read()
+sys.modules["_uno_bytecode"] = _keep
+`;
+
+// After a restore: that bytecode written where imports look for it (under sys.pycache_prefix).
+const WRITE_BYTECODE = `
+import importlib.util, os, sys
+sys.pycache_prefix = "/tmp/uno-pycache"
+_pyc = getattr(sys.modules.get("_uno_bytecode"), "PYC", {})
+for _origin, _data in _pyc.items():
+    _cfile = importlib.util.cache_from_source(_origin)
+    os.makedirs(os.path.dirname(_cfile), exist_ok=True)
+    with open(_cfile, "wb") as _f:
+        _f.write(_data)
+len(_pyc)
+`;
+
+/** Copy the files under `dir` from one interpreter's file system to another's. */
+function copyTree(from, to, dir) {
+  to.FS.mkdirTree(dir);
+  for (const name of from.FS.readdir(dir)) {
+    if (name !== "." && name !== "..") to.FS.writeFile(`${dir}/${name}`, from.FS.readFile(`${dir}/${name}`));
+  }
+}
+
+// The app's own Python files, where PyScript puts them (pyscript.json "files"), for the preload: files
+// and archives ("dest/*", unpacked there), as PyScript does.
 async function writeAppFiles(py) {
   const response = await fetch(new URL("../../pyscript.json", import.meta.url));
   if (!response.ok) return;
   const { files = {} } = await response.json();
-  await Promise.all(Object.entries(files).filter(([, to]) => to.endsWith(".py")).map(async ([from, to]) => {
+  await Promise.all(Object.entries(files).filter(([, to]) => to.startsWith("./")).map(async ([from, to]) => {
     const file = await fetch(new URL(`../../${from}`, import.meta.url));
     if (!file.ok) throw new Error(`${from}: HTTP ${file.status}`);
-    const text = await file.text();
+    if (to.endsWith("/*")) {
+      py.unpackArchive(await file.arrayBuffer(), from.split(".").pop(), { extractDir: to.slice(0, -1) });
+      return;
+    }
     const path = to.replace(/^\.\//, "");
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    py.FS.writeFile(path, text);
+    py.FS.writeFile(path, await file.text());
   }));
 }
 
-// ---------------------------------------------------------------- storage (IndexedDB)
-function openDb() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
+// ---------------------------------------------------------------- storage (a worker: web/snapshot-store.js)
+// index.html starts the store worker before anything else loads, so it is reading the image already.
+const STORE_URL = new URL("../../web/snapshot-store.js", import.meta.url);
+const pending = new Map(); // request id -> (answer) => void
+let lastId = 0;
+let storeFailure = null;
 
-async function withStore(mode, fn) {
-  const db = await openDb();
+const storeWorker = (() => {
+  let worker = globalThis.unoSnapshotStore;
   try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = fn(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req?.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error || new Error("aborted"));
-    });
-  } finally {
-    db.close();
+    if (!(worker instanceof Worker)) worker = new Worker(STORE_URL);
+  } catch (err) {
+    storeFailure = String(err);
+    return null;
   }
+  if (worker.failed) storeFailure = worker.failed; // it failed to start before this module ran
+  worker.onmessage = ({ data }) => pending.get(data.id)?.(data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    storeFailure = event.message || "the snapshot store stopped";
+    for (const answer of pending.values()) answer({ error: storeFailure });
+  };
+  return worker;
+})();
+
+/** Send a request to the store worker; `count` promises, one per answer (a read has two). */
+function ask(op, args = {}, count = 1) {
+  const id = ++lastId;
+  const settlers = [];
+  const answers = Array.from({ length: count }, () => new Promise((resolve, reject) => settlers.push({ resolve, reject })));
+  answers.forEach((answer) => answer.catch(() => {})); // each is awaited where it is used
+  const answer = (data) => {
+    if (data.error) settlers.splice(0).forEach((s) => s.reject(new Error(`snapshot store: ${data.error}`)));
+    else settlers.shift()?.resolve(data);
+    if (!settlers.length) pending.delete(id);
+  };
+  if (storeFailure || !storeWorker) {
+    answer({ error: storeFailure || "no worker" });
+  } else {
+    pending.set(id, answer);
+    storeWorker.postMessage({ id, op, ...args });
+  }
+  return answers;
 }
 
-const readRecord = () => withStore("readonly", (s) => s.get(RECORD));
-const writeRecord = (record) => withStore("readwrite", (s) => s.put(record, RECORD));
-const dropRecord = () => withStore("readwrite", (s) => s.delete(RECORD)).catch(() => {});
+const writeRecord = (record) => ask("put", { record })[0];
+const dropRecord = () => {
+  writeHint(null);
+  return ask("drop")[0].catch(() => {});
+};
+
+// A hint that a snapshot is stored (its key), kept in localStorage: synchronous to read at start-up.
+const HINT = "uno.snapshot";
+function readHint() {
+  try { return localStorage.getItem(HINT); } catch { return null; }
+}
+function writeHint(key) {
+  try {
+    if (key) localStorage.setItem(HINT, key);
+    else localStorage.removeItem(HINT);
+  } catch { /* no hint: the next start reads the image before restoring */ }
+}
 
 async function digest(bytes) {
   if (!crypto.subtle) return "";
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function pipe(bytes, stream) {
-  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
 }
 
 // ---------------------------------------------------------------- wheels
@@ -163,25 +245,74 @@ async function buildMeta() {
   return { key, wheels };
 }
 
-// Started when PyScript imports this module, so it overlaps PyScript's own start-up.
+// index.html imports this module right after the loading shell, so reading the snapshot and restoring
+// the interpreter overlap PyScript's own start-up; PyScript's later import gets this same module.
 performance.mark("loader-imported");
 const metaPromise = buildMeta();
 const snapshotPromise = (async () => {
-  const { key } = await metaPromise;
-  const record = await readRecord();
-  if (!record) return { state: "none" };
-  if (record.key !== key) { // another version's snapshot: never used, dropped
+  const [readAnswer, hashAnswer] = ask("read", {}, 2);
+  const [{ key }, found] = await Promise.all([metaPromise, readAnswer]);
+  if (!found.found) return { state: "none" };
+  const { meta, bytes: buffer } = found;
+  if (meta.key !== key) { // another version's snapshot: never used, dropped
     await dropRecord();
     return { state: "stale" };
   }
   performance.mark("snapshot-read");
-  const bytes = record.enc === "gzip" ? await pipe(record.data, new DecompressionStream("gzip"))
-    : new Uint8Array(await record.data.arrayBuffer());
-  if (bytes.length !== record.size) throw new Error(`snapshot size ${bytes.length} != ${record.size}`);
-  if (record.sha256 && (await digest(bytes)) !== record.sha256) throw new Error("snapshot checksum mismatch");
-  performance.mark("snapshot-checked");
-  return { state: "ok", bytes };
+  const bytes = new Uint8Array(buffer);
+  if (bytes.length !== meta.size) throw new Error(`snapshot size ${bytes.length} != ${meta.size}`);
+  // The worker hashes the stored bytes while the interpreter is restored; checked before hand-over.
+  const checked = hashAnswer.then((answer) => answer.sha256);
+  checked.catch(() => {});
+  return { state: "ok", bytes, sha256: meta.sha256 || "", checked };
 })().catch((err) => ({ state: "damaged", error: err }));
+
+// Output of the restored interpreter until PyScript hands over its own handlers.
+const early = { stdout: [], stderr: [] };
+
+/** Restore the snapshot's interpreter and put our wheels' files back; any trouble rejects.
+ *  Pyodide takes the image as a promise: it fetches the runtime while the image is read. */
+async function restore() {
+  root.dataset.snapshot = "restoring"; // the loading shell shows no download progress meanwhile
+  const image = snapshotPromise.then((found) => {
+    if (found.state !== "ok") throw new Error(`no snapshot to restore (${found.state})`);
+    return found.bytes;
+  });
+  image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
+  const wheels = fetchWheels();
+  wheels.catch(() => {}); // awaited below; no unhandled rejection if the restore fails first
+  const py = await plainLoadPyodide({
+    indexURL: INDEX_URL,
+    _loadSnapshot: image,
+    stdout: (line) => early.stdout.push(line),
+    stderr: (line) => early.stderr.push(line),
+  });
+  performance.mark("snapshot-restored");
+  const { sha256, checked } = await snapshotPromise;
+  if (sha256 && (await checked) !== sha256) throw new Error("snapshot checksum mismatch");
+  installWheels(py, await wheels, "uno-snapshot");
+  root.dataset.snapshotBytecode = String(py.runPython(WRITE_BYTECODE, { globals: py.toPy({}) }));
+  const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
+  if (!answer) throw new Error("restored interpreter lacks uno_core");
+  performance.mark("snapshot-checked");
+  return py;
+}
+
+// When the last visit stored a snapshot (a hint in localStorage), the restore starts at once, before
+// the image is read; otherwise only once a usable image is found (a first visit fetches nothing twice).
+const restorePromise = (async () => {
+  if (!readHint()) {
+    const found = await snapshotPromise;
+    if (found.state !== "ok") return found;
+  }
+  try {
+    return { state: "restored", py: await restore() };
+  } catch (err) {
+    delete root.dataset.snapshot;
+    const found = await snapshotPromise;
+    return found.state === "ok" ? { state: "damaged", error: err } : found;
+  }
+})();
 
 function report(path, detail = "") {
   root.dataset.startPath = path;
@@ -189,26 +320,30 @@ function report(path, detail = "") {
 }
 
 // ---------------------------------------------------------------- make a fresh snapshot
-async function makeSnapshot() {
+async function makeSnapshot(page) {
   const started = performance.now();
-  const { key, wheels } = await metaPromise;
+  const { key } = await metaPromise;
   const py = await plainLoadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   installWheels(py, await fetchWheels(), "uno-snapshot");
   await writeAppFiles(py);
   py.runPython(PRELOAD);
+  page.runPython(PAGE_BYTECODE, { globals: page.toPy({}) });
+  copyTree(page, py, "/tmp/uno-bytecode");
+  py.runPython(KEEP_BYTECODE, { globals: py.toPy({}) });
   const raw = py.makeMemorySnapshot();
-  const stored = COMPRESS ? await pipe(raw, new CompressionStream("gzip")) : raw;
-  const record = { key, size: raw.length, sha256: await digest(raw), enc: COMPRESS ? "gzip" : "raw" };
-  await writeRecord({ ...record, data: new Blob([stored]), made: new Date().toISOString() });
+  const data = new Blob([raw]);
+  await writeRecord({ key, size: raw.length, sha256: await digest(raw), data, made: new Date().toISOString() });
+  writeHint(key);
   root.dataset.snapshot = "stored";
-  root.dataset.snapshotBytes = String(stored.length);
-  console.info(`uno: start-up snapshot stored: ${(raw.length / 1e6).toFixed(1)} MB raw, `
-    + `${(stored.length / 1e6).toFixed(1)} MB stored, ${Math.round(performance.now() - started)} ms`);
+  root.dataset.snapshotBytes = String(raw.length);
+  console.info(`uno: start-up snapshot stored: ${(raw.length / 1e6).toFixed(1)} MB, `
+    + `${Math.round(performance.now() - started)} ms`);
 }
 
-/** After the app is ready (and the page has had a moment), make and store a snapshot for next time. */
-function scheduleSnapshot() {
-  const start = () => setTimeout(() => makeSnapshot().catch((err) => {
+/** After the app is ready (and the page has had a moment), make and store a snapshot for next time;
+ *  `page` is the page's own interpreter. */
+function scheduleSnapshot(page) {
+  const start = () => setTimeout(() => makeSnapshot(page).catch((err) => {
     root.dataset.snapshot = "failed";
     console.warn("uno: no start-up snapshot:", err);
   }), 300);
@@ -217,36 +352,30 @@ function scheduleSnapshot() {
 }
 
 // ---------------------------------------------------------------- PyScript's entry point
-/** PyScript calls this with its options (indexURL, packages, lock, stdout/stderr). */
+/** PyScript calls this with its options (indexURL, packages, lockFileContents, stdout, stderr). */
 export async function loadPyodide(options = {}) {
   performance.mark("loader-called");
-  const found = await snapshotPromise;
-  if (found.state === "ok") {
-    try {
-      // The snapshot's interpreter has our wheels imported already; their files come back here, straight
-      // from the (cached) wheels, rather than through Pyodide's package manager and PyScript's lock.
-      const { packages, lockFileContents, ...rest } = options;
-      const wheels = packages ? fetchWheels() : null;
-      wheels?.catch(() => {}); // awaited below; no unhandled rejection if the restore fails first
-      const py = await plainLoadPyodide({ ...rest, _loadSnapshot: found.bytes });
-      performance.mark("snapshot-restored");
-      if (wheels) installWheels(py, await wheels, "uno-snapshot");
-      const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
-      if (!answer) throw new Error("restored interpreter lacks uno_core");
-      root.dataset.snapshot = "used";
-      report("snapshot");
-      return py;
-    } catch (err) {
-      await dropRecord();
-      report("plain-fallback", err);
+  const found = await restorePromise;
+  if (found.state === "restored") {
+    // The snapshot's interpreter has our wheels imported and their files back already, so PyScript's
+    // packages and lock are not needed; it gets its own output handlers from here on.
+    const { py } = found;
+    for (const [name, set] of [["stdout", "setStdout"], ["stderr", "setStderr"]]) {
+      if (typeof options[name] !== "function") continue;
+      py[set]({ batched: options[name] });
+      early[name].splice(0).forEach((line) => options[name](line));
     }
-  } else if (found.state === "damaged") {
+    root.dataset.snapshot = "used";
+    report("snapshot");
+    return py;
+  }
+  if (found.state === "damaged") {
     await dropRecord();
     report("plain-fallback", found.error);
   } else {
     report("plain");
   }
   const py = await plainLoadPyodide(options);
-  if (typeof CompressionStream === "function" && typeof indexedDB !== "undefined") scheduleSnapshot();
+  if (typeof indexedDB !== "undefined") scheduleSnapshot(py);
   return py;
 }

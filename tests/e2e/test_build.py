@@ -44,7 +44,7 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
         assert (runtime / name).exists(), name
     config = json.loads((site / "pyscript.json").read_text())
     assert site / config["interpreter"] == runtime / "uno-loader.mjs"  # wraps pyodide.mjs (snapshots, issue 7)
-    assert f'href="{config["interpreter"]}"' in (site / "index.html").read_text()  # the modulepreload
+    assert f'src="{config["interpreter"]}"' in (site / "index.html").read_text()  # started before PyScript
     assert all(p.startswith("./") for p in [*config["packages"], *config["files"]])
 
 

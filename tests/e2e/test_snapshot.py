@@ -126,6 +126,8 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
 
     page = v.open("#/score")
     assert start_path(page) == "snapshot"
+    # the page's own modules (the app's JS-facing ones, PyScript's) came back compiled, from the snapshot
+    assert int(page.evaluate("document.documentElement.dataset.snapshotBytecode")) >= 10
     expect(page.locator("#screen .sk-score")).to_be_visible()
     check_works(page)
 
@@ -171,3 +173,13 @@ def test_new_version_never_starts_from_old_snapshot(visits: tuple[Visits, Path, 
     assert new["key"] != old["key"] and f"build {new_version}" in new["key"]
     page = v.open()
     assert start_path(page) == "snapshot"
+
+
+def test_page_starts_without_its_snapshot_store(visits: tuple[Visits, Path, SiteServer]) -> None:
+    """No snapshot store worker (its script missing): the page starts plainly, works, and says no snapshot."""
+    v, copy, _ = visits
+    (copy / "web" / "snapshot-store.js").unlink()
+    page = v.open()
+    assert start_path(page) == "plain-fallback"
+    check_works(page)
+    page.wait_for_function("() => document.documentElement.dataset.snapshot === 'failed'", timeout=120_000)

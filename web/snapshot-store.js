@@ -1,0 +1,80 @@
+// The start-up snapshot's store (issue 7): a dedicated worker that owns its IndexedDB record.
+// index.html starts it before anything else loads, and it reads the stored image at once, off the
+// main thread (on the page's thread the read took 0.2-0.5 s of every start, measured); the loader
+// (web/snapshot-loader.mjs) asks for it when it is ready to listen.
+//
+// Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
+//   read: {found: false} | {found: true, meta, bytes} (bytes moved, not copied), then a second
+//         answer {id, sha256} with the SHA-256 of the stored bytes ("" without WebCrypto)
+//   put:  {record} stored as the one record          drop: the record deleted
+
+const DB = "uno-snapshot";
+const STORE = "snapshots";
+const RECORD = "current";
+
+const settled = (req) => new Promise((resolve, reject) => {
+  req.onsuccess = () => resolve(req.result);
+  req.onerror = () => reject(req.error);
+});
+
+function openDb() {
+  const req = indexedDB.open(DB, 1);
+  req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+  return settled(req);
+}
+
+async function withStore(mode, use) {
+  const db = await openDb();
+  try {
+    const tx = db.transaction(STORE, mode);
+    const result = settled(use(tx.objectStore(STORE)));
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error || new Error("aborted"));
+    });
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
+async function sha256(blob) {
+  if (!self.crypto?.subtle) return "";
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Started now, before anyone asks: the page's other start-up work runs meanwhile.
+const stored = withStore("readonly", (store) => store.get(RECORD)).then(async (record) => {
+  if (!record) return { record: null };
+  return { record, bytes: await record.data.arrayBuffer() };
+});
+stored.catch(() => {}); // reported when asked
+
+const ops = {
+  async read(id) {
+    const { record, bytes } = await stored;
+    if (!record) return postMessage({ id, found: false });
+    const { data, ...meta } = record;
+    postMessage({ id, found: true, meta, bytes }, [bytes]); // first: the restore waits for it
+    postMessage({ id, sha256: await sha256(data) }); // hashed from the stored blob while it restores
+  },
+  async put(id, { record }) {
+    await withStore("readwrite", (store) => store.put(record, RECORD));
+    postMessage({ id });
+  },
+  async drop(id) {
+    await withStore("readwrite", (store) => store.delete(RECORD));
+    postMessage({ id });
+  },
+};
+
+self.onmessage = async ({ data: { id, op, ...args } }) => {
+  try {
+    if (!(op in ops)) throw new Error(`unknown request ${op}`);
+    await ops[op](id, args);
+  } catch (err) {
+    postMessage({ id, error: String(err) });
+  }
+};
