@@ -7,6 +7,7 @@ count the bytes served and stop the server at will.
 from __future__ import annotations
 
 import argparse
+import re
 import threading
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,6 +53,10 @@ class Traffic:
             self.requests.clear()
 
 
+IMMUTABLE = re.compile(r"^/(?:.*/)?runtime/pyodide-[^/]+/[^/]+\.wasm$")
+"""URL paths whose content never changes under the same path."""
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with explicit MIME types, `no-cache` revalidation, no directory listings."""
 
@@ -66,8 +71,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def end_headers(self) -> None:
-        # Revalidate on every use (cheap 304s): a rebuilt file is never served stale.
-        self.send_header("Cache-Control", "no-cache")
+        # Revalidate on every use (cheap 304s): a rebuilt file is never served stale. The exception is
+        # Pyodide's .wasm, in a folder named by its version and kept by the browser's HTTP cache
+        # (not the service worker, see web/sw.template.js): no round trip for it on a warm start.
+        immutable = IMMUTABLE.match(self.path.split("?", 1)[0])
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
         super().end_headers()
 
     def copyfile(self, source: BinaryIO, outputfile: Any) -> None:  # type: ignore[override]

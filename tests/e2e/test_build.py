@@ -71,3 +71,18 @@ def test_server_sends_the_right_mime_types(site: Path) -> None:
                 assert response.headers["Content-Type"].split(";")[0] == mime, path
     finally:
         srv.stop()
+
+
+def test_server_lets_browsers_keep_the_versioned_wasm_and_revalidates_the_rest(site: Path) -> None:
+    srv = SiteServer(site).start()
+    try:
+        runtime = json.loads((site / "build.json").read_text())["runtime"]
+        for path, expected in {
+            f"{runtime}/pyodide.asm.wasm": "public, max-age=31536000, immutable",
+            f"{runtime}/uno-loader.mjs": "no-cache",  # our code, same folder: must never go stale
+            "index.html": "no-cache",
+        }.items():
+            with urllib.request.urlopen(srv.url + path) as response:
+                assert response.headers["Cache-Control"] == expected, path
+    finally:
+        srv.stop()
