@@ -5,7 +5,8 @@
 Each run uses a new persistent Chromium profile: a cold visit (empty profile), then the
 browser is closed and started again on the same profile for each warm visit (HTTP cache,
 and for the app its service worker cache and its start-up snapshot, issue 7). The app's
-cold visit waits until the snapshot is stored and creates one score sheet; the warm visits
+cold visit waits until the snapshot is stored (and reports the longest main-thread task meanwhile:
+how janky the page was while the snapshot was made) and creates one score sheet; the warm visits
 open the landing page, Play (#/play), the score keeper (#/score) and that saved sheet
 (#/score/<id>, also timing its `score-prepaint` mark). Time = navigation start to "interactive"
 (the `app-interactive` performance mark: set by the app when Python has started the UI,
@@ -38,6 +39,11 @@ PAGES = {"app": "index.html", "bare": "bench-bare.html"}
 
 WARM_ROUTES = {"warm": "", "warm-play": "#/play", "warm-score": "#/score", "warm-sheet": "#/score/{sheet}"}
 MARK = "name => performance.getEntriesByName(name)[0]?.startTime ?? null"
+LONG_TASKS = """window.__longTasks = [];
+new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });"""
+LONGEST_AFTER = "t => Math.max(0, ...window.__longTasks.filter(([start]) => start > t).map(([, d]) => d))"
 
 
 @dataclass
@@ -49,6 +55,7 @@ class Visit:
     precache_bytes: int = 0
     start_path: str = ""
     prepaint_ms: float | None = None
+    longest_task_ms: float | None = None  # cold app visit: longest main-thread task while the snapshot was made
 
 
 def new_sheet(page: Any) -> str:
@@ -79,6 +86,8 @@ def visit(
     """One navigation; the time to interactive as the page measured it, and the bytes served."""
     server.traffic.reset()
     page = context.new_page()
+    if cold_app:
+        page.add_init_script(LONG_TASKS)
     page.goto(server.url + PAGES[page_name] + route.format(**sheet))
     page.wait_for_function("() => document.documentElement.dataset.pyReady", timeout=180_000)
     if page.evaluate("document.documentElement.dataset.pyReady") != "1":
@@ -88,16 +97,18 @@ def visit(
     start_path = str(page.evaluate("document.documentElement.dataset.startPath || ''"))
     served = server.traffic.total_bytes()
     precache = 0
+    longest = None
     if cold_app:  # let the service worker precache and the snapshot be stored before the browser closes
         page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'", timeout=180_000)
         page.wait_for_function(
             "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)", timeout=180_000
         )
+        longest = float(page.evaluate(LONGEST_AFTER, ms))
         time.sleep(0.5)
         precache = server.traffic.total_bytes() - served
         sheet["sheet"] = new_sheet(page)
     page.close()
-    return Visit(page_name, kind, ms, served, precache, start_path, prepaint)
+    return Visit(page_name, kind, ms, served, precache, start_path, prepaint, longest)
 
 
 def run_once(pw: Any, server: SiteServer, page_name: str) -> list[Visit]:
@@ -160,7 +171,9 @@ def main() -> None:
         bare_mb, app_mb = median(visits, "bare", kind, "bytes") / 1e6, median(visits, "app", kind, "bytes") / 1e6
         print(f"{kind:6}{bare:10.0f}{app:10.0f}{app / bare:10.2f}{bare_mb:10.2f}{app_mb:10.2f}")
     precache = median(visits, "app", "cold", "precache_bytes") / 1e6
-    print(f"app cold visit: service worker precache afterwards {precache:.2f} MB")
+    longest = statistics.median(v.longest_task_ms for v in visits if v.longest_task_ms is not None)
+    print(f"app cold visit: service worker precache afterwards {precache:.2f} MB; longest main-thread task "
+          f"from interactive until the snapshot was stored {longest:.0f} ms (it is made in a worker)")
     bare_warm = median(visits, "bare", "warm")
     print(f"\nwarm time to interactive, app from its snapshot vs bare page ({bare_warm:.0f} ms), bar <= 0.40x")
     for kind, route in WARM_ROUTES.items():

@@ -3,7 +3,7 @@
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the entry script main.py, app.zip: the app package),
   pyscript.json (PyScript config),
-  runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock, our snapshot loader),
+  runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock, our snapshot loader and maker),
   runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written).
@@ -26,8 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 WEB = ROOT / "web"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-LOADER = "snapshot-loader.mjs"  # web/LOADER is served as runtime/pyodide-<version>/LOADER_NAME
 LOADER_NAME = "uno-loader.mjs"
+RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as runtime/pyodide-<version>/<as>
+    "snapshot-loader.mjs": LOADER_NAME,  # PyScript's interpreter module: its folder is PyScript's indexURL
+    "snapshot-common.mjs": "snapshot-common.mjs",
+    "snapshot-maker.mjs": "snapshot-maker.mjs",
+}
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")
 APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/ but main.py), one download unpacked by PyScript
@@ -67,7 +71,8 @@ def copy_runtime(site: Path, folder: str) -> str:
         raise SystemExit(f"build: Pyodide's lock wants micropip {entry['version']}, pinned {wheels.MICROPIP.version}")
     entry.update(file_name=micropip.name, sha256=wheels.MICROPIP.sha256)  # see NOTES.md: hash mismatch
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
-    shutil.copyfile(WEB / LOADER, out / LOADER_NAME)  # next to pyodide.mjs: PyScript's indexURL is its folder
+    for name, served_as in RUNTIME_MODULES.items():
+        shutil.copyfile(WEB / name, out / served_as)
     return ".".join(str(lock["info"]["python"]).split(".")[:2])
 
 
@@ -89,7 +94,7 @@ def copy_web(site: Path, runtime: str) -> None:
     app_files = []
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(ROOT)
-        if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name == LOADER:
+        if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name in RUNTIME_MODULES:
             continue
         if path.suffix == ".py" and rel.parts[:2] == ("web", "app") and rel.as_posix() != ENTRY:
             app_files.append(path)

@@ -1,140 +1,29 @@
 // PyScript's interpreter module (pyscript.json "interpreter"): Pyodide's own loadPyodide, started from a
-// memory snapshot of a ready interpreter when this build has one. The build copies this file next to
-// pyodide.mjs (runtime/pyodide-<version>/uno-loader.mjs), so PyScript's indexURL (the folder of the
-// interpreter module) and its package cache key stay those of the runtime.
+// memory snapshot of a ready interpreter when this build has one (issue 7). The build serves this file
+// next to pyodide.mjs (runtime/pyodide-<version>/uno-loader.mjs), so PyScript's indexURL (the folder of
+// the interpreter module) and its package cache key stay those of the runtime. index.html imports it
+// before PyScript, so the restore overlaps PyScript's own start-up; PyScript's import gets this module.
 //
-// What a snapshot holds: Pyodide booted, our wheels imported (uno_core, scorekeeper and every submodule)
-// and the stdlib modules the app uses. Nothing of PyScript: the snapshot is made by a separate,
-// private interpreter after the app is ready, so no JS object or proxy of the page is in it
-// (Pyodide can only restore JS references it reaches by a path from globalThis). The files of the
-// virtual FS are not in a snapshot: PyScript installs the wheel (from its cached lock) and writes
-// the app's files again on every start, as it does on a plain start.
-// Stored in IndexedDB (not Cache Storage: the service worker owns the "uno-*" caches) by a worker,
-// web/snapshot-store.js, which reads it off the main thread from the first moment of the page.
+// A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading the
+// image since the page's first moment; the restore starts at once (Pyodide fetches the runtime while the
+// image arrives), the worker's SHA-256 of the stored bytes is checked, our wheels' files are written
+// back and the page's modules' bytecode is put where imports look, then PyScript gets the interpreter.
+// A first visit (or any trouble): a plain start; once the app is ready a worker (snapshot-maker.mjs)
+// makes a fresh snapshot and the store keeps it.
 //
 // Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is
-// deleted; a record that fails to read, unzip or restore is deleted and the page starts plainly, then
-// makes a fresh one. <html data-start-path="snapshot|plain|plain-fallback"> tells which path ran.
+// deleted unused; a record that fails to read, check or restore is deleted and the page starts
+// plainly, then makes a fresh one. <html data-start-path="snapshot|plain|plain-fallback"> tells which
+// path ran; data-snapshot says what happened to the snapshot (restoring, used, making, stored, failed).
 
 import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
+import { buildMeta, fetchWheels, installWheels, PAGE_SOURCES, WRITE_BYTECODE } from "./snapshot-common.mjs";
 
 export { version };
 
-const BUILD_INFO = new URL("../../build.json", import.meta.url);
 const INDEX_URL = new URL("./", import.meta.url).href;
+const MAKER_URL = new URL("./snapshot-maker.mjs", import.meta.url);
 const root = document.documentElement;
-// Stored as is (not gzipped: gunzip cost 0.4-0.5 s of every start, measured; reading 31 MB costs about
-// 0.1 s). Damage is caught by the size and a SHA-256 of the whole image.
-
-// Imported before the snapshot is taken: our wheels (every submodule), the stdlib modules the app and
-// PyScript use, then each module of the app's own package that imports nothing JS-facing (`js`,
-// `pyscript`...: blocked here, so such modules are left to the normal start).
-const PRELOAD = `
-import importlib, pkgutil, sys
-for _name in ("uno_core", "scorekeeper"):
-    _pkg = importlib.import_module(_name)
-    for _info in pkgutil.walk_packages(_pkg.__path__, _name + "."):
-        importlib.import_module(_info.name)
-import ast, asyncio, base64, bisect, codeop, collections, collections.abc, concurrent.futures, contextlib
-import dataclasses, datetime, dis, email.message, email.parser, email.utils, enum, functools, hashlib, heapq, html
-import html.parser, importlib.metadata, importlib.util, inspect, itertools, json, logging, math, pathlib, platform
-import random, re, shutil, socket, ssl, string, subprocess, tarfile, tempfile, textwrap, typing, unicodedata
-import urllib.parse, uuid, zipfile
-import pyodide.code, pyodide.ffi, pyodide.http, pyodide.webloop, pyodide._package_loader
-
-
-class _NoJs:
-    BLOCKED = {"js", "pyodide_js", "pyscript", "polyscript"}
-
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in self.BLOCKED:
-            raise ImportError(f"{name} is not preloaded")
-        return None
-
-
-sys.meta_path.insert(0, _NoJs())
-try:
-    if importlib.util.find_spec("app") is not None:
-        _app = importlib.import_module("app")
-        for _info in pkgutil.walk_packages(_app.__path__, "app.", onerror=lambda name: None):
-            try:
-                importlib.import_module(_info.name)
-            except Exception:
-                pass
-finally:
-    del sys.meta_path[0]
-importlib.invalidate_caches()
-`;
-
-// Bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
-// own package): they cannot be imported before the snapshot, but their compiling (about 70 ms of every
-// start, measured) can be done once. Compiled in the page's interpreter as unchecked-hash .pyc data
-// (used without looking at the source: the snapshot's key names the build, so the sources match).
-const PAGE_BYTECODE = `
-import os, py_compile, sys
-_out = "/tmp/uno-bytecode"
-for _name, _module in list(sys.modules.items()):
-    _origin = getattr(getattr(_module, "__spec__", None), "origin", None) or ""
-    if _origin.endswith(".py") and not _origin.startswith("/lib/") and os.path.isfile(_origin):
-        _cfile = os.path.join(_out, _name + ".pyc")
-        py_compile.compile(_origin, cfile=_cfile, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-        with open(_cfile + ".origin", "w") as _f:
-            _f.write(_origin)
-`;
-
-// In the snapshot's interpreter: that bytecode kept in memory (a module, _uno_bytecode), for the
-// modules the preload did not import.
-const KEEP_BYTECODE = `
-import os, sys, types
-_keep = types.ModuleType("_uno_bytecode")
-_keep.PYC = {}
-for _entry in os.listdir("/tmp/uno-bytecode"):
-    if _entry.endswith(".pyc") and _entry[:-4] not in sys.modules:
-        with open(f"/tmp/uno-bytecode/{_entry}.origin") as _f, open(f"/tmp/uno-bytecode/{_entry}", "rb") as _g:
-            _keep.PYC[_f.read()] = _g.read()
-sys.modules["_uno_bytecode"] = _keep
-`;
-
-// After a restore: that bytecode written where imports look for it (under sys.pycache_prefix).
-const WRITE_BYTECODE = `
-import importlib.util, os, sys
-sys.pycache_prefix = "/tmp/uno-pycache"
-_pyc = getattr(sys.modules.get("_uno_bytecode"), "PYC", {})
-for _origin, _data in _pyc.items():
-    _cfile = importlib.util.cache_from_source(_origin)
-    os.makedirs(os.path.dirname(_cfile), exist_ok=True)
-    with open(_cfile, "wb") as _f:
-        _f.write(_data)
-len(_pyc)
-`;
-
-/** Copy the files under `dir` from one interpreter's file system to another's. */
-function copyTree(from, to, dir) {
-  to.FS.mkdirTree(dir);
-  for (const name of from.FS.readdir(dir)) {
-    if (name !== "." && name !== "..") to.FS.writeFile(`${dir}/${name}`, from.FS.readFile(`${dir}/${name}`));
-  }
-}
-
-// The app's own Python files, where PyScript puts them (pyscript.json "files"), for the preload: files
-// and archives ("dest/*", unpacked there), as PyScript does.
-async function writeAppFiles(py) {
-  const response = await fetch(new URL("../../pyscript.json", import.meta.url));
-  if (!response.ok) return;
-  const { files = {} } = await response.json();
-  await Promise.all(Object.entries(files).filter(([, to]) => to.startsWith("./")).map(async ([from, to]) => {
-    const file = await fetch(new URL(`../../${from}`, import.meta.url));
-    if (!file.ok) throw new Error(`${from}: HTTP ${file.status}`);
-    if (to.endsWith("/*")) {
-      py.unpackArchive(await file.arrayBuffer(), from.split(".").pop(), { extractDir: to.slice(0, -1) });
-      return;
-    }
-    const path = to.replace(/^\.\//, "");
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    py.FS.writeFile(path, await file.text());
-  }));
-}
 
 // ---------------------------------------------------------------- storage (a worker: web/snapshot-store.js)
 // index.html starts the store worker before anything else loads, so it is reading the image already.
@@ -199,56 +88,10 @@ function writeHint(key) {
   } catch { /* no hint: the next start reads the image before restoring */ }
 }
 
-async function digest(bytes) {
-  if (!crypto.subtle) return "";
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// ---------------------------------------------------------------- wheels
-async function fetchWheels() {
-  const { wheels } = await metaPromise;
-  return Promise.all(wheels.map(async (wheel) => {
-    const response = await fetch(wheel.url);
-    if (!response.ok) throw new Error(`${wheel.url}: HTTP ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
-  }));
-}
-
-/** Unpack wheels into site-packages with Python's zipfile (no pyodide.loadPackage: it would leave a JS
- *  object in the interpreter's reference table, which makeMemorySnapshot refuses). */
-function installWheels(py, wheels, installer) {
-  wheels.forEach((bytes, i) => py.FS.writeFile(`/tmp/uno-wheel-${i}.whl`, bytes));
-  py.runPython(`
-import glob, os, sysconfig, zipfile
-for _path in sorted(glob.glob("/tmp/uno-wheel-*.whl")):
-    with zipfile.ZipFile(_path) as _wheel:
-        _wheel.extractall(sysconfig.get_path("purelib"))
-        for _info in {_n.split("/")[0] for _n in _wheel.namelist() if _n.split("/")[0].endswith(".dist-info")}:
-            with open(os.path.join(sysconfig.get_path("purelib"), _info, "INSTALLER"), "w") as _out:
-                _out.write("${installer}\\n")
-    os.remove(_path)
-del _path, _wheel, _info, _out
-`);
-}
-
-// ---------------------------------------------------------------- key
-async function buildMeta() {
-  const response = await fetch(BUILD_INFO, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`build.json: HTTP ${response.status}`);
-  const info = await response.json();
-  const wheels = Object.entries(info.files)
-    .filter(([path]) => /^wheels\/.+\.whl$/.test(path))
-    .map(([path, meta]) => ({ url: new URL(`../../${path}`, import.meta.url).href, sha256: meta.sha256 }));
-  const key = [`pyodide ${version}`, ...wheels.map((w) => `wheel ${w.sha256.slice(0, 16)}`), `build ${info.version}`]
-    .join(" | ");
-  return { key, wheels };
-}
-
 // index.html imports this module right after the loading shell, so reading the snapshot and restoring
 // the interpreter overlap PyScript's own start-up; PyScript's later import gets this same module.
 performance.mark("loader-imported");
-const metaPromise = buildMeta();
+const metaPromise = buildMeta(version);
 const snapshotPromise = (async () => {
   const [readAnswer, hashAnswer] = ask("read", {}, 2);
   const [{ key }, found] = await Promise.all([metaPromise, readAnswer]);
@@ -279,7 +122,7 @@ async function restore() {
     return found.bytes;
   });
   image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
-  const wheels = fetchWheels();
+  const wheels = metaPromise.then((meta) => fetchWheels(meta.wheels));
   wheels.catch(() => {}); // awaited below; no unhandled rejection if the restore fails first
   const py = await plainLoadPyodide({
     indexURL: INDEX_URL,
@@ -320,23 +163,35 @@ function report(path, detail = "") {
 }
 
 // ---------------------------------------------------------------- make a fresh snapshot
+/** The sources of the modules the page's interpreter imported from files (for their bytecode). */
+function pageSources(page) {
+  const found = page.runPython(PAGE_SOURCES, { globals: page.toPy({}) });
+  try {
+    return found.toJs();
+  } finally {
+    found.destroy();
+  }
+}
+
+/** Make a snapshot in a worker and store it; resolves once stored. */
 async function makeSnapshot(page) {
   const started = performance.now();
-  const { key } = await metaPromise;
-  const py = await plainLoadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
-  installWheels(py, await fetchWheels(), "uno-snapshot");
-  await writeAppFiles(py);
-  py.runPython(PRELOAD);
-  page.runPython(PAGE_BYTECODE, { globals: page.toPy({}) });
-  copyTree(page, py, "/tmp/uno-bytecode");
-  py.runPython(KEEP_BYTECODE, { globals: py.toPy({}) });
-  const raw = py.makeMemorySnapshot();
-  const data = new Blob([raw]);
-  await writeRecord({ key, size: raw.length, sha256: await digest(raw), data, made: new Date().toISOString() });
+  root.dataset.snapshot = "making";
+  const { key, wheels } = await metaPromise;
+  const worker = new Worker(MAKER_URL, { type: "module" });
+  const made = await new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`snapshot maker: ${event.message || "failed to start"}`));
+    };
+    worker.postMessage({ key, wheels, sources: pageSources(page) });
+  }).finally(() => worker.terminate());
+  await writeRecord(made);
   writeHint(key);
   root.dataset.snapshot = "stored";
-  root.dataset.snapshotBytes = String(raw.length);
-  console.info(`uno: start-up snapshot stored: ${(raw.length / 1e6).toFixed(1)} MB, `
+  root.dataset.snapshotBytes = String(made.size);
+  console.info(`uno: start-up snapshot stored: ${(made.size / 1e6).toFixed(1)} MB, `
     + `${Math.round(performance.now() - started)} ms`);
 }
 
@@ -376,6 +231,6 @@ export async function loadPyodide(options = {}) {
     report("plain");
   }
   const py = await plainLoadPyodide(options);
-  if (typeof indexedDB !== "undefined") scheduleSnapshot(py);
+  if (typeof indexedDB !== "undefined" && typeof Worker === "function") scheduleSnapshot(py);
   return py;
 }

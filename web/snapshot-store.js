@@ -6,7 +6,8 @@
 // Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
 //   read: {found: false} | {found: true, meta, bytes} (bytes moved, not copied), then a second
 //         answer {id, sha256} with the SHA-256 of the stored bytes ("" without WebCrypto)
-//   put:  {record} stored as the one record          drop: the record deleted
+//   put:  {record} stored as the one record, with the SHA-256 of its data
+//   drop: the record deleted
 
 const DB = "uno-snapshot";
 const STORE = "snapshots";
@@ -61,7 +62,8 @@ const ops = {
     postMessage({ id, sha256: await sha256(data) }); // hashed from the stored blob while it restores
   },
   async put(id, { record }) {
-    await withStore("readwrite", (store) => store.put(record, RECORD));
+    const stamped = { ...record, sha256: await sha256(record.data), made: new Date().toISOString() };
+    await withStore("readwrite", (store) => store.put(stamped, RECORD));
     postMessage({ id });
   },
   async drop(id) {

@@ -1,0 +1,155 @@
+// What the start-up snapshot's loader (the page, snapshot-loader.mjs) and maker (a worker,
+// snapshot-maker.mjs) share: the snapshot's key, our wheels, the app's files and the Python that runs
+// before a snapshot is taken and after one is restored. The build serves these three modules next to
+// pyodide.mjs (runtime/pyodide-<version>/), so "../../" is the site's root.
+
+const SITE = new URL("../../", import.meta.url);
+
+/** The snapshot's key (Pyodide version + our wheels' hashes + build version) and our wheels' URLs. */
+export async function buildMeta(pyodideVersion) {
+  const response = await fetch(new URL("build.json", SITE), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`build.json: HTTP ${response.status}`);
+  const info = await response.json();
+  const wheels = Object.entries(info.files)
+    .filter(([path]) => /^wheels\/.+\.whl$/.test(path))
+    .map(([path, meta]) => ({ url: new URL(path, SITE).href, sha256: meta.sha256 }));
+  const key = [`pyodide ${pyodideVersion}`, ...wheels.map((w) => `wheel ${w.sha256.slice(0, 16)}`), `build ${info.version}`]
+    .join(" | ");
+  return { key, wheels };
+}
+
+export function fetchWheels(wheels) {
+  return Promise.all(wheels.map(async (wheel) => {
+    const response = await fetch(wheel.url);
+    if (!response.ok) throw new Error(`${wheel.url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }));
+}
+
+/** Unpack wheels into site-packages with Python's zipfile (no pyodide.loadPackage: it would leave a JS
+ *  object in the interpreter's reference table, which makeMemorySnapshot refuses). */
+export function installWheels(py, wheels, installer) {
+  wheels.forEach((bytes, i) => py.FS.writeFile(`/tmp/uno-wheel-${i}.whl`, bytes));
+  py.runPython(`
+import glob, os, sysconfig, zipfile
+for _path in sorted(glob.glob("/tmp/uno-wheel-*.whl")):
+    with zipfile.ZipFile(_path) as _wheel:
+        _wheel.extractall(sysconfig.get_path("purelib"))
+        for _info in {_n.split("/")[0] for _n in _wheel.namelist() if _n.split("/")[0].endswith(".dist-info")}:
+            with open(os.path.join(sysconfig.get_path("purelib"), _info, "INSTALLER"), "w") as _out:
+                _out.write("${installer}\\n")
+    os.remove(_path)
+`, { globals: py.toPy({}) });
+}
+
+/** The app's own Python files, where PyScript puts them (pyscript.json "files"): plain files, and
+ *  archives ("dest/*") unpacked there, as PyScript does. */
+export async function writeAppFiles(py) {
+  const response = await fetch(new URL("pyscript.json", SITE));
+  if (!response.ok) throw new Error(`pyscript.json: HTTP ${response.status}`);
+  const { files = {} } = await response.json();
+  await Promise.all(Object.entries(files).filter(([, to]) => to.startsWith("./")).map(async ([from, to]) => {
+    const file = await fetch(new URL(from, SITE));
+    if (!file.ok) throw new Error(`${from}: HTTP ${file.status}`);
+    if (to.endsWith("/*")) {
+      py.unpackArchive(await file.arrayBuffer(), from.split(".").pop(), { extractDir: to.slice(0, -1) });
+      return;
+    }
+    const path = to.replace(/^\.\//, "");
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, await file.text());
+  }));
+}
+
+// Imported before the snapshot is taken: our wheels (every submodule), the stdlib modules the app and
+// PyScript use, then each module of the app's own package that imports nothing JS-facing (`js`,
+// `pyscript`...: blocked here, so such modules are left to the normal start).
+export const PRELOAD = `
+import importlib, pkgutil, sys
+for _name in ("uno_core", "scorekeeper"):
+    _pkg = importlib.import_module(_name)
+    for _info in pkgutil.walk_packages(_pkg.__path__, _name + "."):
+        importlib.import_module(_info.name)
+import ast, asyncio, base64, bisect, codeop, collections, collections.abc, concurrent.futures, contextlib
+import dataclasses, datetime, dis, email.message, email.parser, email.utils, enum, functools, hashlib, heapq, html
+import html.parser, importlib.metadata, importlib.util, inspect, itertools, json, logging, math, pathlib, platform
+import py_compile, random, re, shutil, socket, ssl, string, subprocess, tarfile, tempfile, textwrap, typing
+import unicodedata, urllib.parse, uuid, zipfile
+import pyodide.code, pyodide.ffi, pyodide.http, pyodide.webloop, pyodide._package_loader
+
+
+class _NoJs:
+    BLOCKED = {"js", "pyodide_js", "pyscript", "polyscript"}
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.BLOCKED:
+            raise ImportError(f"{name} is not preloaded")
+        return None
+
+
+sys.meta_path.insert(0, _NoJs())
+try:
+    if importlib.util.find_spec("app") is not None:
+        _app = importlib.import_module("app")
+        for _info in pkgutil.walk_packages(_app.__path__, "app.", onerror=lambda name: None):
+            try:
+                importlib.import_module(_info.name)
+            except Exception:
+                pass
+finally:
+    del sys.meta_path[0]
+importlib.invalidate_caches()
+`;
+
+// Bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
+// own package): they cannot be imported before the snapshot, but compiling them (about 70 ms of every
+// start, measured) is done once. The page hands over their sources (PAGE_SOURCES), the maker compiles
+// those the preload did not import into unchecked-hash .pyc data (used without looking at the source:
+// the snapshot's key names the build, so the sources match) and keeps them in the snapshot in a module,
+// _uno_bytecode (KEEP_BYTECODE); after a restore they are written where imports look (WRITE_BYTECODE).
+export const PAGE_SOURCES = `
+import os, sys
+_sources = []
+for _name, _module in list(sys.modules.items()):
+    _origin = getattr(getattr(_module, "__spec__", None), "origin", None) or ""
+    if _origin.endswith(".py") and not _origin.startswith("/lib/") and os.path.isfile(_origin):
+        try:
+            with open(_origin, encoding="utf-8") as _f:
+                _sources.append((_name, _origin, _f.read()))
+        except (OSError, UnicodeDecodeError):
+            pass
+_sources
+`;
+
+export const KEEP_BYTECODE = `
+import os, py_compile, sys, types
+_keep = types.ModuleType("_uno_bytecode")
+_keep.PYC = {}
+os.makedirs("/tmp/uno-bytecode", exist_ok=True)
+for _i, (_name, _origin, _source) in enumerate(_page_sources):
+    if _name in sys.modules:
+        continue
+    _src, _pyc = f"/tmp/uno-bytecode/{_i}.py", f"/tmp/uno-bytecode/{_i}.pyc"
+    with open(_src, "w", encoding="utf-8") as _f:
+        _f.write(_source)
+    try:
+        py_compile.compile(_src, cfile=_pyc, dfile=_origin, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    except py_compile.PyCompileError:
+        continue
+    with open(_pyc, "rb") as _f:
+        _keep.PYC[_origin] = _f.read()
+sys.modules["_uno_bytecode"] = _keep
+`;
+
+export const WRITE_BYTECODE = `
+import importlib.util, os, sys
+sys.pycache_prefix = "/tmp/uno-pycache"
+_pyc = getattr(sys.modules.get("_uno_bytecode"), "PYC", {})
+for _origin, _data in _pyc.items():
+    _cfile = importlib.util.cache_from_source(_origin)
+    os.makedirs(os.path.dirname(_cfile), exist_ok=True)
+    with open(_cfile, "wb") as _f:
+        _f.write(_data)
+len(_pyc)
+`;

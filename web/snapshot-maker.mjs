@@ -1,0 +1,32 @@
+// Makes the start-up snapshot (issue 7) in a module worker, so the page stays responsive meanwhile:
+// booting a second interpreter and importing everything takes about 3 s of CPU, in long tasks.
+// The loader (snapshot-loader.mjs) starts it once the app is ready, sends {key, wheels, sources} (the
+// page's module sources, see PAGE_SOURCES) and gets back {key, size, data: Blob} or {error}.
+//
+// The interpreter here holds only our packages and JS-free modules: Pyodide can restore only JS
+// references it reaches by a path from globalThis, so nothing of PyScript or the page may be in it.
+
+import { loadPyodide } from "./pyodide.mjs";
+import { fetchWheels, installWheels, KEEP_BYTECODE, PRELOAD, writeAppFiles } from "./snapshot-common.mjs";
+
+const INDEX_URL = new URL("./", import.meta.url).href;
+
+async function make({ key, wheels, sources }) {
+  const py = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+  installWheels(py, await fetchWheels(wheels), "uno-snapshot");
+  await writeAppFiles(py);
+  py.runPython(PRELOAD);
+  const globals = py.toPy({ _page_sources: sources });
+  py.runPython(KEEP_BYTECODE, { globals });
+  globals.destroy();
+  const raw = py.makeMemorySnapshot();
+  return { key, size: raw.length, data: new Blob([raw]) };
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    postMessage(await make(data));
+  } catch (err) {
+    postMessage({ error: String(err?.stack || err) });
+  }
+};
