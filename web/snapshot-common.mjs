@@ -101,12 +101,15 @@ finally:
 importlib.invalidate_caches()
 `;
 
-// Bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
-// own package): they cannot be imported before the snapshot, but compiling them (about 70 ms of every
-// start, measured) is done once. The page hands over their sources (PAGE_SOURCES), the maker compiles
-// those the preload did not import into unchecked-hash .pyc data (used without looking at the source:
-// the snapshot's key names the build, so the sources match) and keeps them in the snapshot in a module,
-// _uno_bytecode (KEEP_BYTECODE); after a restore they are written where imports look (WRITE_BYTECODE).
+// Files a snapshot cannot hold (the virtual file system is not in it), kept in its memory instead:
+// - our wheels' installed files (site-packages): written back after a restore, no wheel to fetch or unzip;
+// - bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
+//   own package): they cannot be imported before the snapshot, but compiling them (about 70 ms of every
+//   start, measured) is done once. The page hands over their sources (PAGE_SOURCES); the maker compiles
+//   those the preload did not import into unchecked-hash .pyc data (used without looking at the source:
+//   the snapshot's key names the build, so the sources match).
+// KEEP_FILES puts both in a module, _uno_files; WRITE_FILES writes them out after a restore, the
+// bytecode where imports look for it (under sys.pycache_prefix), and answers how many modules' bytecode.
 export const PAGE_SOURCES = `
 import os, sys
 _sources = []
@@ -121,10 +124,15 @@ for _name, _module in list(sys.modules.items()):
 _sources
 `;
 
-export const KEEP_BYTECODE = `
-import os, py_compile, sys, types
-_keep = types.ModuleType("_uno_bytecode")
-_keep.PYC = {}
+export const KEEP_FILES = `
+import os, py_compile, sys, sysconfig, types
+_keep = types.ModuleType("_uno_files")
+_keep.FILES, _keep.PYC = {}, {}
+for _dir, _subdirs, _names in os.walk(sysconfig.get_path("purelib")):
+    _subdirs[:] = [_d for _d in _subdirs if _d != "__pycache__"]
+    for _n in _names:
+        with open(os.path.join(_dir, _n), "rb") as _f:
+            _keep.FILES[os.path.join(_dir, _n)] = _f.read()
 os.makedirs("/tmp/uno-bytecode", exist_ok=True)
 for _i, (_name, _origin, _source) in enumerate(_page_sources):
     if _name in sys.modules:
@@ -139,17 +147,18 @@ for _i, (_name, _origin, _source) in enumerate(_page_sources):
         continue
     with open(_pyc, "rb") as _f:
         _keep.PYC[_origin] = _f.read()
-sys.modules["_uno_bytecode"] = _keep
+sys.modules["_uno_files"] = _keep
 `;
 
-export const WRITE_BYTECODE = `
+export const WRITE_FILES = `
 import importlib.util, os, sys
 sys.pycache_prefix = "/tmp/uno-pycache"
-_pyc = getattr(sys.modules.get("_uno_bytecode"), "PYC", {})
-for _origin, _data in _pyc.items():
-    _cfile = importlib.util.cache_from_source(_origin)
-    os.makedirs(os.path.dirname(_cfile), exist_ok=True)
-    with open(_cfile, "wb") as _f:
+_keep = sys.modules["_uno_files"]
+_out = dict(_keep.FILES)
+_out.update((importlib.util.cache_from_source(_origin), _data) for _origin, _data in _keep.PYC.items())
+for _path, _data in _out.items():
+    os.makedirs(os.path.dirname(_path), exist_ok=True)
+    with open(_path, "wb") as _f:
         _f.write(_data)
-len(_pyc)
+len(_keep.PYC)
 `;

@@ -6,8 +6,8 @@
 //
 // A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading the
 // image since the page's first moment; the restore starts at once (Pyodide fetches the runtime while the
-// image arrives), the worker's SHA-256 of the stored bytes is checked, our wheels' files are written
-// back and the page's modules' bytecode is put where imports look, then PyScript gets the interpreter.
+// image arrives), the worker's SHA-256 of the stored bytes is checked, the files the snapshot keeps in
+// memory (our wheels' files, the page's modules' bytecode) are written out, then PyScript gets it.
 // A first visit (or any trouble): a plain start; once the app is ready a worker (snapshot-maker.mjs)
 // makes a fresh snapshot and the store keeps it.
 //
@@ -17,7 +17,7 @@
 // path ran; data-snapshot says what happened to the snapshot (restoring, used, making, stored, failed).
 
 import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, fetchWheels, installWheels, PAGE_SOURCES, WRITE_BYTECODE } from "./snapshot-common.mjs";
+import { buildMeta, PAGE_SOURCES, WRITE_FILES } from "./snapshot-common.mjs";
 
 export { version };
 
@@ -113,7 +113,7 @@ const snapshotPromise = (async () => {
 // Output of the restored interpreter until PyScript hands over its own handlers.
 const early = { stdout: [], stderr: [] };
 
-/** Restore the snapshot's interpreter and put our wheels' files back; any trouble rejects.
+/** Restore the snapshot's interpreter and write back the files it keeps; any trouble rejects.
  *  Pyodide takes the image as a promise: it fetches the runtime while the image is read. */
 async function restore() {
   root.dataset.snapshot = "restoring"; // the loading shell shows no download progress meanwhile
@@ -122,8 +122,6 @@ async function restore() {
     return found.bytes;
   });
   image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
-  const wheels = metaPromise.then((meta) => fetchWheels(meta.wheels));
-  wheels.catch(() => {}); // awaited below; no unhandled rejection if the restore fails first
   const py = await plainLoadPyodide({
     indexURL: INDEX_URL,
     _loadSnapshot: image,
@@ -133,8 +131,7 @@ async function restore() {
   performance.mark("snapshot-restored");
   const { sha256, checked } = await snapshotPromise;
   if (sha256 && (await checked) !== sha256) throw new Error("snapshot checksum mismatch");
-  installWheels(py, await wheels, "uno-snapshot");
-  root.dataset.snapshotBytecode = String(py.runPython(WRITE_BYTECODE, { globals: py.toPy({}) }));
+  root.dataset.snapshotBytecode = String(py.runPython(WRITE_FILES, { globals: py.toPy({}) }));
   const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
   if (!answer) throw new Error("restored interpreter lacks uno_core");
   performance.mark("snapshot-checked");

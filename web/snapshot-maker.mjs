@@ -7,7 +7,7 @@
 // references it reaches by a path from globalThis, so nothing of PyScript or the page may be in it.
 
 import { loadPyodide } from "./pyodide.mjs";
-import { fetchWheels, installWheels, KEEP_BYTECODE, PRELOAD, writeAppFiles } from "./snapshot-common.mjs";
+import { fetchWheels, installWheels, KEEP_FILES, PRELOAD, writeAppFiles } from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
 
@@ -17,7 +17,7 @@ async function make({ key, wheels, sources }) {
   await writeAppFiles(py);
   py.runPython(PRELOAD);
   const globals = py.toPy({ _page_sources: sources });
-  py.runPython(KEEP_BYTECODE, { globals });
+  py.runPython(KEEP_FILES, { globals });
   globals.destroy();
   const raw = py.makeMemorySnapshot();
   return { key, size: raw.length, data: new Blob([raw]) };

@@ -34,6 +34,7 @@ def wait_for_service_worker(page: Page) -> None:
         "pyodide.asm.mjs",
         "pyodide-lock.json",
         "runtime/pyscript/core.js",
+        "web/app.zip",
         f"uno_core-{uno_core.__version__}-py3-none-any.whl",
     ],
 )
