@@ -34,7 +34,7 @@ RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as
 }
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")
-APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/ but main.py), one download unpacked by PyScript
+APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/ but main.py), one download; the loader unpacks it
 ENTRY = "web/app/main.py"
 
 
@@ -116,18 +116,17 @@ def write_archive(target: Path, files: list[Path], base: Path) -> None:
 
 
 def pyscript_config(wheel: str, install: str, python: str, runtime: str) -> dict[str, object]:
-    """PyScript config: our Pyodide copy (through the snapshot loader), our wheel, the app's package, no plugins.
+    """PyScript config: our Pyodide copy (through the snapshot loader), our wheel, no plugins.
 
-    app.zip unpacks into the working directory, so `web/app/x.py` is importable as `app.x`
-    (main.py is the entry script itself).
+    The app's package is not PyScript's to write: the loader unpacks app.zip (named in build.json)
+    into the working directory, so `web/app/x.py` is importable as `app.x`, or writes it back from
+    a snapshot (main.py is the entry script itself).
     """
-    files = {f"./{APP_ARCHIVE}": "./*"}
     config: dict[str, object] = {"interpreter": f"./{runtime}/{LOADER_NAME}", "plugins": PLUGINS_OFF}
     if install == "micropip":
         config["packages"] = [f"./wheels/{wheel}"]
     else:  # unpack the wheel straight into site-packages: no micropip at all
-        files[f"./wheels/{wheel}"] = f"/lib/python{python}/site-packages/*"
-    config["files"] = files
+        config["files"] = {f"./wheels/{wheel}": f"/lib/python{python}/site-packages/*"}
     return config
 
 
@@ -197,7 +196,7 @@ def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, 
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
     config = pyscript_config(wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
     (site / "pyscript.json").write_text(json.dumps(config, indent=2))
-    extra = {**versions, "install": install, "runtime": runtime}
+    extra = {**versions, "install": install, "runtime": runtime, "app_archive": APP_ARCHIVE}
     return precache.write_service_worker(site, WEB / "sw.template.js", extra)
 
 

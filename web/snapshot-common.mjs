@@ -1,11 +1,12 @@
 // What the start-up snapshot's loader (the page, snapshot-loader.mjs) and maker (a worker,
-// snapshot-maker.mjs) share: the snapshot's key, our wheels, the app's files and the Python that runs
+// snapshot-maker.mjs) share: the snapshot's key, our wheels, the app's package and the Python that runs
 // before a snapshot is taken and after one is restored. The build serves these three modules next to
 // pyodide.mjs (runtime/pyodide-<version>/), so "../../" is the site's root.
 
 const SITE = new URL("../../", import.meta.url);
 
-/** The snapshot's key (Pyodide version + our wheels' hashes + build version) and our wheels' URLs. */
+/** The snapshot's key (Pyodide version + our wheels' hashes + build version), our wheels' URLs and
+ *  the app package's archive (web/app.zip). */
 export async function buildMeta(pyodideVersion) {
   const response = await fetch(new URL("build.json", SITE), { cache: "no-cache" });
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status}`);
@@ -15,7 +16,7 @@ export async function buildMeta(pyodideVersion) {
     .map(([path, meta]) => ({ url: new URL(path, SITE).href, sha256: meta.sha256 }));
   const key = [`pyodide ${pyodideVersion}`, ...wheels.map((w) => `wheel ${w.sha256.slice(0, 16)}`), `build ${info.version}`]
     .join(" | ");
-  return { key, wheels };
+  return { key, wheels, appArchive: new URL(info.app_archive, SITE).href };
 }
 
 export function fetchWheels(wheels) {
@@ -42,23 +43,11 @@ for _path in sorted(glob.glob("/tmp/uno-wheel-*.whl")):
 `, { globals: py.toPy({}) });
 }
 
-/** The app's own Python files, where PyScript puts them (pyscript.json "files"): plain files, and
- *  archives ("dest/*") unpacked there, as PyScript does. */
-export async function writeAppFiles(py) {
-  const response = await fetch(new URL("pyscript.json", SITE));
-  if (!response.ok) throw new Error(`pyscript.json: HTTP ${response.status}`);
-  const { files = {} } = await response.json();
-  await Promise.all(Object.entries(files).filter(([, to]) => to.startsWith("./")).map(async ([from, to]) => {
-    const file = await fetch(new URL(from, SITE));
-    if (!file.ok) throw new Error(`${from}: HTTP ${file.status}`);
-    if (to.endsWith("/*")) {
-      py.unpackArchive(await file.arrayBuffer(), from.split(".").pop(), { extractDir: to.slice(0, -1) });
-      return;
-    }
-    const path = to.replace(/^\.\//, "");
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    py.FS.writeFile(path, await file.text());
-  }));
+/** The app's package: its archive unpacked into the working directory (importable as `app`). */
+export async function writeAppFiles(py, archiveURL) {
+  const response = await fetch(archiveURL);
+  if (!response.ok) throw new Error(`${archiveURL}: HTTP ${response.status}`);
+  py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
 }
 
 // Imported before the snapshot is taken: our wheels (every submodule), the stdlib modules the app and
@@ -102,7 +91,8 @@ importlib.invalidate_caches()
 `;
 
 // Files a snapshot cannot hold (the virtual file system is not in it), kept in its memory instead:
-// - our wheels' installed files (site-packages): written back after a restore, no wheel to fetch or unzip;
+// - our wheels' installed files (site-packages) and the app's package: written back after a restore,
+//   nothing to fetch or unzip;
 // - bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
 //   own package): they cannot be imported before the snapshot, but compiling them (about 70 ms of every
 //   start, measured) is done once. The page hands over their sources (PAGE_SOURCES); the maker compiles
@@ -128,7 +118,7 @@ export const KEEP_FILES = `
 import os, py_compile, sys, sysconfig, types
 _keep = types.ModuleType("_uno_files")
 _keep.FILES, _keep.PYC = {}, {}
-for _dir, _subdirs, _names in os.walk(sysconfig.get_path("purelib")):
+for _dir, _subdirs, _names in [*os.walk(sysconfig.get_path("purelib")), *os.walk(os.path.abspath("app"))]:
     _subdirs[:] = [_d for _d in _subdirs if _d != "__pycache__"]
     for _n in _names:
         with open(os.path.join(_dir, _n), "rb") as _f:

@@ -7,7 +7,8 @@
 // A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading the
 // image since the page's first moment; the restore starts at once (Pyodide fetches the runtime while the
 // image arrives), the worker's SHA-256 of the stored bytes is checked, the files the snapshot keeps in
-// memory (our wheels' files, the page's modules' bytecode) are written out, then PyScript gets it.
+// memory (our wheels' files, the app's package, the page's modules' bytecode) are written out, then
+// PyScript gets it. A plain start unpacks the app's package (web/app.zip, named in build.json) itself.
 // A first visit (or any trouble): a plain start; once the app is ready a worker (snapshot-maker.mjs)
 // makes a fresh snapshot and the store keeps it.
 //
@@ -17,7 +18,7 @@
 // path ran; data-snapshot says what happened to the snapshot (restoring, used, making, stored, failed).
 
 import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, PAGE_SOURCES, WRITE_FILES } from "./snapshot-common.mjs";
+import { buildMeta, PAGE_SOURCES, WRITE_FILES, writeAppFiles } from "./snapshot-common.mjs";
 
 export { version };
 
@@ -174,7 +175,7 @@ function pageSources(page) {
 async function makeSnapshot(page) {
   const started = performance.now();
   root.dataset.snapshot = "making";
-  const { key, wheels } = await metaPromise;
+  const { key, wheels, appArchive } = await metaPromise;
   const worker = new Worker(MAKER_URL, { type: "module" });
   const made = await new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
@@ -182,7 +183,7 @@ async function makeSnapshot(page) {
       event.preventDefault();
       reject(new Error(`snapshot maker: ${event.message || "failed to start"}`));
     };
-    worker.postMessage({ key, wheels, sources: pageSources(page) });
+    worker.postMessage({ key, wheels, appArchive, sources: pageSources(page) });
   }).finally(() => worker.terminate());
   await writeRecord(made);
   writeHint(key);
@@ -227,7 +228,8 @@ export async function loadPyodide(options = {}) {
   } else {
     report("plain");
   }
-  const py = await plainLoadPyodide(options);
+  const [py, { appArchive }] = await Promise.all([plainLoadPyodide(options), metaPromise]);
+  await writeAppFiles(py, appArchive);
   if (typeof indexedDB !== "undefined" && typeof Worker === "function") scheduleSnapshot(py);
   return py;
 }

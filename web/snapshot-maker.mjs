@@ -1,6 +1,6 @@
 // Makes the start-up snapshot (issue 7) in a module worker, so the page stays responsive meanwhile:
 // booting a second interpreter and importing everything takes about 3 s of CPU, in long tasks.
-// The loader (snapshot-loader.mjs) starts it once the app is ready, sends {key, wheels, sources} (the
+// The loader (snapshot-loader.mjs) starts it once the app is ready, sends {key, wheels, appArchive, sources} (the
 // page's module sources, see PAGE_SOURCES) and gets back {key, size, data: Blob} or {error}.
 //
 // The interpreter here holds only our packages and JS-free modules: Pyodide can restore only JS
@@ -11,10 +11,10 @@ import { fetchWheels, installWheels, KEEP_FILES, PRELOAD, writeAppFiles } from "
 
 const INDEX_URL = new URL("./", import.meta.url).href;
 
-async function make({ key, wheels, sources }) {
+async function make({ key, wheels, appArchive, sources }) {
   const py = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   installWheels(py, await fetchWheels(wheels), "uno-snapshot");
-  await writeAppFiles(py);
+  await writeAppFiles(py, appArchive);
   py.runPython(PRELOAD);
   const globals = py.toPy({ _page_sources: sources });
   py.runPython(KEEP_FILES, { globals });

@@ -45,7 +45,8 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
     config = json.loads((site / "pyscript.json").read_text())
     assert site / config["interpreter"] == runtime / "uno-loader.mjs"  # wraps pyodide.mjs (snapshots, issue 7)
     assert f'src="{config["interpreter"]}"' in (site / "index.html").read_text()  # started before PyScript
-    assert all(p.startswith("./") for p in [*config["packages"], *config["files"]])
+    assert all(p.startswith("./") for p in [*config["packages"], *config.get("files", {})])
+    assert (site / json.loads((site / "build.json").read_text())["app_archive"]).is_file()  # the loader's
 
 
 def test_served_lock_names_the_pinned_micropip_wheel(site: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -103,7 +104,9 @@ def redeploy(site: Path) -> str:
     """Change one file of `site` and rebuild its service worker, as a new deployment would; return the version."""
     css = site / "web" / "style.css"
     css.write_text(css.read_text() + "\n/* new version */\n")
-    info = precache.write_service_worker(site, ROOT / "web" / "sw.template.js", {"install": "micropip"})
+    old = json.loads((site / "build.json").read_text())
+    extra = {k: v for k, v in old.items() if k not in ("version", "files")}  # runtime, app_archive...
+    info = precache.write_service_worker(site, ROOT / "web" / "sw.template.js", extra)
     return str(info["version"])
 
 
