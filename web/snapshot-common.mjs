@@ -95,20 +95,31 @@ importlib.invalidate_caches()
 //   nothing to fetch or unzip;
 // - bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
 //   own package): they cannot be imported before the snapshot, but compiling them (about 70 ms of every
-//   start, measured) is done once. The page hands over their sources (PAGE_SOURCES); the maker compiles
+//   start, measured) is done once. The page hands over their packages' sources, every module, imported
+//   yet or not (PAGE_SOURCES: a screen opened later needs its modules too); the maker compiles
 //   those the preload did not import into unchecked-hash .pyc data (used without looking at the source:
 //   the snapshot's key names the build, so the sources match).
 // KEEP_FILES puts both in a module, _uno_files; WRITE_FILES writes them out after a restore, the
 // bytecode where imports look for it (under sys.pycache_prefix), and answers how many modules' bytecode.
 export const PAGE_SOURCES = `
 import os, sys
-_sources = []
+_roots = set()
 for _name, _module in list(sys.modules.items()):
     _origin = getattr(getattr(_module, "__spec__", None), "origin", None) or ""
     if _origin.endswith(".py") and not _origin.startswith("/lib/") and os.path.isfile(_origin):
+        _top = sys.modules.get(_name.split(".")[0])
+        _paths = list(getattr(_top, "__path__", None) or [])
+        _roots.update(_paths or [_origin])
+_sources = []
+for _root in sorted(_roots):
+    _files = [_root] if _root.endswith(".py") else sorted(
+        os.path.join(_d, _n) for _d, _s, _ns in os.walk(_root) for _n in _ns if _n.endswith(".py"))
+    for _path in _files:
+        _rel = os.path.relpath(_path, os.path.dirname(_root))
+        _name = _rel[:-3].replace(os.sep, ".").removesuffix(".__init__")
         try:
-            with open(_origin, encoding="utf-8") as _f:
-                _sources.append((_name, _origin, _f.read()))
+            with open(_path, encoding="utf-8") as _f:
+                _sources.append((_name, _path, _f.read()))
         except (OSError, UnicodeDecodeError):
             pass
 _sources
