@@ -161,7 +161,7 @@ function report(path, detail = "") {
 }
 
 // ---------------------------------------------------------------- make a fresh snapshot
-/** The sources of the modules the page's interpreter imported from files (for their bytecode). */
+/** The sources of the packages the page's interpreter imported from files (for their bytecode). */
 function pageSources(page) {
   const found = page.runPython(PAGE_SOURCES, { globals: page.toPy({}) });
   try {
