@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, when
+from pyscript.ffi import create_proxy
 
 from app import i18n
 
@@ -44,3 +45,22 @@ def on(element: Any, event: str, handler: Callable[..., Any]) -> Any:
 def clear(element: Any) -> None:
     """Remove every child of `element`."""
     element.replaceChildren()
+
+
+class Listeners:
+    """The event listeners a screen adds while it is mounted; `clear()` removes them all and frees
+    their proxies (screens delegate: one listener per event on their root, not one per button)."""
+
+    def __init__(self) -> None:
+        self._added: list[tuple[Any, str, Any]] = []
+
+    def add(self, target: Any, event: str, handler: Callable[..., Any]) -> None:
+        proxy = create_proxy(handler)
+        target.addEventListener(event, proxy)
+        self._added.append((target, event, proxy))
+
+    def clear(self) -> None:
+        for target, event, proxy in self._added:
+            target.removeEventListener(event, proxy)
+            proxy.destroy()
+        self._added.clear()

@@ -68,6 +68,22 @@ def flash(keeper: Keeper) -> El | None:
     return box
 
 
+def ask_then_confirm(
+    keeper: Keeper, act: str, ask_key: str, confirm_key: str, yes_key: str, args: dict[str, object] | None = None
+) -> El:
+    """A dangerous action's button (`data-act="ask"`); once pressed (`keeper.confirm == act`) it is a
+    question with "yes" (`data-act=act`) and "cancel" in its place."""
+    if keeper.confirm == act:
+        return el("div",
+                  el("p", key=confirm_key, args=args, id="score-confirm-text"),
+                  el("button", key=yes_key, type="button", cls="button sk-danger", id=f"score-confirm-{act}",
+                     data_act=act, aria_describedby="score-confirm-text"),
+                  el("button", key="score.cancel", type="button", cls="button", data_act="cancel", data_arg=act),
+                  cls="sk-confirm", role="group")
+    return el("button", key=ask_key, args=args, type="button", cls="button sk-danger", id=f"score-ask-{act}",
+              data_act="ask", data_arg=act)
+
+
 def dealer_badge(name: str, key: str = "score.deals_now") -> El:
     return el("p", el("span", cls="sk-dealer-icon", aria_hidden="true"), el("span", key=key, args={"name": name}),
               cls="sk-dealer-now", id="score-dealer")

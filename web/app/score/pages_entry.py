@@ -11,7 +11,7 @@ from uno_core.rules import Scoring
 from uno_core.scoring import round_points
 
 from . import faces
-from .common import dealer_badge, described, field_error, head, sr
+from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
 from .tree import El, el
 from .where import sheet_hash
 
@@ -162,18 +162,8 @@ def entry_page(keeper: Keeper) -> El:
     ]
     if number is not None:
         actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
-        if keeper.confirm == "delete-round":
-            actions.append(el("div",
-                              el("p", key="score.delete_round_confirm", args={"n": number}, id="score-confirm-text"),
-                              el("button", key="score.delete_yes_round", type="button", cls="button sk-danger",
-                                 id="score-confirm-delete-round", data_act="delete-round",
-                                 aria_describedby="score-confirm-text"),
-                              el("button", key="score.cancel", type="button", cls="button", data_act="cancel",
-                                 data_arg="delete-round"), cls="sk-confirm", role="group"))
-        else:
-            actions.append(el("button", key="score.delete_round", args={"n": number}, type="button",
-                              cls="button sk-danger", id="score-ask-delete-round", data_act="ask",
-                              data_arg="delete-round"))
+        actions.append(ask_then_confirm(keeper, "delete-round", "score.delete_round", "score.delete_round_confirm",
+                                        "score.delete_yes_round", {"n": number}))
     return el(
         "div",
         head(home, "score.back_sheet"),

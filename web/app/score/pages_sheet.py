@@ -10,7 +10,7 @@ from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
 from .chart import chart, colour
-from .common import dealer_badge, field_error, flash, head, sr
+from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .tree import El, el
 from .where import sheet_hash
 
@@ -162,16 +162,7 @@ def actions(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
         el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
         el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id="score-setup"),
     ]
-    if keeper.confirm == "delete-game":
-        buttons.append(el("div",
-                          el("p", key="score.delete_confirm", id="score-confirm-text"),
-                          el("button", key="score.delete_yes", type="button", cls="button sk-danger",
-                             id="score-confirm-delete-game", data_act="delete-game",
-                             aria_describedby="score-confirm-text"),
-                          el("button", key="score.cancel", type="button", cls="button", data_act="cancel",
-                             data_arg="delete-game"), cls="sk-confirm", role="group"))
-    else:
-        buttons.append(el("button", key="score.delete_game", type="button", cls="button sk-danger",
-                          id="score-ask-delete-game", data_act="ask", data_arg="delete-game"))
+    buttons.append(ask_then_confirm(keeper, "delete-game", "score.delete_game", "score.delete_confirm",
+                                    "score.delete_yes"))
     return el("section", el("h2", key="score.actions", cls="sk-sr-only"), el("div", *buttons, cls="sk-actions"),
               field_error(keeper, "page", alert=True), cls="sk-sheet-actions")

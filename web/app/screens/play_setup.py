@@ -11,9 +11,8 @@ import random
 from typing import Any
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
 
-from app.dom import h
+from app.dom import Listeners, h
 from app.play import store
 from app.play.config import (
     BOT_NAMES,
@@ -46,22 +45,17 @@ class PlaySetup:
         self.config = store.load_setup() or default_config()
         self.body: Any = None
         self.error = ""
-        self.proxies: list[tuple[Any, str, Any]] = []
+        self.listeners = Listeners()
 
     def mount(self, root: Any) -> None:
         self.body = h("div", cls="play-setup", attrs={"id": "play-setup"})
         root.append(self.body)
-        for event, handler in (("click", self.on_click), ("change", self.on_change)):
-            proxy = create_proxy(handler)
-            self.body.addEventListener(event, proxy)
-            self.proxies.append((self.body, event, proxy))
+        self.listeners.add(self.body, "click", self.on_click)
+        self.listeners.add(self.body, "change", self.on_change)
         self.render()
 
     def unmount(self) -> None:
-        for target, event, proxy in self.proxies:
-            target.removeEventListener(event, proxy)
-            proxy.destroy()
-        self.proxies.clear()
+        self.listeners.clear()
 
     def relabel(self) -> None:
         self.render()

@@ -13,7 +13,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from app.dom import h
+from app.dom import Listeners, h
 from app.play import describe, store
 from app.play.panels import handoff_panel, match_panel, round_panel
 from app.play.picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, playable_cards, plays_of
@@ -66,7 +66,7 @@ class PlayTable:
         self.alive = False
         self.announced = 0
         self.last_top: tuple[int, str] | None = None
-        self.proxies: list[tuple[Any, str, Any]] = []
+        self.listeners = Listeners()
         self.task: Any = None
         self.task_import: Any = None
 
@@ -78,25 +78,17 @@ class PlayTable:
         self.live = h("div", cls="sr-only", attrs={"aria-live": "polite", "role": "status", "id": "play-live"})
         self.body = h("div", cls="play", attrs={"id": "play"})
         root.append(self.body, self.live)
-        self.listen(document, "keydown", self.on_key)
-        self.listen(self.body, "click", self.on_click)
-        self.listen(self.body, "change", self.on_change)
+        # one delegated listener per event (buttons carry `data-act` / `data-arg`): no proxy per button
+        self.listeners.add(document, "keydown", self.on_key)
+        self.listeners.add(self.body, "click", self.on_click)
+        self.listeners.add(self.body, "change", self.on_change)
         self.load(store.current())
-
-    def listen(self, target: Any, event: str, handler: Any) -> None:
-        """One delegated listener per event (buttons carry `data-act` / `data-arg`): no proxy per button."""
-        proxy = create_proxy(handler)
-        target.addEventListener(event, proxy)
-        self.proxies.append((target, event, proxy))
 
     def unmount(self) -> None:
         self.alive = False
         if _active and _active[0] is self:
             _active.clear()
-        for target, event, proxy in self.proxies:
-            target.removeEventListener(event, proxy)
-            proxy.destroy()
-        self.proxies.clear()
+        self.listeners.clear()
 
     def relabel(self) -> None:
         self.render()

@@ -14,6 +14,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from app import i18n
+from app.dom import Listeners
 from app.score.keeper import Effect, Keeper
 from app.score.store import PERSIST_KEY, PREPAINT_KEY
 from app.score.tree import El
@@ -172,7 +173,7 @@ class ScoreScreen:
     def __init__(self, params: tuple[str, ...]) -> None:
         self.where = Where.parse(params)
         self.box: Any = None
-        self.proxies: list[tuple[str, Any]] = []
+        self.listeners = Listeners()
 
     # -- router interface ---------------------------------------------------------------------
 
@@ -184,9 +185,7 @@ class ScoreScreen:
         self.box.className = "score-root"
         root.append(self.box)
         for event in EVENTS:
-            proxy = create_proxy(self.handle)
-            self.box.addEventListener(event, proxy)
-            self.proxies.append((event, proxy))
+            self.listeners.add(self.box, event, self.handle)
         self.render()
         if self.where.sheet_id:
             WAKE.start()
@@ -194,10 +193,7 @@ class ScoreScreen:
             WAKE.stop()
 
     def unmount(self) -> None:
-        for event, proxy in self.proxies:
-            self.box.removeEventListener(event, proxy)
-            proxy.destroy()
-        self.proxies = []
+        self.listeners.clear()
         if not self.where.sheet_id:
             return
         WAKE.stop()
