@@ -4,7 +4,6 @@ axe on the set-up, table and round-end screens; screenshots of the table (phone,
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,30 +14,18 @@ from e2e_helpers import (
     set_language,
     small_targets,
     untranslated,
-    wait_ready,
 )
 from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
 from play_policy import Flags, choose
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from tools.serve import SiteServer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "web"))
 from app.play.config import PlayConfig
 from app.play.session import Session
 
 pytestmark = pytest.mark.e2e
 SEED = 160  # with play_policy: a wild, a draw-then-keep, an UNO press and a challenge in round 1
 SETUP = {"speed": "instant", "reaction_ms": 0}
-
-
-@pytest.fixture(scope="module")
-def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
-    page = app_context.new_page()
-    page.goto(server.url + "#/play")
-    wait_ready(page)
-    yield page
-    page.close()
 
 
 def twin() -> Session:

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from e2e_helpers import wait_ready
 from play_e2e import do, game_of, scenario, start, state, wait_idle
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from tools.serve import SiteServer
 from uno_core import DRAW, Card, Play, parse_action
 
 pytestmark = pytest.mark.e2e
@@ -19,15 +16,6 @@ ME = {"kind": "human", "name": "Me"}
 
 def bots(*names: str) -> list[dict[str, str]]:
     return [{"kind": "bot", "name": name, "level": "basic"} for name in names]
-
-
-@pytest.fixture(scope="module")
-def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
-    page = app_context.new_page()
-    page.goto(server.url + "#/play")
-    wait_ready(page)
-    yield page
-    page.close()
 
 
 def set_up(page: Page, check: str = "", select: tuple[str, str] | None = None) -> None:

@@ -3,14 +3,10 @@ pass-and-play never shows a hand before the person confirms they hold the device
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from e2e_helpers import wait_ready
 from play_e2e import do, scenario, start, state, wait_idle, wait_log
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from tools.serve import SiteServer
 from uno_core import DRAW, parse_action
 
 pytestmark = pytest.mark.e2e
@@ -18,15 +14,6 @@ REDS = "R1 R2 R3 R4 R5 R6 R7"
 OTHERS = "G8 G9 Y8 Y9 B8 B9 GS"
 NOT_RED = "G8 Y8 B8 G9 Y9 B9 GV YV BV GS YS BS"  # never matches a red 1-7 on top
 ME = {"kind": "human", "name": "Me"}
-
-
-@pytest.fixture(scope="module")
-def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
-    page = app_context.new_page()
-    page.goto(server.url + "#/play")
-    wait_ready(page)
-    yield page
-    page.close()
 
 
 def test_forgetting_uno_gets_you_caught_by_a_bot(page: Page) -> None:

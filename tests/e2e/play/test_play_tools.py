@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
-from e2e_helpers import check_axe, wait_ready
+from e2e_helpers import check_axe
 from play_e2e import ARTIFACTS, game_of, start, state, wait_idle, wait_log
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from tools.serve import SiteServer
 from uno_core import parse_action, save
 
 pytestmark = pytest.mark.e2e
 SEATS = [{"kind": "human", "name": "Me"}, {"kind": "bot", "name": "Ana", "level": "basic"},
          {"kind": "bot", "name": "Ben", "level": "basic"}]
-
-
-@pytest.fixture(scope="module")
-def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
-    page = app_context.new_page()
-    page.goto(server.url + "#/play")
-    wait_ready(page)
-    yield page
-    page.close()
 
 
 def my_turn(page: Page, seed: int, preset: str = "official", undo: bool = False) -> dict[str, object]:

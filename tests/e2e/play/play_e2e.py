@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, Game, Play, save
 from uno_core.scenario import stacked_deck
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 FAST = {"speed": "instant"}
 
 
