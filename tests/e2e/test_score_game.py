@@ -54,12 +54,15 @@ def expected_sheet(rounds: list[tuple[int, dict[int, Hand]]]) -> Sheet:
     return sheet
 
 
-def axe_both(page: Page, label: str) -> None:
+def axe_both(page: Page, label: str, shot_as: str = "") -> None:
+    """axe, no overflow and 44 px targets in both languages (and a screenshot `<shot_as>-<lang>`)."""
     for lang in LANGS:
         set_language(page, lang)
         check_axe(page, f"{label} ({lang})")
         assert horizontal_overflow(page) <= 0, (label, lang)
         assert small_targets(page) == [], (label, lang)
+        if shot_as:
+            shot(page, f"{shot_as}-{lang}")
     set_language(page, "en")
 
 
@@ -157,11 +160,7 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator(".sk-standing.sk-is-leader .sk-who-name")).to_have_text("Ana")
     expect(page.locator(".sk-standing.sk-is-leader .sk-to-go")).to_have_text(f"{500 - totals[0]} to go")
     expect(page.locator(".sk-rounds thead th").nth(3)).to_have_text(EVIL)
-    axe_both(page, "sheet")
-    for lang in LANGS:
-        set_language(page, lang)
-        shot(page, f"score-sheet-390x844-{lang}")
-    set_language(page, "en")
+    axe_both(page, "sheet", shot_as="score-sheet-390x844")
 
     # the last round by keyboard: Enter in a total goes to the next empty one, then saves
     page.locator("#score-enter").focus()
@@ -183,11 +182,7 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator(".sk-winner-panel .sk-standing .sk-who-name")).to_have_text(
         [standing.label for standing in final.tally().standings]
     )
-    axe_both(page, "winner")
-    for lang in LANGS:
-        set_language(page, lang)
-        shot(page, f"score-winner-390x844-{lang}")
-    set_language(page, "en")
+    axe_both(page, "winner", shot_as="score-winner-390x844")
     # share: the Web Share API where there is one, else the clipboard, else the text to copy
     page.locator("#score-share").click()
     expect(page.locator("#score-flash")).to_have_text(re.compile("Standings (shared|copied)|Could not share"))
