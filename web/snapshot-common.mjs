@@ -91,16 +91,19 @@ importlib.invalidate_caches()
 `;
 
 // Files a snapshot cannot hold (the virtual file system is not in it), kept in its memory instead:
-// - our wheels' installed files (site-packages) and the app's package: written back after a restore,
-//   nothing to fetch or unzip;
+// - our wheels' installed files (site-packages) and the app's package: written back after a restore
+//   (nothing to fetch or unzip), their metadata at once (the app reads its INSTALLER at start), the
+//   sources once the app is ready (only tracebacks and the like read them);
 // - bytecode of the modules the page imported from source files (the app's JS-facing modules, PyScript's
 //   own package): they cannot be imported before the snapshot, but compiling them (about 70 ms of every
 //   start, measured) is done once. The page hands over their packages' sources, every module, imported
-//   yet or not (PAGE_SOURCES: a screen opened later needs its modules too); the maker compiles
-//   those the preload did not import into unchecked-hash .pyc data (used without looking at the source:
-//   the snapshot's key names the build, so the sources match).
-// KEEP_FILES puts both in a module, _uno_files; WRITE_FILES writes them out after a restore, the
-// bytecode where imports look for it (under sys.pycache_prefix), and answers how many modules' bytecode.
+//   yet or not (PAGE_SOURCES: a screen opened later needs its modules too); the maker compiles those
+//   the preload did not import, and a finder first on sys.meta_path imports them from that bytecode
+//   (no file is read: writing them out before the hand-over cost 40-70 ms of every start, measured).
+//   The snapshot's key names the build, so the sources match.
+// KEEP_FILES puts both in a module, _uno_files, and installs the finder; writeKeptFiles(which) is the
+// Python that writes out the kept files, "metadata" (answering how many modules' bytecode is kept) or
+// "sources".
 export const PAGE_SOURCES = `
 import os, sys
 _roots = set()
@@ -126,9 +129,34 @@ _sources
 `;
 
 export const KEEP_FILES = `
-import os, py_compile, sys, sysconfig, types
+import importlib.machinery, marshal, os, py_compile, sys, sysconfig, types
+
+
+class KeptBytecode:
+    """Imports the page's modules from bytecode kept in this snapshot (name -> (origin, is package))."""
+
+    def __init__(self, modules, pyc):
+        self.modules, self.pyc = modules, pyc
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.modules:
+            return None
+        origin, is_package = self.modules[name]
+        spec = importlib.machinery.ModuleSpec(name, self, origin=origin, is_package=is_package)
+        spec.has_location = True  # __file__ is the source's path, as when imported from it
+        if is_package:
+            spec.submodule_search_locations = [os.path.dirname(origin)]
+        return spec
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        exec(marshal.loads(memoryview(self.pyc[module.__spec__.origin])[16:]), module.__dict__)
+
+
 _keep = types.ModuleType("_uno_files")
-_keep.FILES, _keep.PYC = {}, {}
+_keep.FILES, _keep.PYC, _keep.MODULES = {}, {}, {}
 for _dir, _subdirs, _names in [*os.walk(sysconfig.get_path("purelib")), *os.walk(os.path.abspath("app"))]:
     _subdirs[:] = [_d for _d in _subdirs if _d != "__pycache__"]
     for _n in _names:
@@ -148,18 +176,26 @@ for _i, (_name, _origin, _source) in enumerate(_page_sources):
         continue
     with open(_pyc, "rb") as _f:
         _keep.PYC[_origin] = _f.read()
+    _keep.MODULES[_name] = (_origin, os.path.basename(_origin) == "__init__.py")
+_keep.finder = KeptBytecode(_keep.MODULES, _keep.PYC)
+sys.meta_path.insert(0, _keep.finder)
 sys.modules["_uno_files"] = _keep
 `;
 
-export const WRITE_FILES = `
-import importlib.util, os, sys
-sys.pycache_prefix = "/tmp/uno-pycache"
+/** The Python that writes out the files a snapshot keeps: "metadata" (the wheels' .dist-info: read at
+ *  start), answering how many modules' bytecode is kept, or "sources" (everything else), answering how
+ *  many modules have been imported from that bytecode so far. */
+export function writeKeptFiles(which) {
+  const metadata = which === "metadata";
+  return `
+import os, sys
 _keep = sys.modules["_uno_files"]
-_out = dict(_keep.FILES)
-_out.update((importlib.util.cache_from_source(_origin), _data) for _origin, _data in _keep.PYC.items())
-for _path, _data in _out.items():
-    os.makedirs(os.path.dirname(_path), exist_ok=True)
-    with open(_path, "wb") as _f:
-        _f.write(_data)
-len(_keep.PYC)
+for _path, _data in _keep.FILES.items():
+    if (".dist-info/" ${metadata ? "in" : "not in"} _path):
+        os.makedirs(os.path.dirname(_path), exist_ok=True)
+        with open(_path, "wb") as _f:
+            _f.write(_data)
+${metadata ? "len(_keep.MODULES)" : `sum(getattr(getattr(sys.modules.get(_name), "__spec__", None), "loader", None) is _keep.finder
+    for _name in _keep.MODULES)`}
 `;
+}

@@ -6,9 +6,9 @@
 //
 // A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading the
 // image since the page's first moment; the restore starts at once (Pyodide fetches the runtime while the
-// image arrives), the worker's SHA-256 of the stored bytes is checked, the files the snapshot keeps in
-// memory (our wheels' files, the app's package, the page's modules' bytecode) are written out, then
-// PyScript gets it. A plain start unpacks the app's package (web/app.zip, named in build.json) itself.
+// image arrives), the worker's SHA-256 of the stored bytes is checked, then PyScript gets it: the page's
+// modules import from bytecode the snapshot keeps, and the files it keeps in memory (our wheels' files,
+// the app's package) are written out, their metadata at once and the sources once the app is ready. A plain start unpacks the app's package (web/app.zip, named in build.json) itself.
 // A first visit (or any trouble): a plain start; once the app is ready a worker (snapshot-maker.mjs)
 // makes a fresh snapshot and the store keeps it.
 //
@@ -18,7 +18,7 @@
 // path ran; data-snapshot says what happened to the snapshot (restoring, used, making, stored, failed).
 
 import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, PAGE_SOURCES, WRITE_FILES, writeAppFiles } from "./snapshot-common.mjs";
+import { buildMeta, PAGE_SOURCES, writeAppFiles, writeKeptFiles } from "./snapshot-common.mjs";
 
 export { version };
 
@@ -132,7 +132,7 @@ async function restore() {
   performance.mark("snapshot-restored");
   const { sha256, checked } = await snapshotPromise;
   if (sha256 && (await checked) !== sha256) throw new Error("snapshot checksum mismatch");
-  root.dataset.snapshotBytecode = String(py.runPython(WRITE_FILES, { globals: py.toPy({}) }));
+  root.dataset.snapshotBytecode = String(py.runPython(writeKeptFiles("metadata"), { globals: py.toPy({}) }));
   const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
   if (!answer) throw new Error("restored interpreter lacks uno_core");
   performance.mark("snapshot-checked");
@@ -193,15 +193,32 @@ async function makeSnapshot(page) {
     + `${Math.round(performance.now() - started)} ms`);
 }
 
-/** After the app is ready (and the page has had a moment), make and store a snapshot for next time;
- *  `page` is the page's own interpreter. */
+/** Run `work` once the app is ready (the shell's uno:ready) and the page has had a moment. */
+function afterReady(work, delay) {
+  const start = () => setTimeout(work, delay);
+  if (root.dataset.pyReady === "1") start();
+  else window.addEventListener("uno:ready", start, { once: true });
+}
+
+/** After the app is ready, make and store a snapshot for next time; `page` is the page's interpreter. */
 function scheduleSnapshot(page) {
-  const start = () => setTimeout(() => makeSnapshot(page).catch((err) => {
+  afterReady(() => makeSnapshot(page).catch((err) => {
     root.dataset.snapshot = "failed";
     console.warn("uno: no start-up snapshot:", err);
   }), 300);
-  if (root.dataset.pyReady === "1") start();
-  else window.addEventListener("uno:ready", start, { once: true });
+}
+
+/** After the app is ready, write out the sources the restored snapshot keeps (tracebacks read them). */
+function scheduleSourceFiles(py) {
+  afterReady(() => {
+    try {
+      const imported = py.runPython(writeKeptFiles("sources"), { globals: py.toPy({}) });
+      root.dataset.snapshotBytecodeImported = String(imported);
+      root.dataset.snapshotSources = "written";
+    } catch (err) {
+      console.warn("uno: the snapshot's source files were not written:", err);
+    }
+  }, 0);
 }
 
 // ---------------------------------------------------------------- PyScript's entry point
@@ -220,6 +237,7 @@ export async function loadPyodide(options = {}) {
     }
     root.dataset.snapshot = "used";
     report("snapshot");
+    scheduleSourceFiles(py);
     return py;
   }
   if (found.state === "damaged") {

@@ -126,8 +126,11 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
 
     page = v.open("#/score")
     assert start_path(page) == "snapshot"
-    # the page's own modules (the app's JS-facing ones, PyScript's) came back compiled, from the snapshot
+    # the page's own modules (the app's JS-facing ones, PyScript's) came back compiled, from the snapshot,
+    # and were imported from that bytecode; the kept sources are written out once the app is ready
     assert int(page.evaluate("document.documentElement.dataset.snapshotBytecode")) >= 10
+    expect(page.locator("html")).to_have_attribute("data-snapshot-sources", "written")
+    assert int(page.evaluate("document.documentElement.dataset.snapshotBytecodeImported")) >= 10
     expect(page.locator("#screen .sk-score")).to_be_visible()
     check_works(page)
 
