@@ -111,6 +111,33 @@ const snapshotPromise = (async () => {
   return { state: "ok", bytes, sha256: meta.sha256 || "", checked };
 })().catch((err) => ({ state: "damaged", error: err }));
 
+// ---------------------------------------------------------------- Pyodide's start, with less compiling
+/** Run Pyodide's start-up (`start`) with tiny wasm modules shared: Emscripten wraps each JS function it
+ *  puts in the wasm table in a module of its own, compiled afresh every time (262 of them at each start:
+ *  60-90 ms of the page's main thread, measured), though their bytes differ only by signature. While
+ *  `start` runs, `new WebAssembly.Module(bytes)` for up to 256 bytes returns one compiled module per
+ *  distinct bytes (about 30): a module is immutable, and each caller still makes its own instance. */
+async function withSharedTinyModules(start) {
+  const Module = WebAssembly.Module;
+  const compiled = new Map(); // bytes joined -> WebAssembly.Module
+  function SharedModule(bytes, ...rest) {
+    if (!new.target || !(bytes instanceof Uint8Array) || bytes.length > 256 || rest.length) {
+      return Reflect.construct(Module, [bytes, ...rest]);
+    }
+    const key = bytes.join();
+    if (!compiled.has(key)) compiled.set(key, new Module(bytes));
+    return compiled.get(key);
+  }
+  SharedModule.prototype = Module.prototype; // instanceof WebAssembly.Module holds
+  Object.setPrototypeOf(SharedModule, Module); // and its static methods (exports, imports...) stay
+  WebAssembly.Module = SharedModule;
+  try {
+    return await start();
+  } finally {
+    if (WebAssembly.Module === SharedModule) WebAssembly.Module = Module;
+  }
+}
+
 // Output of the restored interpreter until PyScript hands over its own handlers.
 const early = { stdout: [], stderr: [] };
 
@@ -123,12 +150,12 @@ async function restore() {
     return found.bytes;
   });
   image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
-  const py = await plainLoadPyodide({
+  const py = await withSharedTinyModules(() => plainLoadPyodide({
     indexURL: INDEX_URL,
     _loadSnapshot: image,
     stdout: (line) => early.stdout.push(line),
     stderr: (line) => early.stderr.push(line),
-  });
+  }));
   performance.mark("snapshot-restored");
   const { sha256, checked } = await snapshotPromise;
   if (sha256 && (await checked) !== sha256) throw new Error("snapshot checksum mismatch");
@@ -246,7 +273,7 @@ export async function loadPyodide(options = {}) {
   } else {
     report("plain");
   }
-  const [py, { appArchive }] = await Promise.all([plainLoadPyodide(options), metaPromise]);
+  const [py, { appArchive }] = await Promise.all([withSharedTinyModules(() => plainLoadPyodide(options)), metaPromise]);
   await writeAppFiles(py, appArchive);
   if (typeof indexedDB !== "undefined" && typeof Worker === "function") scheduleSnapshot(py);
   return py;

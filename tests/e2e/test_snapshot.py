@@ -105,6 +105,8 @@ def wait_snapshot_stored(page: Page) -> dict[str, Any]:
 
 def check_works(page: Page) -> None:
     """Python answers: the engine version shows, the score keeper sets up a game, play set-up reacts."""
+    # the loader shares tiny wasm modules only while Pyodide starts: the page keeps the real constructor
+    assert page.evaluate("WebAssembly.Module.name") == "Module"
     expect(page.locator("#engine-version")).to_contain_text(uno_core.__version__)
     expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
     new_game(page, ["Ana", "Bo"], dealer=0)
@@ -119,6 +121,7 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     v, _, srv = visits
     page = v.open()
     assert start_path(page) == "plain"
+    check_works(page)
     record = wait_snapshot_stored(page)
     assert f"build {page.evaluate('fetch(`./build.json`).then(r => r.json()).then(i => i.version)')}" in record["key"]
     wait_for_service_worker(page)
