@@ -35,11 +35,15 @@ RECORD_JS = """() => new Promise((resolve, reject) => {
 })"""
 
 # Replace the stored image: "flip" keeps the checksum (bytes damaged on disk), "garbage" stores a
-# wrong image with a matching checksum and size (so only the restore itself can fail).
+# wrong image with a matching checksum and size (so only the restore itself can fail); "evicted" deletes
+# it (the browser cleared it), leaving the loader's hint in localStorage that says one is stored.
 DAMAGE_JS = """async how => {
     const db = await new Promise((ok, no) => { const r = indexedDB.open('uno-snapshot', 1);
         r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
     const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
+    if (how === 'evicted') { await new Promise((ok, no) => { const t = db.transaction('snapshots', 'readwrite');
+        t.objectStore('snapshots').delete('current'); t.oncomplete = ok; t.onerror = () => no(t.error); });
+        db.close(); return; }
     const record = await new Promise((ok) => {
         const g = store('readonly').get('current'); g.onsuccess = () => ok(g.result); });
     const bytes = new Uint8Array(await record.data.arrayBuffer());
@@ -146,14 +150,17 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     check_works(page)
 
 
-@pytest.mark.parametrize("how", ["flip", "garbage"])
-def test_damaged_snapshot_falls_back_and_recovers(visits: tuple[Visits, Path, SiteServer], how: str) -> None:
+@pytest.mark.parametrize(
+    ("how", "path"), [("flip", "plain-fallback"), ("garbage", "plain-fallback"), ("evicted", "plain")]
+)
+def test_damaged_snapshot_falls_back_and_recovers(visits: tuple[Visits, Path, SiteServer], how: str, path: str) -> None:
     v, _, _ = visits
     page = v.open()
     wait_snapshot_stored(page)
+    assert page.evaluate("localStorage.getItem('uno.snapshot')")  # the hint: the next start restores at once
     page.evaluate(DAMAGE_JS, how)
     page = v.open()
-    assert start_path(page) == "plain-fallback"
+    assert start_path(page) == path
     check_works(page)
     wait_snapshot_stored(page)  # a fresh snapshot replaces the damaged one
     page = v.open()
