@@ -24,16 +24,19 @@ def h(
     Children may be elements or plain strings (inserted as text: a player's name like
     `<img onerror=...>` shows literally).
     """
-    element = document.createElement(tag)
+    element = _create_element(tag)
     if cls:
         element.className = cls
     for name, value in (attrs or {}).items():
         element.setAttribute(name, value)
     if key:
         i18n.bind(element, key, **(args or {}))
-    for child in children:
-        element.append(child if not isinstance(child, (int, float)) else str(child))
+    if children:  # one call into the page for all of them
+        element.append(*(str(c) if isinstance(c, (int, float)) else c for c in children))
     return element
+
+
+_create_element = document.createElement  # looked up once: screens create hundreds of elements
 
 
 def on(element: Any, event: str, handler: Callable[..., Any]) -> Any:

@@ -15,6 +15,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 _listeners: list[Any] = []  # keep the proxies alive
+_shell_t = window.unoShell.t  # looked up once: a screen asks for a hundred texts per drawing
 
 
 def lang() -> str:
@@ -24,7 +25,9 @@ def lang() -> str:
 
 def t(key: str, **args: object) -> str:
     """The text of `key` in the current language, `{name}` placeholders filled from `args`."""
-    return str(window.unoShell.t(key, to_js({k: str(v) for k, v in args.items()})))
+    if not args:
+        return str(_shell_t(key))
+    return str(_shell_t(key, to_js({k: str(v) for k, v in args.items()})))
 
 
 def bind(element: Any, key: str, **args: object) -> Any:
