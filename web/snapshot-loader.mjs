@@ -4,11 +4,13 @@
 // the interpreter module) and its package cache key stay those of the runtime. index.html imports it
 // before PyScript, so the restore overlaps PyScript's own start-up; PyScript's import gets this module.
 //
-// A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading the
-// image since the page's first moment; the restore starts at once (Pyodide fetches the runtime while the
-// image arrives), the worker's SHA-256 of the stored bytes is checked, then PyScript gets it: the page's
-// modules import from bytecode the snapshot keeps, and the files it keeps in memory (our wheels' files,
-// the app's package) are written out, their metadata at once and the sources once the app is ready. A plain start unpacks the app's package (web/app.zip, named in build.json) itself.
+// A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading and
+// hashing the image since the page's first moment; the restore starts at once (Pyodide fetches the
+// runtime while the image arrives; an image whose SHA-256 does not match is never restored), then
+// PyScript gets it: the page's modules import from bytecode the snapshot keeps, and the files it keeps
+// in memory (our wheels' files, the app's package) are written out, their metadata at once and the
+// sources once the app is ready. A plain start unpacks the app's package (web/app.zip, named in
+// build.json) itself.
 // A first visit (or any trouble): a plain start; once the app is ready a worker (snapshot-maker.mjs)
 // makes a fresh snapshot and the store keeps it.
 //
@@ -51,30 +53,28 @@ const storeWorker = (() => {
   return worker;
 })();
 
-/** Send a request to the store worker; `count` promises, one per answer (a read has two). */
-function ask(op, args = {}, count = 1) {
+/** Send a request to the store worker; resolves with its answer, rejects with its error. */
+function ask(op, args = {}) {
   const id = ++lastId;
-  const settlers = [];
-  const answers = Array.from({ length: count }, () => new Promise((resolve, reject) => settlers.push({ resolve, reject })));
-  answers.forEach((answer) => answer.catch(() => {})); // each is awaited where it is used
-  const answer = (data) => {
-    if (data.error) settlers.splice(0).forEach((s) => s.reject(new Error(`snapshot store: ${data.error}`)));
-    else settlers.shift()?.resolve(data);
-    if (!settlers.length) pending.delete(id);
-  };
-  if (storeFailure || !storeWorker) {
-    answer({ error: storeFailure || "no worker" });
-  } else {
-    pending.set(id, answer);
-    storeWorker.postMessage({ id, op, ...args });
-  }
-  return answers;
+  return new Promise((resolve, reject) => {
+    const answer = (data) => {
+      pending.delete(id);
+      if (data.error) reject(new Error(`snapshot store: ${data.error}`));
+      else resolve(data);
+    };
+    if (storeFailure || !storeWorker) {
+      answer({ error: storeFailure || "no worker" });
+    } else {
+      pending.set(id, answer);
+      storeWorker.postMessage({ id, op, ...args });
+    }
+  });
 }
 
-const writeRecord = (record) => ask("put", { record })[0];
+const writeRecord = (record) => ask("put", { record });
 const dropRecord = () => {
   writeHint(null);
-  return ask("drop")[0].catch(() => {});
+  return ask("drop").catch(() => {});
 };
 
 // A hint that a snapshot is stored (its key), kept in localStorage: synchronous to read at start-up.
@@ -94,8 +94,7 @@ function writeHint(key) {
 performance.mark("loader-imported");
 const metaPromise = buildMeta(version);
 const snapshotPromise = (async () => {
-  const [readAnswer, hashAnswer] = ask("read", {}, 2);
-  const [{ key }, found] = await Promise.all([metaPromise, readAnswer]);
+  const [{ key }, found] = await Promise.all([metaPromise, ask("read")]);
   if (!found.found) return { state: "none" };
   const { meta, bytes: buffer } = found;
   if (meta.key !== key) { // another version's snapshot: never used, dropped
@@ -105,10 +104,9 @@ const snapshotPromise = (async () => {
   performance.mark("snapshot-read");
   const bytes = new Uint8Array(buffer);
   if (bytes.length !== meta.size) throw new Error(`snapshot size ${bytes.length} != ${meta.size}`);
-  // The worker hashes the stored bytes while the interpreter is restored; checked before hand-over.
-  const checked = hashAnswer.then((answer) => answer.sha256);
-  checked.catch(() => {});
-  return { state: "ok", bytes, sha256: meta.sha256 || "", checked };
+  // the worker hashed the bytes it read: a damaged image is never restored
+  if (meta.sha256 && found.sha256 !== meta.sha256) throw new Error("snapshot checksum mismatch");
+  return { state: "ok", bytes };
 })().catch((err) => ({ state: "damaged", error: err }));
 
 // ---------------------------------------------------------------- Pyodide's start, with less compiling
@@ -157,8 +155,6 @@ async function restore() {
     stderr: (line) => early.stderr.push(line),
   }));
   performance.mark("snapshot-restored");
-  const { sha256, checked } = await snapshotPromise;
-  if (sha256 && (await checked) !== sha256) throw new Error("snapshot checksum mismatch");
   root.dataset.snapshotBytecode = String(py.runPython(writeKeptFiles("metadata"), { globals: py.toPy({}) }));
   const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
   if (!answer) throw new Error("restored interpreter lacks uno_core");
