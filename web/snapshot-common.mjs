@@ -101,9 +101,8 @@ importlib.invalidate_caches()
 //   the preload did not import, and a finder first on sys.meta_path imports them from that bytecode
 //   (no file is read: writing them out before the hand-over cost 40-70 ms of every start, measured).
 //   The snapshot's key names the build, so the sources match.
-// KEEP_FILES puts both in a module, _uno_files, and installs the finder; writeKeptFiles(which) is the
-// Python that writes out the kept files, "metadata" (answering how many modules' bytecode is kept) or
-// "sources".
+// KEEP_FILES puts both in a module, _uno_files, and installs the finder; WRITE_METADATA and
+// WRITE_SOURCES write out the kept files, the metadata at once, the sources later.
 export const PAGE_SOURCES = `
 import os, sys
 _roots = set()
@@ -133,15 +132,15 @@ import importlib.machinery, marshal, os, py_compile, sys, sysconfig, types
 
 
 class KeptBytecode:
-    """Imports the page's modules from bytecode kept in this snapshot (name -> (origin, is package))."""
+    """Imports the page's modules from bytecode kept in this snapshot (name -> (origin, is package, pyc))."""
 
-    def __init__(self, modules, pyc):
-        self.modules, self.pyc = modules, pyc
+    def __init__(self, modules):
+        self.modules = modules
 
     def find_spec(self, name, path=None, target=None):
         if name not in self.modules:
             return None
-        origin, is_package = self.modules[name]
+        origin, is_package, _pyc = self.modules[name]
         spec = importlib.machinery.ModuleSpec(name, self, origin=origin, is_package=is_package)
         spec.has_location = True  # __file__ is the source's path, as when imported from it
         if is_package:
@@ -152,11 +151,12 @@ class KeptBytecode:
         return None
 
     def exec_module(self, module):
-        exec(marshal.loads(memoryview(self.pyc[module.__spec__.origin])[16:]), module.__dict__)
+        _origin, _is_package, pyc = self.modules[module.__spec__.name]
+        exec(marshal.loads(memoryview(pyc)[16:]), module.__dict__)
 
 
 _keep = types.ModuleType("_uno_files")
-_keep.FILES, _keep.PYC, _keep.MODULES = {}, {}, {}
+_keep.FILES, _keep.MODULES = {}, {}
 for _dir, _subdirs, _names in [*os.walk(sysconfig.get_path("purelib")), *os.walk(os.path.abspath("app"))]:
     _subdirs[:] = [_d for _d in _subdirs if _d != "__pycache__"]
     for _n in _names:
@@ -175,27 +175,30 @@ for _i, (_name, _origin, _source) in enumerate(_page_sources):
     except py_compile.PyCompileError:
         continue
     with open(_pyc, "rb") as _f:
-        _keep.PYC[_origin] = _f.read()
-    _keep.MODULES[_name] = (_origin, os.path.basename(_origin) == "__init__.py")
-_keep.finder = KeptBytecode(_keep.MODULES, _keep.PYC)
+        _keep.MODULES[_name] = (_origin, os.path.basename(_origin) == "__init__.py", _f.read())
+_keep.finder = KeptBytecode(_keep.MODULES)
 sys.meta_path.insert(0, _keep.finder)
 sys.modules["_uno_files"] = _keep
 `;
 
-/** The Python that writes out the files a snapshot keeps: "metadata" (the wheels' .dist-info: read at
- *  start), answering how many modules' bytecode is kept, or "sources" (everything else), answering how
- *  many modules have been imported from that bytecode so far. */
-export function writeKeptFiles(which) {
-  const metadata = which === "metadata";
-  return `
+/** Python that writes out the kept files for which `test` (on `_path`) holds. */
+const writeKept = (test) => `
 import os, sys
 _keep = sys.modules["_uno_files"]
 for _path, _data in _keep.FILES.items():
-    if (".dist-info/" ${metadata ? "in" : "not in"} _path):
+    if ${test}:
         os.makedirs(os.path.dirname(_path), exist_ok=True)
         with open(_path, "wb") as _f:
             _f.write(_data)
-${metadata ? "len(_keep.MODULES)" : `sum(getattr(getattr(sys.modules.get(_name), "__spec__", None), "loader", None) is _keep.finder
-    for _name in _keep.MODULES)`}
 `;
-}
+
+/** Writes the wheels' .dist-info (read at start); answers how many modules' bytecode is kept. */
+export const WRITE_METADATA = `${writeKept(`".dist-info/" in _path`)}len(_keep.MODULES)
+`;
+
+/** Writes everything else (the sources); answers how many modules were imported from kept bytecode. */
+export const WRITE_SOURCES = `${writeKept(`".dist-info/" not in _path`)}sum(
+    getattr(getattr(sys.modules.get(_name), "__spec__", None), "loader", None) is _keep.finder
+    for _name in _keep.MODULES
+)
+`;

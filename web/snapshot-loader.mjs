@@ -20,7 +20,7 @@
 // path ran; data-snapshot says what happened to the snapshot (restoring, used, making, stored, failed).
 
 import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, PAGE_SOURCES, writeAppFiles, writeKeptFiles } from "./snapshot-common.mjs";
+import { buildMeta, PAGE_SOURCES, WRITE_METADATA, WRITE_SOURCES, writeAppFiles } from "./snapshot-common.mjs";
 
 export { version };
 
@@ -139,7 +139,7 @@ async function withSharedTinyModules(start) {
 // Output of the restored interpreter until PyScript hands over its own handlers.
 const early = { stdout: [], stderr: [] };
 
-/** Restore the snapshot's interpreter and write back the files it keeps; any trouble rejects.
+/** Restore the snapshot's interpreter and write back our wheels' metadata; any trouble rejects.
  *  Pyodide takes the image as a promise: it fetches the runtime while the image is read. */
 async function restore() {
   root.dataset.snapshot = "restoring"; // the loading shell shows no download progress meanwhile
@@ -155,7 +155,7 @@ async function restore() {
     stderr: (line) => early.stderr.push(line),
   }));
   performance.mark("snapshot-restored");
-  root.dataset.snapshotBytecode = String(py.runPython(writeKeptFiles("metadata"), { globals: py.toPy({}) }));
+  root.dataset.snapshotBytecode = String(py.runPython(WRITE_METADATA, { globals: py.toPy({}) }));
   const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
   if (!answer) throw new Error("restored interpreter lacks uno_core");
   performance.mark("snapshot-checked");
@@ -237,7 +237,7 @@ function scheduleSourceFiles(py) {
   const whenIdle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 2000 }) : work());
   afterReady(() => whenIdle(() => {
     try {
-      const imported = py.runPython(writeKeptFiles("sources"), { globals: py.toPy({}) });
+      const imported = py.runPython(WRITE_SOURCES, { globals: py.toPy({}) });
       root.dataset.snapshotBytecodeImported = String(imported);
       root.dataset.snapshotSources = "written";
     } catch (err) {

@@ -10,6 +10,8 @@ from pyscript.ffi import create_proxy
 
 from app import i18n
 
+_create_element = document.createElement  # looked up once: screens create hundreds of elements
+
 
 def h(
     tag: str,
@@ -34,9 +36,6 @@ def h(
     if children:  # one call into the page for all of them
         element.append(*(str(c) if isinstance(c, (int, float)) else c for c in children))
     return element
-
-
-_create_element = document.createElement  # looked up once: screens create hundreds of elements
 
 
 def on(element: Any, event: str, handler: Callable[..., Any]) -> Any:
