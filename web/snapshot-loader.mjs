@@ -4,9 +4,9 @@
 // the interpreter module) and its package cache key stay those of the runtime. index.html imports it
 // before PyScript, so the restore overlaps PyScript's own start-up; PyScript's import gets this module.
 //
-// A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading and
-// hashing the image since the page's first moment; the restore starts at once (Pyodide fetches the
-// runtime while the image arrives; an image whose SHA-256 does not match is never restored), then
+// A return visit: the store worker (web/snapshot-store.js, started by index.html) has been reading the
+// image since the page's first moment; the restore starts at once (Pyodide fetches the runtime while the
+// image arrives and is hashed; an image whose SHA-256 does not match is never restored), then
 // PyScript gets it: the page's modules import from bytecode the snapshot keeps, and the files it keeps
 // in memory (our wheels' files, the app's package) are written out, their metadata at once and the
 // sources once the app is ready. A plain start unpacks the app's package (web/app.zip, named in
@@ -104,10 +104,18 @@ const snapshotPromise = (async () => {
   performance.mark("snapshot-read");
   const bytes = new Uint8Array(buffer);
   if (bytes.length !== meta.size) throw new Error(`snapshot size ${bytes.length} != ${meta.size}`);
-  // the worker hashed the bytes it read: a damaged image is never restored
-  if (meta.sha256 && found.sha256 !== meta.sha256) throw new Error("snapshot checksum mismatch");
-  return { state: "ok", bytes };
+  return { state: "ok", bytes, meta };
 })().catch((err) => ({ state: "damaged", error: err }));
+
+// Whether the image read matches the SHA-256 stored with it: the worker hashes a copy while Pyodide
+// compiles its runtime, and Pyodide restores the image only once this says yes (see restore).
+const checksumPromise = snapshotPromise.then(async (found) => {
+  if (found.state !== "ok") return false;
+  if (!found.meta.sha256) return true; // stored without WebCrypto: nothing to compare
+  const { sha256 } = await ask("checksum");
+  performance.mark("snapshot-hashed");
+  return sha256 === found.meta.sha256;
+}).catch(() => false);
 
 // ---------------------------------------------------------------- Pyodide's start, with less compiling
 /** Run Pyodide's start-up (`start`) with tiny wasm modules shared: Emscripten wraps each JS function it
@@ -139,8 +147,12 @@ async function withSharedTinyModules(start) {
 // Output of the restored interpreter until PyScript hands over its own handlers.
 const early = { stdout: [], stderr: [] };
 
+const never = new Promise(() => {});
+
 /** Restore the snapshot's interpreter and write back our wheels' metadata; any trouble rejects.
- *  Pyodide takes the image as a promise: it fetches the runtime while the image is read. */
+ *  Pyodide takes the image as a promise: it fetches the runtime while the image is read. Its `fsInit`
+ *  hook runs once the runtime is compiled, before the image is restored: there it waits for the checksum,
+ *  and an image that does not match is never restored (that start stops there; the page starts plainly). */
 async function restore() {
   root.dataset.snapshot = "restoring"; // the loading shell shows no download progress meanwhile
   const image = snapshotPromise.then((found) => {
@@ -148,12 +160,14 @@ async function restore() {
     return found.bytes;
   });
   image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
-  const py = await withSharedTinyModules(() => plainLoadPyodide({
+  const mismatch = checksumPromise.then((matches) => matches ? never : Promise.reject(new Error("snapshot checksum mismatch")));
+  const py = await withSharedTinyModules(() => Promise.race([mismatch, plainLoadPyodide({
     indexURL: INDEX_URL,
     _loadSnapshot: image,
+    fsInit: async () => { if (!(await checksumPromise)) await never; },
     stdout: (line) => early.stdout.push(line),
     stderr: (line) => early.stderr.push(line),
-  }));
+  })]));
   performance.mark("snapshot-restored");
   root.dataset.snapshotBytecode = String(py.runPython(WRITE_METADATA, { globals: py.toPy({}) }));
   const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");

@@ -63,6 +63,7 @@ class Visits:
     def __init__(self, browser_type: BrowserType, launch_args: dict[str, Any], profile: Path, url: str) -> None:
         self.browser_type, self.launch_args, self.profile, self.url = browser_type, launch_args, profile, url
         self.context: BrowserContext | None = None
+        self.console: list[str] = []  # the last visit's console messages
 
     def open(self, route: str = "") -> Page:
         self.close()
@@ -70,6 +71,8 @@ class Visits:
             str(self.profile), **self.launch_args, viewport={"width": 390, "height": 844}, locale="en-US"
         )
         page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.console = []
+        page.on("console", lambda message: self.console.append(message.text))
         page.goto(self.url + route)
         wait_ready(page)
         return page
@@ -161,6 +164,10 @@ def test_damaged_snapshot_falls_back_and_recovers(visits: tuple[Visits, Path, Si
     page.evaluate(DAMAGE_JS, how)
     page = v.open()
     assert start_path(page) == path
+    # damaged bytes are caught by their checksum (before Pyodide restores them); a wrong image whose
+    # checksum matches is caught by the restore itself
+    mismatch = any("snapshot checksum mismatch" in text for text in v.console)
+    assert mismatch == (how == "flip"), v.console
     check_works(page)
     wait_snapshot_stored(page)  # a fresh snapshot replaces the damaged one
     page = v.open()
