@@ -142,7 +142,7 @@ def run_once(pw: Any, server: SiteServer, page_name: str) -> list[Visit]:
 
 
 def median(visits: list[Visit], page_name: str, kind: str, attr: str = "ms") -> float:
-    return statistics.median(getattr(v, attr) for v in visits if v.page == page_name and v.kind == kind)
+    return float(statistics.median(getattr(v, attr) for v in visits if v.page == page_name and v.kind == kind))
 
 
 def main() -> None:
@@ -178,9 +178,9 @@ def main() -> None:
     print(f"\nmedians of {args.runs} runs (Chromium, persistent profile, {os.cpu_count()} cores)")
     print(f"{'':6}{'bare ms':>10}{'app ms':>10}{'app/bare':>10}{'bare MB':>10}{'app MB':>10}")
     for kind in ("cold", "warm"):
-        bare, app = median(visits, "bare", kind), median(visits, "app", kind)
+        bare_ms, app_ms = median(visits, "bare", kind), median(visits, "app", kind)
         bare_mb, app_mb = median(visits, "bare", kind, "bytes") / 1e6, median(visits, "app", kind, "bytes") / 1e6
-        print(f"{kind:6}{bare:10.0f}{app:10.0f}{app / bare:10.2f}{bare_mb:10.2f}{app_mb:10.2f}")
+        print(f"{kind:6}{bare_ms:10.0f}{app_ms:10.0f}{app_ms / bare_ms:10.2f}{bare_mb:10.2f}{app_mb:10.2f}")
     precache = median(visits, "app", "cold", "precache_bytes") / 1e6
     longest = statistics.median(v.longest_task_ms for v in visits if v.longest_task_ms is not None)
     print(f"app cold visit: service worker precache afterwards {precache:.2f} MB; longest main-thread task "
