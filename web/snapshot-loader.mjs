@@ -147,7 +147,8 @@ async function withSharedTinyModules(start) {
 // Output of the restored interpreter until PyScript hands over its own handlers.
 const early = { stdout: [], stderr: [] };
 
-const never = new Promise(() => {});
+/** A promise that never settles: a fresh one each time, so whatever waits on it can be collected. */
+const never = () => new Promise(() => {});
 
 /** Restore the snapshot's interpreter and write back our wheels' metadata; any trouble rejects.
  *  Pyodide takes the image as a promise: it fetches the runtime while the image is read. Its `fsInit`
@@ -160,11 +161,14 @@ async function restore() {
     return found.bytes;
   });
   image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
-  const mismatch = checksumPromise.then((matches) => matches ? never : Promise.reject(new Error("snapshot checksum mismatch")));
+  const mismatch = checksumPromise.then((matches) => {
+    if (!matches) throw new Error("snapshot checksum mismatch");
+    return never();
+  });
   const py = await withSharedTinyModules(() => Promise.race([mismatch, plainLoadPyodide({
     indexURL: INDEX_URL,
     _loadSnapshot: image,
-    fsInit: async () => { if (!(await checksumPromise)) await never; },
+    fsInit: async () => { if (!(await checksumPromise)) await never(); },
     stdout: (line) => early.stdout.push(line),
     stderr: (line) => early.stderr.push(line),
   })]));
