@@ -57,6 +57,12 @@ DAMAGE_JS = """async how => {
 }"""
 
 
+UNREGISTER_JS = """async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const name of await caches.keys()) await caches.delete(name);
+}"""
+
+
 class Visits:
     """A persistent profile on one origin: each visit (re)opens the browser, like someone coming back."""
 
@@ -173,6 +179,26 @@ def test_damaged_snapshot_falls_back_and_recovers(visits: tuple[Visits, Path, Si
     page = v.open()
     assert start_path(page) == "snapshot"
     expect(page.locator("#engine-version")).to_contain_text(uno_core.__version__)
+
+
+def test_restore_waits_for_the_checksum(visits: tuple[Visits, Path, SiteServer]) -> None:
+    """The image is hashed while Pyodide compiles its runtime; it is restored only once the hash matches."""
+    v, copy, _ = visits
+    page = v.open()
+    wait_snapshot_stored(page)
+    wait_for_service_worker(page)
+    # the next visit gets the store's script from the server (no service worker, no precache), slowed down
+    page.evaluate(UNREGISTER_JS)
+    store = copy / "web" / "snapshot-store.js"
+    slow = "async checksum(id) {\n    await new Promise((resolve) => setTimeout(resolve, 2000));"
+    store.write_text(store.read_text().replace("async checksum(id) {", slow, 1))
+    page = v.open()
+    assert start_path(page) == "snapshot"
+    marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+    assert "snapshot-hashed" in marks, marks  # the page was ready only after the hash came
+    assert marks["snapshot-hashed"] - marks["snapshot-read"] >= 1900, marks  # the slowed hash
+    assert marks["snapshot-restored"] > marks["snapshot-hashed"], marks
+    check_works(page)
 
 
 def test_new_version_never_starts_from_old_snapshot(visits: tuple[Visits, Path, SiteServer]) -> None:
