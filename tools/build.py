@@ -3,7 +3,8 @@
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the entry script main.py, app.zip: the app package),
   pyscript.json (PyScript config),
-  runtime/pyodide-<version>/ (5 runtime files, micropip wheel, patched lock, our snapshot loader and maker),
+  runtime/pyodide-<version>/ (5 runtime files, the factory as a classic script, micropip wheel, patched lock,
+    our snapshot loader and maker),
   runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written).
@@ -21,6 +22,7 @@ import zipfile
 from pathlib import Path
 
 from tools import icons, precache, wheels
+from tools.classic_factory import write_classic_factory
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -62,6 +64,7 @@ def copy_runtime(site: Path, folder: str) -> str:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE / "pyodide" / name, out / name)
+    write_classic_factory(out / "pyodide.asm.mjs", out / "pyodide.asm.js")  # what index.html runs
     micropip = wheels.fetch_pinned(wheels.MICROPIP, wheels.CACHE / "wheels")
     shutil.copyfile(micropip, out / micropip.name)
     lock_path = out / "pyodide-lock.json"

@@ -118,6 +118,13 @@ const checksumPromise = snapshotPromise.then(async (found) => {
 }).catch(() => false);
 
 // ---------------------------------------------------------------- Pyodide's start, with less compiling
+/** Pyodide's factory, when index.html ran it as a classic script (runtime/.../pyodide.asm.js, see
+ *  tools/classic_factory.py): V8 then compiles none of it at a start. Without it Pyodide imports
+ *  pyodide.asm.mjs itself. */
+const factory = () => (typeof globalThis.unoCreatePyodideModule === "function"
+  ? { createPyodideModule: globalThis.unoCreatePyodideModule }
+  : {});
+
 /** Run Pyodide's start-up (`start`) with tiny wasm modules shared: Emscripten wraps each JS function it
  *  puts in the wasm table in a module of its own, compiled afresh every time (262 of them at each start:
  *  60-90 ms of the page's main thread, measured), though their bytes differ only by signature. While
@@ -167,6 +174,7 @@ async function restore() {
   });
   const py = await withSharedTinyModules(() => Promise.race([mismatch, plainLoadPyodide({
     indexURL: INDEX_URL,
+    ...factory(),
     _loadSnapshot: image,
     fsInit: async () => { if (!(await checksumPromise)) await never(); },
     stdout: (line) => early.stdout.push(line),
@@ -289,7 +297,7 @@ export async function loadPyodide(options = {}) {
   } else {
     report("plain");
   }
-  const [py, { appArchive }] = await Promise.all([withSharedTinyModules(() => plainLoadPyodide(options)), metaPromise]);
+  const [py, { appArchive }] = await Promise.all([withSharedTinyModules(() => plainLoadPyodide({ ...options, ...factory() })), metaPromise]);
   await writeAppFiles(py, appArchive);
   if (typeof indexedDB !== "undefined" && typeof Worker === "function") scheduleSnapshot(py);
   return py;

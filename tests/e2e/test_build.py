@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import struct
+import subprocess
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tools import precache, wheels
+from tools.classic_factory import classic_factory
 from tools.serve import SiteServer
 
 
@@ -87,3 +92,42 @@ def test_server_lets_browsers_keep_the_versioned_wasm_and_revalidates_the_rest(s
                 assert response.headers["Cache-Control"] == expected, path
     finally:
         srv.stop()
+
+
+# Runs the built pyodide.asm.js as a classic script (no module syntax allowed) with the one thing a page
+# gives it, document.currentScript; prints what it published.
+RUN_CLASSIC_JS = """
+const vm = require("vm");
+const source = require("fs").readFileSync(process.argv[1], "utf8");
+const context = { document: { currentScript: { src: "https://example.test/runtime/pyodide.asm.js" } } };
+context.globalThis = context;
+vm.createContext(context);
+new vm.Script(source, { filename: "pyodide.asm.js" }).runInContext(context);
+console.log(JSON.stringify(Object.keys(context).filter((k) => !["document", "globalThis"].includes(k))
+  .map((k) => [k, typeof context[k], context[k].name])));
+"""
+
+
+def test_runtime_factory_is_a_classic_script_that_publishes_only_pyodides_factory(site: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (npm ci needs it)")
+    runtime = site / json.loads((site / "build.json").read_text())["runtime"]
+    script = runtime / "pyodide.asm.js"
+    assert "import.meta" not in script.read_text()
+    result = subprocess.run([node, "-e", RUN_CLASSIC_JS, str(script)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [["unoCreatePyodideModule", "function", "_createPyodideModule"]]
+    tag = f'<script defer src="./{runtime.relative_to(site).as_posix()}/pyodide.asm.js"></script>'
+    assert tag in (site / "index.html").read_text()
+
+
+def test_classic_factory_refuses_a_module_of_unknown_shape() -> None:
+    with pytest.raises(SystemExit, match="no longer ends with"):
+        classic_factory("async function _createPyodideModule(){}\nexport { _createPyodideModule };\n")
+    with pytest.raises(SystemExit, match=r"import\.meta\.url"):
+        classic_factory("async function _createPyodideModule(){}\nexport default _createPyodideModule;\n")
+    made = classic_factory(
+        "async function _createPyodideModule(){ return import.meta.url }export default _createPyodideModule;"
+    )
+    assert "import.meta" not in made and "export" not in made

@@ -6,6 +6,7 @@ service worker) and a persistent Chromium profile, closed and reopened between v
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,6 +117,13 @@ def wait_snapshot_stored(page: Page) -> dict[str, Any]:
     return dict(record)
 
 
+def runtime_scripts(page: Page) -> set[str]:
+    """Which of Pyodide's runtime files (pyodide.asm.*) the page itself fetched."""
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    names = [name.rsplit("/", 1)[-1] for name in names]
+    return {name for name in names if name.startswith("pyodide.asm.")}
+
+
 def check_works(page: Page) -> None:
     """Python answers: the engine version shows, the score keeper sets up a game, play set-up reacts."""
     # the loader shares tiny wasm modules only while Pyodide starts: the page keeps the real constructor
@@ -134,6 +142,8 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     v, _, srv = visits
     page = v.open()
     assert start_path(page) == "plain"
+    # Pyodide's factory came as the classic script index.html runs (its code cache), not as the module
+    assert runtime_scripts(page) == {"pyodide.asm.js", "pyodide.asm.wasm"}
     check_works(page)
     record = wait_snapshot_stored(page)
     assert f"build {page.evaluate('fetch(`./build.json`).then(r => r.json()).then(i => i.version)')}" in record["key"]
@@ -142,6 +152,7 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
 
     page = v.open("#/score")
     assert start_path(page) == "snapshot"
+    assert runtime_scripts(page) == {"pyodide.asm.js", "pyodide.asm.wasm"}
     # the page's own modules (the app's JS-facing ones, PyScript's) came back compiled, from the snapshot,
     # and were imported from that bytecode; the kept sources are written out once the app is ready
     assert int(page.evaluate("document.documentElement.dataset.snapshotBytecode")) >= 10
@@ -229,3 +240,11 @@ def test_page_starts_without_its_snapshot_store(visits: tuple[Visits, Path, Site
     assert start_path(page) == "plain-fallback"
     check_works(page)
     page.wait_for_function("() => document.documentElement.dataset.snapshot === 'failed'", timeout=120_000)
+
+
+def test_missing_classic_factory_is_a_load_failure(visits: tuple[Visits, Path, SiteServer]) -> None:
+    """Pyodide's factory script fails to load: the error screen names it, as for any runtime file."""
+    v, copy, _ = visits
+    (copy / json.loads((copy / "build.json").read_text())["runtime"] / "pyodide.asm.js").unlink()
+    with pytest.raises(AssertionError, match=r"pyodide\.asm\.js: failed to load"):
+        v.open()
