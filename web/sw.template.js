@@ -19,6 +19,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so no stale HTTP-cache copy enters this version.
+    // Stored during install, a classic script also gets a full V8 code cache from Chromium (module
+    // scripts get none): why Pyodide's factory is served as one (tools/classic_factory.py).
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
   })());
 });
