@@ -32,7 +32,7 @@ def wait_for_service_worker(page: Page) -> None:
     [
         "pyodide.asm.wasm",
         "python_stdlib.zip",
-        "pyodide.asm.mjs",
+        "pyodide.asm.js",  # the factory the page runs (the .mjs is the snapshot maker's)
         "pyodide-lock.json",
         "runtime/pyscript/core.js",
         "web/app.zip",

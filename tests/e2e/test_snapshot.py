@@ -6,7 +6,6 @@ service worker) and a persistent Chromium profile, closed and reopened between v
 
 from __future__ import annotations
 
-import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -240,11 +239,3 @@ def test_page_starts_without_its_snapshot_store(visits: tuple[Visits, Path, Site
     assert start_path(page) == "plain-fallback"
     check_works(page)
     page.wait_for_function("() => document.documentElement.dataset.snapshot === 'failed'", timeout=120_000)
-
-
-def test_missing_classic_factory_is_a_load_failure(visits: tuple[Visits, Path, SiteServer]) -> None:
-    """Pyodide's factory script fails to load: the error screen names it, as for any runtime file."""
-    v, copy, _ = visits
-    (copy / json.loads((copy / "build.json").read_text())["runtime"] / "pyodide.asm.js").unlink()
-    with pytest.raises(AssertionError, match=r"pyodide\.asm\.js: failed to load"):
-        v.open()
