@@ -1,0 +1,331 @@
+"""Durable saves for both modes, as pure logic: no `js` import, tested on CPython with fake backends.
+
+Every save (the score library, round drafts, the set-ups, the play-mode game in progress) is a
+string under a key. `Saves` keeps them in memory for synchronous reads and writes each change to
+a durable `Backend` (IndexedDB in the browser, `web/saves.js`); a change counts as saved only when
+the backend's transaction has completed (`state == "saved"`). Keys in `MIRRORED` are also copied
+to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint).
+
+When the durable backend is missing or fails (private browsing, a full phone), saves fall back to
+`localStorage` (`Local`), each with a time stamp, and `state` says "fallback" so that the page can
+warn. `plan_start` decides, once at start, what the app sees:
+
+- an IndexedDB record wins over `localStorage` ("the IndexedDB copy wins when the two differ"),
+- except a fallback save stamped later than the record (written while IndexedDB was failing),
+- today's `localStorage` data (before IndexedDB) is migrated once; its keys are removed only after
+  the records holding it are committed; a `meta` record says the migration happened.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+VERSION = 1  # of the record format {v, at, data}
+META_KEY = "meta"
+FALLBACK_STAMPS_KEY = "uno.saves.fallback"  # localStorage: {key: ms} of saves written while falling back
+BACKUP_PREFIX = "backup."  # a record that could not be read is kept under this prefix, never overwritten
+
+SCORE_LIBRARY = "uno.score.library"
+SCORE_LIBRARY_DAMAGED = "uno.score.library.damaged"
+SCORE_DRAFTS = "uno.score.drafts"
+SCORE_SETUP = "uno.score.setup"
+SCORE_PREPAINT = "uno.score.prepaint"
+PLAY_SETUP = "uno.play.setup"
+PLAY_GAME = "uno.play.game"
+
+LEGACY_KEYS = (SCORE_LIBRARY, SCORE_LIBRARY_DAMAGED, SCORE_DRAFTS, SCORE_SETUP, SCORE_PREPAINT, PLAY_SETUP, PLAY_GAME)
+"""What the app kept in `localStorage` before saves moved to IndexedDB (migrated once)."""
+MIRRORED = frozenset({SCORE_PREPAINT})
+"""Also kept in `localStorage`, written after the durable save, read synchronously before Python."""
+APP_PREFIXES = ("uno.score.", "uno.play.")
+"""Records this module owns; others (the shell's `uno.lang`) are left to their owner."""
+
+State = Literal["saved", "saving", "fallback"]
+
+
+class StorageFailure(Exception):
+    """The durable backend refused a write (quota, blocked, closed); the message says why."""
+
+
+class Backend(Protocol):
+    """A durable store of records, one transaction per `write`."""
+
+    def write(self, puts: Mapping[str, dict[str, Any]], deletes: Iterable[str]) -> Awaitable[None]:
+        """Resolve once every put and delete is committed; raise `StorageFailure` otherwise."""
+        ...
+
+
+class Local(Protocol):
+    """`localStorage`: synchronous, not durable right away; never raises (a blocked one reads as empty)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> bool:
+        """Store `value`; False when the browser refused (full, blocked)."""
+        ...
+
+    def remove(self, key: str) -> None: ...
+
+
+def record(data: str, at: int) -> dict[str, Any]:
+    """The stored form of one save."""
+    return {"v": VERSION, "at": at, "data": data}
+
+
+def read_record(value: Any) -> tuple[str, int] | None:
+    """(data, at) of a stored record, or None when it is not one this version can read."""
+    if not isinstance(value, Mapping) or value.get("v") != VERSION:
+        return None
+    data, at = value.get("data"), value.get("at")
+    if not isinstance(data, str) or type(at) is not int:
+        return None
+    return data, at
+
+
+def owned(key: str) -> bool:
+    return key.startswith(APP_PREFIXES)
+
+
+@dataclass
+class StartPlan:
+    """What `plan_start` decided: the values the app starts with and the writes that make it so."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    puts: dict[str, dict[str, Any]] = field(default_factory=dict)  # to the backend, one transaction
+    deletes: list[str] = field(default_factory=list)  # from the backend, same transaction
+    mirror: dict[str, str] = field(default_factory=dict)  # localStorage copies to (re)write after the commit
+    local_removes: list[str] = field(default_factory=list)  # localStorage keys to drop after the commit
+    migrated: list[str] = field(default_factory=list)  # keys moved from localStorage this start
+    problems: list[str] = field(default_factory=list)  # keys whose record could not be read (kept as backup.*)
+    fallback: bool = False  # no durable backend: run on localStorage
+
+    @property
+    def needs_commit(self) -> bool:
+        return bool(self.puts or self.deletes)
+
+
+def fallback_stamps(local: Local) -> dict[str, int]:
+    """The keys saved to `localStorage` while the durable store failed, with their times."""
+    try:
+        data = json.loads(local.get(FALLBACK_STAMPS_KEY) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if type(v) is int}
+
+
+def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> StartPlan:
+    """Decide what the app starts with from the durable `records` (None: unavailable) and `localStorage`."""
+    plan = StartPlan()
+    stamps = fallback_stamps(local)
+    if records is None:
+        plan.fallback = True
+        for key in (*LEGACY_KEYS, *stamps):
+            value = local.get(key)
+            if value is not None and owned(key):
+                plan.values[key] = value
+        return plan
+    meta = records.get(META_KEY)
+    migrated_before = isinstance(meta, Mapping) and meta.get("migrated") is True
+    keys = dict.fromkeys([*LEGACY_KEYS, *stamps, *(k for k in records if owned(k))])
+    for key in keys:
+        stored = records.get(key)
+        readable = read_record(stored) if stored is not None else None
+        if stored is not None and readable is None:  # a newer version's record, or damage: keep it aside
+            plan.problems.append(key)
+            plan.puts[BACKUP_PREFIX + key] = {"v": VERSION, "at": now, "data": json.dumps(stored, default=str)}
+            plan.deletes.append(key)
+        local_value = local.get(key)
+        stamp = stamps.get(key)
+        if local_value is not None and stamp is not None and (readable is None or stamp > readable[1]):
+            plan.values[key] = local_value  # saved while the durable store failed, after its copy
+            plan.puts[key] = record(local_value, stamp)
+            if key in plan.deletes:
+                plan.deletes.remove(key)
+            if key not in MIRRORED:
+                plan.local_removes.append(key)
+        elif local_value is None and stamp is not None and readable is not None and stamp > readable[1]:
+            plan.deletes.append(key)  # deleted while the durable store failed, after its copy
+        elif readable is not None:
+            plan.values[key] = readable[0]
+            if key in MIRRORED:
+                if local_value != readable[0]:
+                    plan.mirror[key] = readable[0]
+            elif local_value is not None:
+                plan.local_removes.append(key)  # an old copy: the record has it (or a newer value)
+        elif local_value is not None and not migrated_before and key in LEGACY_KEYS:
+            plan.values[key] = local_value
+            plan.puts[key] = record(local_value, now)
+            plan.migrated.append(key)
+            if key not in MIRRORED:
+                plan.local_removes.append(key)
+        elif local_value is not None and key in MIRRORED:
+            plan.local_removes.append(key)  # a picture of a save the records no longer hold
+    if not migrated_before:
+        plan.puts[META_KEY] = {"v": VERSION, "migrated": True, "at": now}
+    if stamps:
+        plan.local_removes.append(FALLBACK_STAMPS_KEY)
+    return plan
+
+
+Spawn = Callable[[Awaitable[None]], None]
+
+
+class Saves:
+    """The app's saves: synchronous reads from memory, every change written through to the backend.
+
+    `set`/`remove` return at once; the write starts on the next tick (`spawn`), changes made
+    meanwhile go in the same transaction, and `state` is "saving" until it has completed.
+    """
+
+    def __init__(
+        self,
+        values: Mapping[str, str],
+        backend: Backend | None,
+        local: Local,
+        *,
+        clock: Callable[[], int],
+        spawn: Spawn,
+        on_state: Callable[[State, str], None] = lambda state, reason: None,
+    ) -> None:
+        self.values: dict[str, str] = dict(values)
+        self.backend = backend
+        self.local = local
+        self.clock = clock
+        self.spawn = spawn
+        self.on_state = on_state
+        self.pending: dict[str, str | None] = {}  # key -> value (None: delete), not yet handed to the backend
+        self.writing = False
+        self.failure = "" if backend is not None else "unavailable"
+        self.commits = 0  # completed transactions, for tests and the page's marker
+
+    @property
+    def state(self) -> State:
+        if self.backend is None:
+            return "fallback"
+        return "saving" if self.pending or self.writing else "saved"
+
+    # -- reading and writing ----------------------------------------------------------------------
+
+    def get(self, key: str) -> str | None:
+        return self.values.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.values.get(key) == value and key not in self.pending:
+            return
+        self.values[key] = value
+        self._change(key, value)
+
+    def remove(self, key: str) -> None:
+        if key not in self.values and key not in self.pending:
+            return
+        self.values.pop(key, None)
+        self._change(key, None)
+
+    def _change(self, key: str, value: str | None) -> None:
+        if self.backend is None:
+            self._write_local({key: value})
+            return
+        first = not self.pending and not self.writing
+        self.pending[key] = value
+        if first:
+            self.on_state("saving", "")
+            self.spawn(self.flush())
+
+    async def flush(self) -> None:
+        """Write everything pending, a transaction at a time, until nothing is left."""
+        if self.writing:
+            return
+        self.writing = True
+        try:
+            while self.pending and self.backend is not None:
+                batch, self.pending = self.pending, {}
+                at = self.clock()
+                puts = {key: record(value, at) for key, value in batch.items() if value is not None}
+                deletes = [key for key, value in batch.items() if value is None]
+                try:
+                    await self.backend.write(puts, deletes)
+                except StorageFailure as error:
+                    self._fall_back(str(error), {**batch, **self.pending})
+                    self.pending = {}
+                    return
+                self.commits += 1
+                for key in batch:
+                    if key in MIRRORED:  # the picture follows the durable copy, never leads it
+                        value = self.values.get(key)
+                        if value is None:
+                            self.local.remove(key)
+                        else:
+                            self.local.set(key, value)
+        finally:
+            self.writing = False
+        if self.backend is not None and not self.pending:
+            self.on_state("saved", "")
+
+    # -- fallback ---------------------------------------------------------------------------------
+
+    def _fall_back(self, reason: str, unsaved: Mapping[str, str | None]) -> None:
+        """The durable store failed: from now on save to `localStorage`, starting with what it lost."""
+        self.backend = None
+        self.failure = reason
+        self._write_local(unsaved)
+        self.on_state("fallback", reason)
+
+    def _write_local(self, changes: Mapping[str, str | None]) -> None:
+        stamps = fallback_stamps(self.local)
+        now = self.clock()
+        for key, value in changes.items():
+            if value is None:
+                self.local.remove(key)
+            elif not self.local.set(key, value):
+                self.failure = "localStorage refused the save"
+                self.on_state("fallback", self.failure)
+            stamps[key] = now
+        self.local.set(FALLBACK_STAMPS_KEY, json.dumps(stamps, separators=(",", ":")))
+
+
+async def open_saves(
+    records: Mapping[str, Any] | None,
+    backend: Backend | None,
+    local: Local,
+    *,
+    clock: Callable[[], int],
+    spawn: Spawn,
+    on_state: Callable[[State, str], None] = lambda state, reason: None,
+    unavailable: str = "unavailable",
+) -> tuple[Saves, StartPlan]:
+    """Carry out `plan_start` (migration, conflicts, mirrors) and return the app's `Saves`."""
+    plan = plan_start(records if backend is not None else None, local, clock())
+    failure = unavailable if plan.fallback else ""
+    if plan.needs_commit and backend is not None:
+        try:
+            await backend.write(plan.puts, plan.deletes)
+        except StorageFailure as error:  # e.g. a full disk: keep every localStorage copy, fall back
+            failure, backend = str(error), None
+            plan.local_removes.clear()
+            plan.mirror.clear()
+            for key, value in local_values(local).items():
+                plan.values.setdefault(key, value)
+    for key, value in plan.mirror.items():
+        local.set(key, value)
+    for key in plan.local_removes:  # only now: the records holding these are on disk
+        local.remove(key)
+    saves = Saves(plan.values, backend, local, clock=clock, spawn=spawn, on_state=on_state)
+    if backend is None:
+        saves.failure = failure
+        on_state("fallback", failure)
+    return saves, plan
+
+
+def local_values(local: Local) -> dict[str, str]:
+    """The app's saves as kept in `localStorage` (legacy keys and fallback saves)."""
+    values = {}
+    for key in (*LEGACY_KEYS, *fallback_stamps(local)):
+        value = local.get(key)
+        if value is not None and owned(key):
+            values[key] = value
+    return values
