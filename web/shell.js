@@ -66,12 +66,42 @@ function applyI18n(scope = document) {
   }
 }
 
+// The choice is a save like any other (issue 19): IndexedDB first (web/saves.js), then localStorage,
+// the synchronous copy read above for the first paint. Without IndexedDB, localStorage alone.
+let chosen = false; // the person switched in this visit: a stored choice arriving later does not undo it
+function mirrorLang(code) {
+  try { localStorage.setItem(LANG_KEY, code); } catch { /* not remembered */ }
+}
+
+function rememberLang(code) {
+  const saves = window.unoSaves;
+  if (!saves) { mirrorLang(code); return; }
+  saves.put(LANG_KEY, { v: 1, at: Date.now(), data: code }).then(() => mirrorLang(code), () => mirrorLang(code));
+}
+
+/** On start: the IndexedDB copy wins over the localStorage one; an older visit's choice moves in once. */
+function reconcileLang() {
+  window.unoSaves?.read().then(({ records }) => {
+    if (!records) return;
+    const stored = records[LANG_KEY]?.data;
+    let local = null;
+    try { local = localStorage.getItem(LANG_KEY); } catch { /* blocked */ }
+    if (LANGS.includes(stored)) {
+      if (stored !== local) mirrorLang(stored);
+      if (stored !== lang && !chosen) setLang(stored, false).catch(() => {});
+    } else if (LANGS.includes(local)) {
+      rememberLang(local);
+    }
+  });
+}
+
 async function setLang(code, remember = true) {
   if (!LANGS.includes(code)) throw new Error(`unknown language ${code}`);
   catalogue = await loadCatalogue(code);
   lang = code;
   if (remember) {
-    try { localStorage.setItem(LANG_KEY, code); } catch { /* not remembered */ }
+    chosen = true;
+    rememberLang(code);
   }
   root.lang = code;
   document.title = t("app.title");
@@ -329,3 +359,4 @@ window.unoShell = {
 
 preRoute();
 langReady = setLang(lang, false).catch((err) => fail(err.message || String(err)));
+reconcileLang();

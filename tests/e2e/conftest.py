@@ -86,3 +86,15 @@ def fresh_context(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport=PHONE)
     yield context
     context.close()
+
+
+@pytest.fixture
+def killable_profile(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path
+) -> Iterator[Any]:
+    """A persistent profile of its own that a test may SIGKILL and relaunch (e2e_helpers.KillableProfile)."""
+    from e2e_helpers import KillableProfile
+
+    profile = KillableProfile(browser_type, browser_type_launch_args, tmp_path / "profile")
+    yield profile
+    profile.close()

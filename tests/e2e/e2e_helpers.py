@@ -5,13 +5,18 @@ Import in a test module of tests/e2e/ as `from e2e_helpers import ...`.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import signal
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -111,3 +116,81 @@ class NetworkGuard:
 def catalogue(lang: str) -> dict[str, str]:
     """One language's message catalogue."""
     return dict(json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+READ_SAVE = """key => new Promise((resolve, reject) => {
+    const open = indexedDB.open('uno-saves');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('saves')) { db.close(); resolve(null); return; }
+        const get = db.transaction('saves').objectStore('saves').get(key);
+        get.onsuccess = () => { db.close(); resolve(get.result ? get.result.data : null); };
+        get.onerror = () => { db.close(); reject(get.error); };
+    };
+})"""
+
+
+def stored(page: Page, key: str) -> str | None:
+    """A save as IndexedDB holds it now (read in a fresh transaction, not through the app's code)."""
+    value = page.evaluate(READ_SAVE, key)
+    return value if isinstance(value, str) else None
+
+
+def wait_saved(page: Page, timeout: float = 10_000) -> None:
+    """Wait until the page says every change is saved (its IndexedDB transactions have completed)."""
+    page.wait_for_function("() => document.documentElement.dataset.saves === 'saved'", timeout=timeout)
+
+
+def browser_pids(profile: Path) -> list[int]:
+    """The browser process of the Chromium running on `profile` (its helpers carry --type=...)."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            args = (proc / "cmdline").read_bytes().decode(errors="replace").split("\0")
+        except OSError:
+            continue
+        if f"--user-data-dir={profile}" in args and not any(arg.startswith("--type=") for arg in args):
+            pids.append(int(proc.name))
+    return pids
+
+
+@dataclass
+class KillableProfile:
+    """A persistent Chromium profile that can be killed (SIGKILL, as a phone's OS does) and relaunched."""
+
+    browser_type: BrowserType
+    launch_args: dict[str, Any]
+    folder: Path
+    context: BrowserContext | None = None
+
+    def page(self, url: str) -> Page:
+        """Launch Chromium on the profile and open `url` with the app ready."""
+        self.context = self.browser_type.launch_persistent_context(
+            str(self.folder), **self.launch_args, viewport={"width": 390, "height": 844}, locale="en-US"
+        )
+        page = self.context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    def kill(self) -> None:
+        """SIGKILL the browser process: no shutdown, nothing still in its memory reaches the disk."""
+        pids = browser_pids(self.folder)
+        assert pids, f"no Chromium runs on {self.folder}"
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 15
+        while browser_pids(self.folder) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with contextlib.suppress(Exception):  # the browser is gone: Playwright may only say so
+            assert self.context is not None
+            self.context.close()
+        self.context = None
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from e2e_helpers import wait_ready
+from e2e_helpers import stored, wait_ready, wait_saved
 from playwright.sync_api import Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -60,7 +60,9 @@ def save_round(page: Page) -> None:
 
 
 def library(page: Page) -> dict[str, object]:
-    return dict(json.loads(page.evaluate("localStorage.getItem('uno.score.library')") or "{}"))
+    """The score library as saved (IndexedDB), once the page says it is saved."""
+    wait_saved(page)
+    return dict(json.loads(stored(page, "uno.score.library") or "{}"))
 
 
 def saved_sheet(page: Page, sheet: str) -> dict[str, object]:

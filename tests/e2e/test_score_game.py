@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, wait_ready
+from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, stored, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import (
     EVIL,
@@ -218,7 +218,7 @@ def test_a_whole_game_on_a_phone(
             other.locator("#score-import").click()
         chooser.value.set_files(str(bad))
         expect(other.locator("#score-import-error")).to_contain_text(message)
-        assert other.evaluate("localStorage.getItem('uno.score.library')") is None
+        assert stored(other, "uno.score.library") is None
     with other.expect_file_chooser() as chooser:
         other.locator("#score-import").click()
     chooser.value.set_files(str(exported))

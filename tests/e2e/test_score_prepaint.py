@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import wait_ready
+from e2e_helpers import wait_ready, wait_saved
 from playwright.sync_api import Browser, BrowserContext, Route, expect
 from score_helpers import EVIL, PHONE, fill_round, new_game, open_score, save_round
 
@@ -37,6 +37,7 @@ def test_saved_sheet_shows_before_python_then_comes_alive(
 
     # a context with the same saved storage and no service worker (page.route would not see
     # what a service worker answers)
+    wait_saved(page)  # the picture is mirrored to localStorage once its save has completed
     stored = dict(page.evaluate("() => Object.fromEntries(Object.entries(localStorage))"))
     blocked = browser.new_context(viewport=PHONE, service_workers="block")
     blocked.add_init_script(f"for (const [k, v] of Object.entries({json.dumps(stored)})) localStorage.setItem(k, v);")

@@ -7,9 +7,10 @@ import json
 from app.score.keeper import Keeper
 from app.score.store import DAMAGED_KEY, DRAFTS_KEY, LIBRARY_KEY, MemoryStorage
 from app.score.tree import find, keys_of, text_of, to_html
+from app.storage.backup import backup_text
 from score_ui_helpers import Translator, go, make_keeper
 
-from scorekeeper import Library, loads
+from scorekeeper import Library, dumps, loads
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
 
@@ -256,3 +257,24 @@ def test_teams_and_penalty_sheets_render(keeper: Keeper, tr: Translator) -> None
     page = text_of(keeper.view(), tr)
     assert "the lowest total wins" in page and "+25" in page
     assert tr.missing == set()
+
+
+def test_a_backup_file_imports_every_sheet_and_a_bad_one_changes_nothing(
+    keeper: Keeper, storage: MemoryStorage, tr: Translator
+) -> None:
+    new_game(keeper)
+    enter_round(keeper, 0, {1: "10", 2: "20", 3: "30"})
+    new_game(keeper, ["Eva", "Fer"])
+    text = backup_text({LIBRARY_KEY: storage.items[LIBRARY_KEY], "uno.play.game": '{"x": 1}'}, 5_000)
+    other = make_keeper(MemoryStorage(), tr)
+    go(other, "#/score")
+    for bad in (backup_text({}, 1), backup_text({LIBRARY_KEY: '{"format": "nope"}'}, 1)):
+        other.import_text(bad)
+        assert other.errors["import"]
+        assert not other.store.library.entries
+    other.import_text(text)
+    assert not other.errors.get("import")
+    assert sorted(dumps(entry.sheet) for entry in other.store.library.entries) == sorted(
+        dumps(entry.sheet) for entry in keeper.store.library.entries
+    )  # the same sheets, rounds and all
+    assert "2 games imported." in text_of(other.view(), tr)

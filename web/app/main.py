@@ -1,4 +1,4 @@
-"""Entry script (run by PyScript): start the router, show the engine version, report ready."""
+"""Entry script (run by PyScript): open the saves, start the router, show the engine version, report ready."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import uno_core
 from app import i18n
 from app.router import Router
 from app.screens import ROUTES
+from app.storage import browser as storage
 
 
 def load_path() -> str:
@@ -40,4 +41,5 @@ def start() -> Router:
     return router
 
 
+await storage.start()  # noqa: F704 (PyScript runs this script with top-level await)
 ROUTER = start()

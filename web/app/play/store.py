@@ -1,4 +1,5 @@
-"""Play mode's memory in localStorage: the remembered set-up and the game in progress (browser glue)."""
+"""Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up and the
+game in progress, written through after every action (browser glue)."""
 
 from __future__ import annotations
 
@@ -8,30 +9,25 @@ from pyscript import window
 
 from app.play.config import ConfigError, PlayConfig
 from app.play.session import Session
+from app.storage import browser as storage
+from app.storage.core import PLAY_GAME, PLAY_SETUP
 from uno_core import SaveError
 
-SETUP_KEY = "uno.play.setup"
-GAME_KEY = "uno.play.game"
+SETUP_KEY = PLAY_SETUP
+GAME_KEY = PLAY_GAME
 
 _current: list[Session] = []  # the session in memory (at most one), so screens need not replay it
 
 
 def _get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage blocked
-        return None
-    return value if isinstance(value, str) else None  # JS null arrives as `jsnull`, not None
+    return storage.saves().get(key)
 
 
 def _set(key: str, value: str | None) -> None:
-    try:
-        if value is None:
-            window.localStorage.removeItem(key)
-        else:
-            window.localStorage.setItem(key, value)
-    except Exception:  # storage blocked or full: the game goes on unsaved
-        pass
+    if value is None:
+        storage.saves().remove(key)
+    else:
+        storage.saves().set(key, value)
 
 
 def load_setup() -> PlayConfig | None:

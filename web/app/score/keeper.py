@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.storage.backup import library_of
 from scorekeeper import (
     HandInput,
     KeeperError,
@@ -26,6 +27,7 @@ from scorekeeper import (
     share_text,
     to_card,
 )
+from scorekeeper.library import load_library
 from scorekeeper.sheet import Randrange
 
 from . import faces
@@ -182,6 +184,9 @@ class Keeper:
 
     def import_text(self, text: str) -> Effect:
         """A chosen file's text: a valid sheet is added as a new game; anything else changes nothing."""
+        library = library_of(text)
+        if library is not None:
+            return self._import_backup(library)
         try:
             sheet = loads(text)
         except KeeperError as error:
@@ -191,6 +196,22 @@ class Keeper:
         self.store.put(sheet_id, sheet, self.now())
         self.flash = Flash(sheet_hash(sheet_id), key="score.imported")
         return Effect(render=False, go=sheet_hash(sheet_id))
+
+    def _import_backup(self, data: Any) -> Effect:
+        """Every readable sheet of a backup file (`app.storage.backup`), each added as a new game."""
+        try:
+            library, _damaged = load_library(data)
+        except KeeperError as error:
+            self.errors = {"import": [error]}
+            return Effect(focus="score-import")
+        if not library.entries:
+            self.errors = {"import": [LoadError("not_a_sheet")]}
+            return Effect(focus="score-import")
+        for entry in library.entries:
+            self.store.put(self.new_id(), entry.sheet, self.now())
+        self.errors = {}
+        self.flash = Flash(self.where.to_hash(), key="score.imported_many", args={"n": len(library.entries)})
+        return Effect()
 
     # setup ----------------------------------------------------------------------------------
 

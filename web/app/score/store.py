@@ -1,12 +1,12 @@
 """What the score keeper keeps in the browser's storage, as pure values.
 
-Keys (all JSON text in `localStorage`, written synchronously after every change):
+Keys (all JSON text, in the page's saves, `app.storage`: IndexedDB, written through after every change):
 
 - `uno.score.library`: every sheet (`scorekeeper.Library.to_data()`).
 - `uno.score.drafts`: per sheet id, the round being entered and the round being edited.
 - `uno.score.setup`: the new game being set up (a sheet save, plus the name being typed).
-- `uno.score.prepaint`: the last sheet screen as drawn (shown by `web/score-prepaint.js`
-  before Python is ready).
+- `uno.score.prepaint`: the last sheet screen as drawn (mirrored to `localStorage` once saved, where
+  `web/score-prepaint.js` shows it before Python is ready).
 
 A library that cannot be read is never overwritten: its text is first copied to
 `uno.score.library.damaged`.
@@ -18,19 +18,19 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app.storage.core import SCORE_DRAFTS, SCORE_LIBRARY, SCORE_LIBRARY_DAMAGED, SCORE_PREPAINT, SCORE_SETUP
 from scorekeeper import Library, LoadError, RoundDraft, Sheet, default_title, load, load_library, save
 from scorekeeper.errors import KeeperError
 
-LIBRARY_KEY = "uno.score.library"
-DAMAGED_KEY = "uno.score.library.damaged"
-DRAFTS_KEY = "uno.score.drafts"
-SETUP_KEY = "uno.score.setup"
-PREPAINT_KEY = "uno.score.prepaint"
-PERSIST_KEY = "uno.score.persist-asked"
+LIBRARY_KEY = SCORE_LIBRARY
+DAMAGED_KEY = SCORE_LIBRARY_DAMAGED
+DRAFTS_KEY = SCORE_DRAFTS
+SETUP_KEY = SCORE_SETUP
+PREPAINT_KEY = SCORE_PREPAINT
 
 
 class Storage(Protocol):
-    """`localStorage` in the browser, a dict in tests."""
+    """The page's saves (`app.storage.core.Saves`) in the browser, a dict in tests."""
 
     def get(self, key: str) -> str | None: ...
 

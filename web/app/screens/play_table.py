@@ -19,6 +19,7 @@ from app.play.panels import handoff_panel, match_panel, round_panel
 from app.play.picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, playable_cards, plays_of
 from app.play.session import Session
 from app.play.view import card_back, card_face, card_name, cards_row, colour_badge, colour_button, t, text_of
+from app.storage.backup import game_of
 from uno_core import (
     CHALLENGE,
     DRAW,
@@ -281,7 +282,7 @@ class PlayTable:
             return
         text = str(await files.item(0).text())
         try:
-            session = Session.loads(text)
+            session = Session.loads(game_of(text))
         except ValueError:
             self.notice = t("play.error.import")
             self.render()

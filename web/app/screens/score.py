@@ -16,9 +16,10 @@ from pyscript.ffi import create_proxy, to_js
 from app import i18n
 from app.dom import Listeners
 from app.score.keeper import Effect, Keeper
-from app.score.store import PERSIST_KEY, PREPAINT_KEY
+from app.score.store import PREPAINT_KEY
 from app.score.tree import El
 from app.score.where import Where
+from app.storage import browser as storage
 
 _tasks: set[Any] = set()
 
@@ -35,51 +36,22 @@ MAX_IMPORT_BYTES = 2_000_000
 EVENTS = ("click", "input", "change", "submit")
 
 
-class LocalStorage:
-    """`window.localStorage` as a `Storage`; a full or blocked storage is reported, never raised."""
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:  # storage blocked by the browser
-            return None
-        return value if isinstance(value, str) else None  # JS null arrives as `jsnull`
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception as error:  # quota or blocked: keep running, say so
-            window.console.error(f"score keeper: could not save {key}: {error}")
-            document.documentElement.dataset.scoreStorage = "failed"
-
-
 _keeper: Keeper | None = None
 
 
 def keeper() -> Keeper:
-    """One keeper for the page (opened from storage on first use)."""
+    """One keeper for the page, on the page's saves (`app.storage`, opened by main.py)."""
     global _keeper
     if _keeper is None:
         _keeper = Keeper(
-            LocalStorage(),
+            storage.saves(),
             clock=lambda: int(window.Date.now()),
             new_id=lambda: str(window.crypto.randomUUID()),
             rng=random.SystemRandom(),
             lang=i18n.lang,
             tr=lambda key, args: i18n.t(key, **args),
         )
-        ask_persistence()
     return _keeper
-
-
-def ask_persistence() -> None:
-    """Ask once for persistent storage (the browser may then never evict the sheets)."""
-    storage = LocalStorage()
-    if storage.get(PERSIST_KEY) or not hasattr(window.navigator, "storage"):
-        return
-    storage.set(PERSIST_KEY, "1")
-    with contextlib.suppress(Exception):  # not offered here: the sheets are still saved
-        window.navigator.storage.persist()
 
 
 def build(node: El | str, svg: bool = False) -> Any:

@@ -1,0 +1,201 @@
+"""Saves survive a killed browser (issue 19): Chromium is SIGKILLed half a second after a save, as a
+phone's OS kills a backgrounded browser, and relaunched on the same profile; today's localStorage
+saves migrate once; without IndexedDB the page warns, offers the export and still saves."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+from app.play.config import PlayConfig
+from app.play.session import Session
+from app.score.keeper import Keeper
+from app.score.store import MemoryStorage
+from app.score.where import Where
+from e2e_helpers import LANGS, KillableProfile, check_axe, set_language, stored, wait_ready, wait_saved
+from playwright.sync_api import BrowserContext, Page, expect
+from score_helpers import PHONE, fill_round, new_game, save_round, shot
+
+from tools.serve import SiteServer
+
+pytestmark = pytest.mark.e2e
+
+KILL_AFTER_S = 0.5
+PLAYERS = [{"kind": "human", "name": "Me"}, {"kind": "bot", "name": "Ana", "level": "basic"},
+           {"kind": "bot", "name": "Ben", "level": "random"}]
+
+
+def test_a_keeper_round_and_a_typed_draft_survive_a_kill(killable_profile: KillableProfile, server: SiteServer) -> None:
+    profile = killable_profile
+    page = profile.page(server.url + "#/score")
+    sheet = new_game(page, ["Ana", "Ben", "Cai"], dealer=0)
+    fill_round(page, 0, {1: 10, 2: 25})
+    save_round(page)  # the sheet is on screen again: round 1 is saved
+    time.sleep(KILL_AFTER_S)
+    profile.kill()
+
+    page = profile.page(server.url + f"#/score/{sheet}")
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["35", "0", "0"])
+    assert json.loads(stored(page, "uno.score.library") or "{}")["sheets"][0]["id"] == sheet
+
+    page.locator("#score-enter").click()  # round 2, typed but never saved: a draft
+    fill_round(page, 2, {0: 7, 1: "12"})
+    time.sleep(KILL_AFTER_S)
+    profile.kill()
+
+    page = profile.page(server.url + f"#/score/{sheet}/round")
+    expect(page.locator("#score-winner-2")).to_be_checked()
+    expect(page.locator("#score-hand-0")).to_have_value("7")
+    expect(page.locator("#score-hand-1")).to_have_value("12")
+
+
+def legacy_storage() -> dict[str, str]:
+    """What the last version kept in localStorage: two sheets (one with a draft) and a game in progress."""
+    memory = MemoryStorage()
+    clock = iter(range(1_000, 10**9, 1_000))
+    ids = iter(f"sheet{n}" for n in range(1, 100))
+    keeper = Keeper(memory, clock=lambda: next(clock), new_id=lambda: next(ids), rng=random.Random(1),
+                    lang=lambda: "en", tr=lambda key, args: key)
+    for names in (["Ana", "Ben"], ["Cai", "Dee", "Eva"]):
+        keeper.enter(Where.parse(("new",)))
+        for name in names:
+            keeper.act("newname", "", name)
+            keeper.act("add")
+        keeper.act("dealer", "0")
+        assert keeper.act("start").go, keeper.errors
+    keeper.enter(Where.parse(("sheet1", "round")))
+    keeper.act("winner", "0")
+    keeper.act("total", "1", "30")  # saved below
+    assert keeper.act("save").go, keeper.errors
+    keeper.enter(Where.parse(("sheet1", "round")))
+    keeper.act("winner", "1")
+    keeper.act("total", "0", "4")  # typed, not saved: a draft
+    session = Session.new(PlayConfig.from_dict({"seats": PLAYERS, "speed": "instant"}), 3, None, "cut")
+    items = dict(memory.items)
+    items["uno.play.game"] = session.dumps()
+    return items
+
+
+def test_todays_local_storage_saves_move_to_indexeddb_once(fresh_context: BrowserContext, server: SiteServer) -> None:
+    legacy = legacy_storage()
+    assert {"uno.score.library", "uno.score.drafts", "uno.play.game"} <= set(legacy)
+    assert len(json.loads(legacy["uno.score.library"])["sheets"]) == 2
+    page = fresh_context.new_page()
+    page.goto(server.url + "manifest.webmanifest")  # the app's origin, without the app
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", legacy)
+
+    page.goto(server.url + "#/score")
+    wait_ready(page)
+    expect(page.locator(".sk-game-list .sk-game-title")).to_have_count(2)
+    migrated = set(str(page.evaluate("document.documentElement.dataset.savesMigrated")).split())
+    assert migrated == set(legacy)
+    for key in migrated:
+        assert stored(page, key) == legacy[key]
+        assert page.evaluate("key => localStorage.getItem(key)", key) is None  # moved, not copied
+    page.evaluate("location.hash = '#/score/sheet1/round'")
+    expect(page.locator("#score-hand-0")).to_have_value("4")  # the draft came along
+
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.savesMigrated") is None  # not twice
+    expect(page.locator("#score-hand-0")).to_have_value("4")
+    page.evaluate("location.hash = '#/'")
+    page.locator("#resume-link").click()
+    page.wait_for_selector("#play .hand")
+    game = json.loads(legacy["uno.play.game"])["game"]
+    now = json.loads(page.evaluate("window.unoPlay.state()"))["save"]  # the bots may have moved on since
+    assert now["seed"] == game["seed"] and now["log"][: len(game["log"])] == game["log"]
+
+
+# IndexedDB refuses the saves' database, as Firefox does when site data is blocked. (Removing IndexedDB
+# altogether stops PyScript itself, whose start awaits an IndexedDB-backed cache: no app to test then.)
+NO_INDEXEDDB = """
+const realOpen = IDBFactory.prototype.open;
+IDBFactory.prototype.open = function (name, ...rest) {
+    const denied = 'The user denied permission to access the database.';
+    if (name === 'uno-saves') throw new DOMException(denied, 'SecurityError');
+    return realOpen.call(this, name, ...rest);
+};
+"""
+# The phone's disk fills up while the app runs: every write to the saves' store fails from then on.
+DISK_FULL = """() => {
+    IDBObjectStore.prototype.put = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+}"""
+
+
+def test_without_indexeddb_the_page_warns_offers_the_export_and_still_saves(
+    fresh_context: BrowserContext, server: SiteServer, tmp_path: Path
+) -> None:
+    fresh_context.add_init_script(NO_INDEXEDDB)
+    page = fresh_context.new_page()
+    page.goto(server.url + "#/score")
+    wait_ready(page)
+    warning = page.locator("#save-warning")
+    expect(warning).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.saves") == "fallback"
+    sheet = new_game(page, ["Ana", "Ben"], dealer=1)
+    fill_round(page, 0, {1: 9})
+    save_round(page)
+    for lang in LANGS:
+        set_language(page, lang)
+        expect(warning).to_contain_text("navegación privada" if lang == "es" else "private browsing")
+        expect(page.locator("#save-state")).to_have_text("Sin guardado seguro" if lang == "es" else "Not safely saved")
+        shot(page, f"saves-fallback-390x844-{lang}")
+    check_axe(page, "the storage warning")
+    with page.expect_download() as download:
+        page.locator("#save-export").click()
+    backup = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert backup["format"] == "uno-backup" and backup["library"]["sheets"][0]["id"] == sheet
+
+    page.reload()  # saved in localStorage, the fallback
+    wait_ready(page)
+    expect(warning).to_be_visible()
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["9", "0"])
+
+    # the backup imports into a browser with working storage: the same sheet, as a new game
+    other = fresh_context.browser.new_context(viewport=PHONE)  # type: ignore[union-attr]
+    try:
+        fresh = other.new_page()
+        fresh.goto(server.url + "#/score")
+        wait_ready(fresh)
+        expect(fresh.locator("#save-warning")).to_be_hidden()
+        with fresh.expect_file_chooser() as chooser:
+            fresh.locator("#score-import").click()
+        chooser.value.set_files(download.value.path())
+        expect(fresh.locator(".sk-game-list .sk-game-title")).to_have_count(1)
+        wait_saved(fresh)
+        assert json.loads(stored(fresh, "uno.score.library") or "{}")["sheets"][0]["save"] == (
+            backup["library"]["sheets"][0]["save"]
+        )
+    finally:
+        other.close()
+
+
+def test_a_full_disk_mid_game_falls_back_warns_and_loses_nothing(app_page: Page) -> None:
+    page = app_page
+    page.evaluate("location.hash = '#/score'")
+    sheet = new_game(page, ["Lia", "Max"], dealer=0)
+    wait_saved(page)
+    expect(page.locator("#save-warning")).to_be_hidden()
+    page.evaluate(DISK_FULL)
+    fill_round(page, 1, {0: 13})
+    save_round(page)
+    expect(page.locator("#save-warning")).to_be_visible()
+    assert "QuotaExceededError" in str(page.evaluate("document.documentElement.dataset.savesFailure"))
+    library = json.loads(page.evaluate("localStorage.getItem('uno.score.library')"))
+    entry = next(item for item in library["sheets"] if item["id"] == sheet)
+    assert len(entry["save"]["sheet"]["rounds"]) == 1  # the round that IndexedDB refused is in localStorage
+
+    page.reload()  # storage works again: the fallback copy is newer than IndexedDB's and moves in
+    wait_ready(page)
+    expect(page.locator("#save-warning")).to_be_hidden()
+    page.evaluate(f"location.hash = '#/score/{sheet}'")
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["0", "13"])
+    wait_saved(page)
+    assert page.evaluate("localStorage.getItem('uno.score.library')") is None
+    assert json.loads(stored(page, "uno.score.library") or "{}")["sheets"]

@@ -1,0 +1,110 @@
+// Durable saves (issue 19): the one place the app's saves touch IndexedDB. Raw reads and writes only;
+// what to keep, migrate or mirror is decided in Python (web/app/storage/core.py).
+//
+// Chromium commits localStorage to disk on a timer: a value written 0.3-3 s before the browser was
+// killed was lost, while an IndexedDB write whose transaction had completed survived a kill 0.3 s
+// later (measured, ../shared/NOTES.md). So a save counts only once `write()` has resolved.
+//
+// Database `uno-saves`, object store `saves`: key -> {v: 1, at: ms, data: "<JSON text>"}, plus a
+// `meta` record. Plain values only (strings, objects): WebKit refuses Blobs in ephemeral sessions.
+//
+// window.unoSaves:
+//   read():  Promise<{records: {key: record}} | {error: "..."}>, started at once when this script runs
+//   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
+//   put(key, record): one record, same promise
+//   get(key): Promise<record | undefined> (for the shell's own setting, the language)
+
+const DB = "uno-saves";
+const STORE = "saves";
+const OPEN_TIMEOUT_MS = 5000; // an open that never settles (blocked, or a browser bug) counts as unavailable
+
+let connection = null;
+
+function openDb() {
+  if (connection) return connection;
+  connection = new Promise((resolve, reject) => {
+    if (typeof indexedDB === "undefined" || !indexedDB) {
+      reject(new Error("IndexedDB is not available"));
+      return;
+    }
+    const timer = setTimeout(() => reject(new Error("IndexedDB did not open in time")), OPEN_TIMEOUT_MS);
+    let req;
+    try {
+      req = indexedDB.open(DB, 1);
+    } catch (err) {
+      clearTimeout(timer);
+      reject(err);
+      return;
+    }
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onblocked = () => console.warn("uno saves: the database is blocked by another tab");
+    req.onerror = () => { clearTimeout(timer); reject(req.error || new Error("IndexedDB open failed")); };
+    req.onsuccess = () => {
+      clearTimeout(timer);
+      const db = req.result;
+      db.onversionchange = () => { db.close(); connection = null; }; // let a newer version upgrade
+      db.onclose = () => { connection = null; };
+      resolve(db);
+    };
+  });
+  connection.catch(() => { connection = null; });
+  return connection;
+}
+
+function describe(err) {
+  return err ? `${err.name || "Error"}: ${err.message || err}` : "unknown error";
+}
+
+async function transact(mode, use) {
+  const db = await openDb();
+  const tx = mode === "readwrite"
+    ? db.transaction(STORE, mode, { durability: "strict" }) // flushed to disk before `complete`
+    : db.transaction(STORE, mode);
+  const result = use(tx.objectStore(STORE));
+  await new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("transaction aborted"));
+  });
+  return result;
+}
+
+async function readAll() {
+  const records = {};
+  await transact("readonly", (store) => {
+    const req = store.openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return;
+      records[String(cursor.key)] = cursor.value;
+      cursor.continue();
+    };
+  });
+  return records;
+}
+
+async function write(puts, deletes = []) {
+  try {
+    await transact("readwrite", (store) => {
+      for (const [key, record] of Object.entries(puts || {})) store.put(record, key);
+      for (const key of deletes || []) store.delete(key);
+    });
+  } catch (err) {
+    throw new Error(describe(err));
+  }
+}
+
+async function get(key) {
+  let req;
+  await transact("readonly", (store) => { req = store.get(key); });
+  return req.result;
+}
+
+const reading = readAll().then((records) => ({ records }), (err) => ({ error: describe(err) }));
+
+globalThis.unoSaves = {
+  read: () => reading,
+  write,
+  put: (key, record) => write({ [key]: record }),
+  get,
+};
