@@ -54,7 +54,7 @@ const storeWorker = (() => {
 })();
 
 /** Send a request to the store worker; resolves with its answer, rejects with its error. */
-function ask(op, args = {}) {
+function ask(op, args = {}, transfer = []) {
   const id = ++lastId;
   return new Promise((resolve, reject) => {
     const answer = (data) => {
@@ -66,12 +66,12 @@ function ask(op, args = {}) {
       answer({ error: storeFailure || "no worker" });
     } else {
       pending.set(id, answer);
-      storeWorker.postMessage({ id, op, ...args });
+      storeWorker.postMessage({ id, op, ...args }, transfer);
     }
   });
 }
 
-const writeRecord = (record) => ask("put", { record });
+const writeRecord = (record) => ask("put", { record }, [record.data]); // the 31 MB move, not copied
 const dropRecord = () => {
   writeHint(null);
   return ask("drop").catch(() => {});

@@ -1,7 +1,8 @@
 // Makes the start-up snapshot (issue 7) in a module worker, so the page stays responsive meanwhile:
 // booting a second interpreter and importing everything takes about 3 s of CPU, in long tasks.
 // The loader (snapshot-loader.mjs) starts it once the app is ready, sends {key, wheels, appArchive, sources} (the
-// page's module sources, see PAGE_SOURCES) and gets back {key, size, data: Blob} or {error}.
+// page's module sources, see PAGE_SOURCES) and gets back {key, size, data: ArrayBuffer} (moved, not copied) or
+// {error}. An ArrayBuffer, not a Blob: WebKit refuses Blobs in IndexedDB in ephemeral sessions.
 //
 // The interpreter here holds only our packages and JS-free modules: Pyodide can restore only JS
 // references it reaches by a path from globalThis, so nothing of PyScript or the page may be in it.
@@ -20,12 +21,14 @@ async function make({ key, wheels, appArchive, sources }) {
   py.runPython(KEEP_FILES, { globals });
   globals.destroy();
   const raw = py.makeMemorySnapshot();
-  return { key, size: raw.length, data: new Blob([raw]) };
+  const data = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? raw.buffer : raw.slice().buffer;
+  return { key, size: raw.length, data };
 }
 
 self.onmessage = async ({ data }) => {
   try {
-    postMessage(await make(data));
+    const made = await make(data);
+    postMessage(made, [made.data]);
   } catch (err) {
     postMessage({ error: String(err?.stack || err) });
   }

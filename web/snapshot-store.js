@@ -33,8 +33,9 @@ async function withStore(mode, use) {
     const result = settled(use(tx.objectStore(STORE)));
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error || new Error("aborted"));
+      // the failed request holds the reason; tx.error is still null when its error event fires
+      tx.onerror = (event) => reject(tx.error || event.target?.error || new Error("transaction failed"));
+      tx.onabort = (event) => reject(tx.error || event.target?.error || new Error("aborted"));
     });
     return result;
   } finally {
@@ -53,7 +54,8 @@ async function sha256(data) {
 // Started now, before anyone asks: the page's other start-up work runs meanwhile.
 const stored = withStore("readonly", (store) => store.get(RECORD)).then(async (record) => {
   if (!record) return { record: null };
-  return { record, bytes: await record.data.arrayBuffer() };
+  // an ArrayBuffer since issue 19 (WebKit refuses Blobs in ephemeral sessions); older records hold a Blob
+  return { record, bytes: record.data instanceof Blob ? await record.data.arrayBuffer() : record.data };
 });
 stored.catch(() => {}); // reported when asked
 

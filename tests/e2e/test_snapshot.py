@@ -29,7 +29,7 @@ RECORD_JS = """() => new Promise((resolve, reject) => {
     open.onsuccess = () => {
         const get = open.result.transaction('snapshots').objectStore('snapshots').get('current');
         get.onsuccess = () => { const r = get.result; open.result.close();
-            resolve(r ? {key: r.key, size: r.size, stored: r.data.size} : null); };
+            resolve(r ? {key: r.key, size: r.size, stored: r.data.byteLength, blob: r.data instanceof Blob} : null); };
         get.onerror = () => reject(get.error);
     };
 })"""
@@ -46,11 +46,11 @@ DAMAGE_JS = """async how => {
         db.close(); return; }
     const record = await new Promise((ok) => {
         const g = store('readonly').get('current'); g.onsuccess = () => ok(g.result); });
-    const bytes = new Uint8Array(await record.data.arrayBuffer());
+    const bytes = new Uint8Array(record.data);
     if (how === 'flip') { for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0xff; }
     else { bytes.fill(7); const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
         record.sha256 = Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join(''); }
-    record.data = new Blob([bytes]);
+    record.data = bytes.buffer;
     await new Promise((ok, no) => { const t = db.transaction('snapshots', 'readwrite');
         t.objectStore('snapshots').put(record, 'current'); t.oncomplete = ok; t.onerror = () => no(t.error); });
     db.close();
@@ -112,7 +112,8 @@ def wait_snapshot_stored(page: Page) -> dict[str, Any]:
     )
     assert page.evaluate("document.documentElement.dataset.snapshot") == "stored"
     record = page.evaluate(RECORD_JS)
-    assert record and record["size"] > 10_000_000 and record["stored"] > 1_000_000, record
+    assert record and record["size"] > 10_000_000 and record["stored"] == record["size"], record
+    assert record["blob"] is False  # an ArrayBuffer: WebKit refuses Blobs in IndexedDB in ephemeral sessions
     return dict(record)
 
 
