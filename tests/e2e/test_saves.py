@@ -43,6 +43,7 @@ def test_a_keeper_round_and_a_typed_draft_survive_a_kill(killable_profile: Killa
 
     page.locator("#score-enter").click()  # round 2, typed but never saved: a draft
     fill_round(page, 2, {0: 7, 1: "12"})
+    set_language(page, "es")  # a setting is a save too
     time.sleep(KILL_AFTER_S)
     profile.kill()
 
@@ -50,6 +51,7 @@ def test_a_keeper_round_and_a_typed_draft_survive_a_kill(killable_profile: Killa
     expect(page.locator("#score-winner-2")).to_be_checked()
     expect(page.locator("#score-hand-0")).to_have_value("7")
     expect(page.locator("#score-hand-1")).to_have_value("12")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
 
 
 def legacy_storage() -> dict[str, str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -77,8 +78,10 @@ class Clock:
         return self.now
 
 
-def run(coroutine: Awaitable[Any]) -> Any:
-    return asyncio.run(coroutine)  # type: ignore[arg-type]
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run on a loop of its own, in a thread: Playwright's sync API keeps a loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 async def settle() -> None:
