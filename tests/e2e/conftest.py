@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,11 +14,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # for tools.serve / tools.build
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import SiteServer
 
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.serve import SiteServer  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 # Service workers' own requests reach the network guard only with this flag (set before Playwright starts).
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")

@@ -6,16 +6,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from app import howto_content as howto  # pure data, no pyscript
 
 from uno_core.rules import OFFICIAL, PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-from app import howto_content as howto  # noqa: E402  (pure data, no pyscript)
 
 SCREEN = ROOT / "web" / "app" / "screens" / "howto.py"
 LANGS = ("en", "es")

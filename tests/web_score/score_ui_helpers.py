@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))  # `app.score` as the browser imports it
+from app.score.keeper import Keeper  # re-exported for conftest
+from app.score.store import MemoryStorage
+from app.score.where import Where
 
-from app.score.keeper import Keeper  # noqa: E402  (re-exported for conftest)
-from app.score.store import MemoryStorage  # noqa: E402
-from app.score.where import Where  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 
 def catalogue(lang: str) -> dict[str, str]:

@@ -41,5 +41,5 @@ def start() -> Router:
     return router
 
 
-await storage.start()  # noqa: F704 (PyScript runs this script with top-level await)
+await storage.start()  # type: ignore[top-level-await]  # noqa: F704 (PyScript runs it with top-level await)
 ROUTER = start()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from scorekeeper import announcement, announcement_text
 
@@ -38,7 +38,14 @@ def field_error(keeper: Keeper, fid: str, alert: bool = False) -> El:
     )
 
 
-def described(keeper: Keeper, fid: str) -> dict[str, str | bool | None]:
+class Described(TypedDict):
+    """The aria attributes `described` gives, as `el` keywords."""
+
+    aria_describedby: str
+    aria_invalid: str | None
+
+
+def described(keeper: Keeper, fid: str) -> Described:
     """aria attributes of a field that may have an error message."""
     bad = bool(keeper.errors.get(fid))
     return {"aria_describedby": f"score-{fid}-error", "aria_invalid": "true" if bad else None}

@@ -629,7 +629,7 @@ class PlayTable:
             self.announced = len(history)
         if self.announced == len(history):
             return
-        lines = []
+        lines: list[str] = []
         for event in session.history(self.announced):
             lines.extend(text_of(item) for item in describe.event_lines(event, session.names, session.game.sides))
         self.announced = len(history)
