@@ -14,7 +14,7 @@ from .messages import message
 from .model import Hand, Round
 from .options import Options
 from .save import dumps, load, loads, save
-from .share import Announcement, Gain, ShareData, ShareLine, announcement, announcement_text, share_data, share_text
+from .share import Announcement, Gain, ShareData, ShareLine, announcement, share_data
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Sheet, clean_name, new_sheet
 from .tally import RoundRow, Standing, Tally, tally
 from .validation import check_draft, check_round, draft_from_round, optional_seats, round_from_draft
@@ -24,8 +24,8 @@ __all__ = [
     "Announcement", "EntryError", "Gain", "Hand", "HandInput", "KeeperError", "Library", "LoadError",
     "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "SavedSheet", "SetupError",
     "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally",
-    "announcement", "announcement_text", "check_draft", "check_hands", "check_round", "clean_name",
+    "announcement", "check_draft", "check_hands", "check_round", "clean_name",
     "default_title", "draft_from_round", "dumps", "live_sum", "load", "load_library", "loads",
     "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
-    "round_from_draft", "save", "share_data", "share_text", "tally", "to_card",
+    "round_from_draft", "save", "share_data", "tally", "to_card",
 ]  # fmt: skip

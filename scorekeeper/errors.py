@@ -1,8 +1,8 @@
 """Typed errors with a machine-readable code, the field or seat they belong to, and their params.
 
-``str(error)`` is an English sentence; ``messages.message(error, "es")`` gives Spanish. A UI
-shows the message next to ``field`` (and ``seat``) and may use ``code`` and ``params`` to
-write its own text. Every error is a ``ValueError`` (through ``uno_core.errors.UnoError``).
+``str(error)`` is an English sentence for developers; a UI writes its own text from ``code`` and
+``params`` (the app: ``score.err.<code>`` in ``web/i18n/*.json``) and shows it next to ``field``
+(and ``seat``). Every error is a ``ValueError`` (through ``uno_core.errors.UnoError``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ class KeeperError(UnoError):
     def __str__(self) -> str:
         from .messages import message
 
-        return message(self, "en")
+        return message(self)
 
     def __repr__(self) -> str:
         extra = "".join(f", {key}={value!r}" for key, value in self.params.items())

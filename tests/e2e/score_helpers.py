@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from e2e_helpers import stored, wait_ready, wait_saved
@@ -75,3 +75,14 @@ def saved_sheet(page: Page, sheet: str) -> dict[str, object]:
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+_ENGLISH = json.loads((Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def english(key: str, args: Mapping[str, str]) -> str:
+    """The page's English text of a catalogue key (the shell's `t()`, for texts built in Python)."""
+    text = str(_ENGLISH[key])
+    for name, value in args.items():
+        text = text.replace("{" + name + "}", value)
+    return text

@@ -12,11 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
+from app.score.texts import announcement_text, share_text
 from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, stored, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import (
     EVIL,
     Hand,
+    english,
     fill_round,
     new_game,
     open_score,
@@ -26,7 +28,7 @@ from score_helpers import (
     shot,
 )
 
-from scorekeeper import HandInput, RoundDraft, Sheet, announcement, announcement_text, load, new_sheet, share_text
+from scorekeeper import HandInput, RoundDraft, Sheet, announcement, load, new_sheet, share_data
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
@@ -98,7 +100,7 @@ def test_a_whole_game_on_a_phone(
     fill_round(page, 0, {1: "-5", 2: "abc", 3: ["W+4"] * 5})
     page.locator("#score-save").click()
     expect(page.locator("#score-hand-1-error")).to_have_text("Points cannot be negative.")
-    expect(page.locator("#score-hand-2-error")).to_have_text("'abc' is not a whole number of points.")
+    expect(page.locator("#score-hand-2-error")).to_have_text("“abc” is not a whole number of points.")
     expect(page.locator("#score-hand-1")).to_be_focused()
     expect(page.locator("#score-hand-1")).to_have_attribute("aria-invalid", "true")
     fill_round(page, 0, {1: 12, 2: 57})
@@ -122,7 +124,7 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator("#score-live-2")).to_have_text("57 pts")
     expect(page.locator("#score-preview")).to_have_text("This round: Ana +99")
     save_round(page)
-    first = announcement_text(announcement(expected_sheet(ROUNDS[:1])), "en")
+    first = announcement_text(announcement(expected_sheet(ROUNDS[:1])), english)
     expect(page.locator("#score-live")).to_have_text(first)
     expect(page.locator("#score-flash")).to_have_text(first)
     page.locator("#score-enter").click()
@@ -178,7 +180,7 @@ def test_a_whole_game_on_a_phone(
     final = expected_sheet([*edited, ROUNDS[4]])
     assert final.tally().finished
     expect(page.locator("#score-winner-title")).to_have_text("Ana wins!")
-    expect(page.locator("#score-live")).to_have_text(announcement_text(announcement(final), "en"))
+    expect(page.locator("#score-live")).to_have_text(announcement_text(announcement(final), english))
     expect(page.locator(".sk-winner-panel .sk-standing .sk-who-name")).to_have_text(
         [standing.label for standing in final.tally().standings]
     )
@@ -187,7 +189,7 @@ def test_a_whole_game_on_a_phone(
     page.locator("#score-share").click()
     expect(page.locator("#score-flash")).to_have_text(re.compile("Standings (shared|copied)|Could not share"))
     if page.locator(".sk-copy-text").count():
-        expect(page.locator(".sk-copy-text")).to_have_value(share_text(final, "en"))
+        expect(page.locator(".sk-copy-text")).to_have_value(share_text(share_data(final), english))
     original = saved_sheet(page, sheet)
     assert load(original).tally().totals == final.tally().totals
     assert dialogs == []

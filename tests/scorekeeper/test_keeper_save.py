@@ -14,14 +14,12 @@ from scorekeeper import (
     SetupError,
     Sheet,
     announcement,
-    announcement_text,
     dumps,
     load,
     load_library,
     loads,
     save,
     share_data,
-    share_text,
 )
 from scorekeeper.save import VERSION, checksum
 from uno_core.errors import SaveError
@@ -120,18 +118,17 @@ def test_library_keeps_good_sheets_when_one_is_damaged() -> None:
     assert [e.code for e in load_library(broken)[1]] == ["damaged", "duplicate_id"]
 
 
-def test_share_text_english_and_spanish() -> None:
+def test_share_data() -> None:
     sheet = played()
     data = share_data(sheet)
+    assert (data.rounds, data.target, data.finished, data.winner) == (2, 100, False, None)
     assert [(line.rank, line.label, line.total) for line in data.lines] == [
         (1, "Ben", 64),
         (2, "Ana", 42),
         (3, "Cy", 0),
     ]
-    assert share_text(sheet) == "UNO scores after 2 round(s), target 100:\n1. Ben: 64\n2. Ana: 42\n3. Cy: 0"
-    assert share_text(sheet, "es").startswith("Puntos de UNO tras 2 ronda(s), objetivo 100:")
-    won = sheet.add_round(typed_draft(3, 0, {1: 60, 2: 1}))
-    assert share_text(won).endswith("Ana wins!") and share_text(won, "es").endswith("¡Gana Ana!")
+    won = share_data(sheet.add_round(typed_draft(3, 0, {1: 60, 2: 1})))
+    assert won.finished and won.winner == "Ana"
 
 
 def test_announcements() -> None:
@@ -139,11 +136,12 @@ def test_announcements() -> None:
     item = announcement(sheet)
     assert (item.round, item.winner_name, item.target) == (2, "Ben", 100)
     assert (item.gains[0].gained, item.gains[0].total) == (64, 64)
-    assert announcement_text(item) == "Round 2: Ben +64, 64 of 100."
-    assert announcement_text(announcement(sheet, 1), "es") == "Ronda 1: Ana +42, 42 de 100."
-    won = sheet.add_round(typed_draft(3, 0, {1: 60, 2: 1}))
-    assert announcement_text(announcement(won)) == "Round 3: Ana +61, 103 of 100. Ana wins the match!"
-    penalty = make_sheet(3, scoring=Scoring.PENALTY).add_round(typed_draft(3, 0, {1: 12, 2: 0}))
-    assert announcement_text(announcement(penalty)) == "Round 1: Ana went out; Ben +12, 12 of 500."
-    teams = make_sheet(4, teams=True).add_round(typed_draft(4, 1, {0: 5, 2: 5}))
-    assert announcement_text(announcement(teams)) == "Round 1: Ben & Dee +10, 10 of 500."
+    assert not item.finished and item.match_winner is None
+    first = announcement(sheet, 1)
+    assert (first.round, first.gains[0].label, first.gains[0].gained) == (1, "Ana", 42)
+    won = announcement(sheet.add_round(typed_draft(3, 0, {1: 60, 2: 1})))
+    assert won.finished and won.match_winner == "Ana" and won.gains[0].total == 103
+    penalty = announcement(make_sheet(3, scoring=Scoring.PENALTY).add_round(typed_draft(3, 0, {1: 12, 2: 0})))
+    assert [(g.label, g.gained) for g in penalty.gains] == [("Ben", 12)]
+    teams = announcement(make_sheet(4, teams=True).add_round(typed_draft(4, 1, {0: 5, 2: 5})))
+    assert [(g.label, g.gained) for g in teams.gains] == [("Ben & Dee", 10)]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from scorekeeper import announcement, announcement_text
+from scorekeeper import announcement
 
+from .texts import announcement_text
 from .tree import Child, El, el
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def flash(keeper: Keeper) -> El | None:
     body: list[Child] = []
     saved = keeper.saved() if note.announce_round else None
     if saved is not None and note.announce_round and note.announce_round <= len(saved.sheet.rounds):
-        body.append(announcement_text(announcement(saved.sheet, note.announce_round), keeper.lang()))
+        body.append(announcement_text(announcement(saved.sheet, note.announce_round), keeper.tr))
     elif note.key:
         body.append(el("span", key=note.key, args=note.args))
     else:

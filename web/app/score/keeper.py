@@ -20,11 +20,9 @@ from scorekeeper import (
     SetupError,
     Sheet,
     announcement,
-    announcement_text,
     dumps,
     loads,
-    message,
-    share_text,
+    share_data,
     to_card,
 )
 from scorekeeper.library import load_library
@@ -32,6 +30,7 @@ from scorekeeper.sheet import Randrange
 
 from . import faces
 from .store import Storage, Store
+from .texts import announcement_text, error_text, share_text
 from .tree import El
 from .where import Where, sheet_hash
 
@@ -133,7 +132,7 @@ class Keeper:
             count = faces.face_count(face, (hand.cards for hand in draft.hands))
             return self.tr("score.err.copies", {"count": str(count), "face": self.face_name(face),
                                                 "limit": str(faces.face_limit(face))})
-        return message(error, self.lang())
+        return error_text(error, self.tr)
 
     def face_name(self, face: str) -> str:
         named = faces.NAMED.get(face)
@@ -347,7 +346,7 @@ class Keeper:
         return Effect(announce=self.tr("score.undone", {"n": str(number)}), focus="score-flash")
 
     def do_share(self, arg: str, value: str, checked: bool) -> Effect:
-        return Effect(render=False, share=share_text(self.sheet(), self.lang()))
+        return Effect(render=False, share=share_text(share_data(self.sheet()), self.tr))
 
     def shared(self, how: str, text: str = "") -> Effect:
         """The view's report: `how` is "shared", "copied" or "failed" (then the text is shown to copy)."""
@@ -458,7 +457,7 @@ class Keeper:
         self.store.save_drafts()
         home = sheet_hash(self.where.sheet_id)
         if number is None:
-            text = announcement_text(announcement(new), self.lang())
+            text = announcement_text(announcement(new), self.tr)
             self.flash = Flash(home, announce_round=len(new.rounds))
         else:
             text = self.tr("score.round_changed", {"n": str(number)})

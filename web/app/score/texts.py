@@ -1,0 +1,50 @@
+"""The score keeper's sentences, from `scorekeeper`'s codes and data and the catalogues (pure).
+
+`scorekeeper` returns error codes with parameters, `share_data` and `announcement`; every text a
+person reads is a key of `web/i18n/*.json` (`score.err.<code>`, `score.share.*`, `score.announce.*`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from scorekeeper import Announcement, KeeperError, ShareData
+from uno_core.rules import Scoring
+
+Translate = Callable[[str, Mapping[str, str]], str]
+
+
+def error_text(error: KeeperError, tr: Translate) -> str:
+    """The error as a sentence in the current language (its parameters filled in as text)."""
+    params = {"seat": error.seat, **error.params}
+    return tr(f"score.err.{error.code}", {name: str(value) for name, value in params.items()})
+
+
+def share_text(data: ShareData, tr: Translate) -> str:
+    """Plain-text standings, one line per player or team."""
+    head = "score.share.head_single" if data.scoring is Scoring.SINGLE_ROUND else "score.share.head"
+    lines = [tr(head, {"rounds": str(data.rounds), "target": str(data.target)})]
+    if data.scoring is Scoring.PENALTY:
+        lines.append(tr("score.share.lowest", {}))
+    lines += [
+        tr("score.share.line", {"rank": str(line.rank), "label": line.label, "total": str(line.total)})
+        for line in data.lines
+    ]
+    if data.winner is not None:
+        lines.append(tr("score.share.wins", {"winner": data.winner}))
+    return "\n".join(lines)
+
+
+def announcement_text(item: Announcement, tr: Translate) -> str:
+    """What a screen reader hears after a saved round, as one sentence."""
+    key = "score.announce.single" if item.scoring is Scoring.SINGLE_ROUND else "score.announce.gain"
+    parts = [
+        tr(key, {"label": g.label, "gained": str(g.gained), "total": str(g.total), "target": str(item.target)})
+        for g in item.gains
+    ]
+    if item.scoring is Scoring.PENALTY:
+        parts.insert(0, tr("score.announce.out", {"name": item.winner_name}))
+    text = tr("score.announce.round", {"round": str(item.round)}) + "; ".join(parts) + "."
+    if item.match_winner is not None:
+        text += tr("score.announce.wins", {"winner": item.match_winner})
+    return text
