@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
 
+from app.browser import download, spawn
 from app.dom import Listeners, h
 from app.play import describe, store
 from app.play.panels import handoff_panel, match_panel, round_panel
@@ -108,7 +108,7 @@ class PlayTable:
     def kick(self) -> None:
         if not self.running and self.alive:
             self.running = True
-            self.task = asyncio.ensure_future(self.pump())
+            self.task = spawn(self.pump())
 
     async def _wait(self, ms: int, session: Session, position: int) -> bool:
         """Sleep `ms` in small slices; False as soon as the game moved (a person acted) or the screen left."""
@@ -268,13 +268,7 @@ class PlayTable:
     def export_log(self) -> None:
         if self.session is None:
             return
-        blob = window.Blob.new(to_js([self.session.dumps()]), to_js({"type": "application/json"}))
-        url = window.URL.createObjectURL(blob)
-        link = h("a", attrs={"href": url, "download": f"uno-game-{self.session.game.seed}.json"})
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+        download(f"uno-game-{self.session.game.seed}.json", self.session.dumps())
 
     async def import_log(self, event: Any) -> None:
         files = event.target.files
@@ -322,7 +316,7 @@ class PlayTable:
 
     def on_change(self, event: Any) -> None:
         if str(event.target.getAttribute("data-act") or "") == "import":
-            self.task_import = asyncio.ensure_future(self.import_log(event))
+            self.task_import = spawn(self.import_log(event))
 
     def act_text(self, text: str) -> None:
         try:

@@ -4,8 +4,6 @@ live region). State and rules live in `app.score.keeper` and `scorekeeper`."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import random
 from typing import Any
@@ -14,22 +12,13 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from app import i18n
+from app.browser import WakeLock, download, spawn
 from app.dom import Listeners
 from app.score.keeper import Effect, Keeper
 from app.score.store import PREPAINT_KEY
 from app.score.tree import El
 from app.score.where import Where
 from app.storage import browser as storage
-
-_tasks: set[Any] = set()
-
-
-def spawn(coroutine: Any) -> None:
-    """Run a coroutine in the page's event loop, keeping a reference until it is done."""
-    task = asyncio.ensure_future(coroutine)
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
-
 
 SVG_NS = "http://www.w3.org/2000/svg"
 MAX_IMPORT_BYTES = 2_000_000
@@ -69,50 +58,6 @@ def build(node: El | str, svg: bool = False) -> Any:
     for child in node.children:
         element.append(build(child, in_svg))
     return element
-
-
-class WakeLock:
-    """Keeps the screen on while a sheet is open; asks again when the page is visible again."""
-
-    def __init__(self) -> None:
-        self.sentinel: Any = None
-        self.active = False
-        self.proxy = create_proxy(lambda event: self.request())
-
-    def start(self) -> None:
-        if not self.active:
-            self.active = True
-            document.addEventListener("visibilitychange", self.proxy)
-        self.request()
-
-    def stop(self) -> None:
-        self.active = False
-        document.removeEventListener("visibilitychange", self.proxy)
-        sentinel, self.sentinel = self.sentinel, None
-        if sentinel:
-            with contextlib.suppress(Exception):  # already released by the browser
-                sentinel.release()
-        document.documentElement.dataset.wakeLock = "off"
-
-    def request(self) -> None:
-        if self.active and str(document.visibilityState) == "visible":
-            spawn(self._request())
-
-    async def _request(self) -> None:
-        root = document.documentElement
-        if not hasattr(window.navigator, "wakeLock"):
-            root.dataset.wakeLock = "unsupported"  # quiet fallback: nothing else to do
-            return
-        try:
-            sentinel = await window.navigator.wakeLock.request("screen")
-        except Exception:  # refused (battery saver, not visible...): stay quiet
-            root.dataset.wakeLock = "refused"
-            return
-        if not self.active:
-            sentinel.release()
-            return
-        self.sentinel = sentinel
-        root.dataset.wakeLock = "on"
 
 
 WAKE = WakeLock()
@@ -279,17 +224,3 @@ class ScoreScreen:
         text = "" if int(chosen.size) > MAX_IMPORT_BYTES else str(await chosen.text())
         picker.value = ""
         self.apply(self.keeper.import_text(text))
-
-
-def download(name: str, text: str) -> None:
-    """Save `text` as a file called `name` (a JSON export)."""
-    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = name
-    link.hidden = True
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)

@@ -7,27 +7,19 @@ styles where the saves are; the fallback shows the translated warning with an ex
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from app.browser import download, spawn
 from app.storage.backup import backup_name, backup_text
 from app.storage.core import Saves, State, StorageFailure, open_saves
 
-_tasks: set[Any] = set()
 _saves: list[Saves] = []
 _proxies: list[Any] = []
-
-
-def spawn(coroutine: Awaitable[None]) -> None:
-    """Run a coroutine in the page's event loop, keeping a reference until it is done."""
-    task = asyncio.ensure_future(coroutine)
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
 
 
 def _js_object(value: Any) -> Any:
@@ -90,17 +82,8 @@ def _show_state(state: State, reason: str) -> None:
 def _export(event: Any) -> None:
     if not _saves:
         return
-    text = backup_text(_saves[0].values, int(window.Date.now()))
-    blob = window.Blob.new(to_js([text]), _js_object({"type": "application/json"}))
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = backup_name(int(window.Date.now()))
-    link.hidden = True
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+    now = int(window.Date.now())
+    download(backup_name(now), backup_text(_saves[0].values, now))
 
 
 async def start() -> Saves:

@@ -19,7 +19,7 @@ warn. `plan_start` decides, once at start, what the app sees:
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -172,7 +172,7 @@ def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> Sta
     return plan
 
 
-Spawn = Callable[[Awaitable[None]], None]
+Spawn = Callable[[Coroutine[Any, Any, None]], object]
 
 
 class Saves:
