@@ -36,6 +36,8 @@ RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as
 }
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")
+STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
+STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
 APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/ but main.py), one download; the loader unpacks it
 ENTRY = "web/app/main.py"
 
@@ -75,8 +77,19 @@ def copy_runtime(site: Path, folder: str) -> str:
     entry.update(file_name=micropip.name, sha256=wheels.MICROPIP.sha256)  # see NOTES.md: hash mismatch
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     for name, served_as in RUNTIME_MODULES.items():
-        shutil.copyfile(WEB / name, out / served_as)
+        (out / served_as).write_text(runtime_module(name), encoding="utf-8")
     return ".".join(str(lock["info"]["python"]).split(".")[:2])
+
+
+def runtime_module(name: str) -> str:
+    """A snapshot module's text; `snapshot-common.mjs` gets web/uno_startup.py's text as `STARTUP_PY`."""
+    text = (WEB / name).read_text(encoding="utf-8")
+    if name == "snapshot-common.mjs":
+        if text.count(f'"{STARTUP_PLACEHOLDER}"') != 1:
+            raise SystemExit(f"build: {name} no longer holds the placeholder {STARTUP_PLACEHOLDER}")
+        startup = json.dumps((WEB / STARTUP_PY).read_text(encoding="utf-8"))
+        text = text.replace(f'"{STARTUP_PLACEHOLDER}"', startup)
+    return text
 
 
 def copy_pyscript(site: Path) -> None:
@@ -97,7 +110,8 @@ def copy_web(site: Path, runtime: str) -> None:
     app_files = []
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(ROOT)
-        if path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name in RUNTIME_MODULES:
+        if (path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name in RUNTIME_MODULES
+                or path.name == STARTUP_PY):
             continue
         if path.suffix == ".py" and rel.parts[:2] == ("web", "app") and rel.as_posix() != ENTRY:
             app_files.append(path)

@@ -20,7 +20,7 @@
 // path ran; data-snapshot says what happened to the snapshot (restoring, used, making, stored, failed).
 
 import { loadPyodide as plainLoadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, PAGE_SOURCES, WRITE_METADATA, WRITE_SOURCES, writeAppFiles } from "./snapshot-common.mjs";
+import { buildMeta, startup, writeAppFiles } from "./snapshot-common.mjs";
 
 export { version };
 
@@ -181,7 +181,7 @@ async function restore() {
     stderr: (line) => early.stderr.push(line),
   })]));
   performance.mark("snapshot-restored");
-  root.dataset.snapshotBytecode = String(py.runPython(WRITE_METADATA, { globals: py.toPy({}) }));
+  root.dataset.snapshotBytecode = String(startup(py, "write_kept(metadata=True)"));
   const answer = py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__");
   if (!answer) throw new Error("restored interpreter lacks uno_core");
   performance.mark("snapshot-checked");
@@ -212,7 +212,7 @@ function report(path, detail = "") {
 // ---------------------------------------------------------------- make a fresh snapshot
 /** The sources of the packages the page's interpreter imported from files (for their bytecode). */
 function pageSources(page) {
-  const found = page.runPython(PAGE_SOURCES, { globals: page.toPy({}) });
+  const found = startup(page, "page_sources()");
   try {
     return found.toJs();
   } finally {
@@ -263,7 +263,7 @@ function scheduleSourceFiles(py) {
   const whenIdle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 2000 }) : work());
   afterReady(() => whenIdle(() => {
     try {
-      const imported = py.runPython(WRITE_SOURCES, { globals: py.toPy({}) });
+      const imported = startup(py, "write_kept(metadata=False)");
       root.dataset.snapshotBytecodeImported = String(imported);
       root.dataset.snapshotSources = "written";
     } catch (err) {

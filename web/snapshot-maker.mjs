@@ -1,14 +1,14 @@
 // Makes the start-up snapshot (issue 7) in a module worker, so the page stays responsive meanwhile:
 // booting a second interpreter and importing everything takes about 3 s of CPU, in long tasks.
 // The loader (snapshot-loader.mjs) starts it once the app is ready, sends {key, wheels, appArchive, sources} (the
-// page's module sources, see PAGE_SOURCES) and gets back {key, size, data: ArrayBuffer} (moved, not copied) or
+// page's module sources, see uno_startup.page_sources) and gets back {key, size, data: ArrayBuffer} (moved, not copied) or
 // {error}. An ArrayBuffer, not a Blob: WebKit refuses Blobs in IndexedDB in ephemeral sessions.
 //
 // The interpreter here holds only our packages and JS-free modules: Pyodide can restore only JS
 // references it reaches by a path from globalThis, so nothing of PyScript or the page may be in it.
 
 import { loadPyodide } from "./pyodide.mjs";
-import { fetchWheels, installWheels, KEEP_FILES, PRELOAD, writeAppFiles } from "./snapshot-common.mjs";
+import { fetchWheels, installWheels, startup, writeAppFiles } from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
 
@@ -16,10 +16,8 @@ async function make({ key, wheels, appArchive, sources }) {
   const py = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   installWheels(py, await fetchWheels(wheels), "uno-snapshot");
   await writeAppFiles(py, appArchive);
-  py.runPython(PRELOAD);
-  const globals = py.toPy({ _page_sources: sources });
-  py.runPython(KEEP_FILES, { globals });
-  globals.destroy();
+  startup(py, "preload()");
+  startup(py, "keep_files(_page_sources)", { _page_sources: sources });
   const raw = py.makeMemorySnapshot();
   const data = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? raw.buffer : raw.slice().buffer;
   return { key, size: raw.length, data };
