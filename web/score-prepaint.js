@@ -6,11 +6,24 @@
 
 const KEY = "uno.score.prepaint";
 const SHEET_ROUTE = /^#\/score\/([^/]+)\/?$/;
+// The picture is a save (issue 19): IndexedDB holds it (web/saves.js), localStorage a mirror written after
+// each save, read synchronously for a paint at once. The mirror can lag behind when the browser was killed
+// (Chromium writes localStorage to disk on a timer): when IndexedDB's copy arrives and differs, it wins.
+let durable = null; // the IndexedDB copy's text, once read
+
+function parse(text) {
+  try {
+    const data = JSON.parse(text || "null");
+    return data && typeof data.id === "string" && typeof data.html === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}
 
 function saved() {
+  if (durable !== null) return parse(durable);
   try {
-    const data = JSON.parse(localStorage.getItem(KEY) || "null");
-    return data && typeof data.id === "string" && typeof data.html === "string" ? data : null;
+    return parse(localStorage.getItem(KEY));
   } catch {
     return null;
   }
@@ -62,3 +75,11 @@ function paint() {
 
 paint();
 window.addEventListener("hashchange", paint);
+window.unoSaves?.read().then(({ records }) => {
+  const text = records?.[KEY]?.data;
+  if (typeof text !== "string") return;
+  let mirror = null;
+  try { mirror = localStorage.getItem(KEY); } catch { /* blocked */ }
+  durable = text;
+  if (text !== mirror) paint();
+});

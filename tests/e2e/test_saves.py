@@ -16,7 +16,7 @@ from app.score.keeper import Keeper
 from app.score.store import MemoryStorage
 from app.score.where import Where
 from e2e_helpers import LANGS, KillableProfile, check_axe, set_language, stored, wait_ready, wait_saved
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from score_helpers import PHONE, fill_round, new_game, save_round, shot
 
 from tools.serve import SiteServer
@@ -201,3 +201,30 @@ def test_a_full_disk_mid_game_falls_back_warns_and_loses_nothing(app_page: Page)
     wait_saved(page)
     assert page.evaluate("localStorage.getItem('uno.score.library')") is None
     assert json.loads(stored(page, "uno.score.library") or "{}")["sheets"]
+
+
+def test_the_prepaint_shows_indexeddbs_copy_when_the_mirror_lags(browser: Browser, server: SiteServer) -> None:
+    """After a kill the localStorage mirror can be older than IndexedDB: the picture follows IndexedDB."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")  # page.route sees every request
+    try:
+        page = context.new_page()
+        page.goto(server.url + "#/score")
+        wait_ready(page)
+        sheet = new_game(page, ["Noa", "Oto"], dealer=0)
+        fill_round(page, 1, {0: 21})
+        save_round(page)
+        wait_saved(page)
+        mirror = json.loads(page.evaluate("localStorage.getItem('uno.score.prepaint')"))
+        assert mirror["id"] == sheet and "21" in mirror["html"]
+        stale = {**mirror, "html": mirror["html"].replace("21", "77")}
+        page.evaluate("text => localStorage.setItem('uno.score.prepaint', text)", json.dumps(stale))
+        page.close()
+
+        early = context.new_page()
+        early.route("**/runtime/pyscript/core.js", lambda route: None)  # never answered: Python does not start
+        early.goto(server.url + f"#/score/{sheet}", wait_until="commit")
+        painted = early.locator("#screen > .score-prepaint")
+        expect(painted.locator(".sk-rounds tfoot td")).to_have_text(["0", "21"])
+        assert early.evaluate("document.documentElement.dataset.pyReady") is None
+    finally:
+        context.close()
