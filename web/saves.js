@@ -13,6 +13,7 @@
 //   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
 //   put(key, record): one record, same promise
 //   get(key): Promise<record | undefined> (for the shell's own setting, the language)
+//   getMany(keys): Promise<{key: record | null}> (what another tab has just saved)
 
 const DB = "uno-saves";
 const STORE = "saves";
@@ -100,6 +101,13 @@ async function get(key) {
   return req.result;
 }
 
+/** {key: record or null} for each of `keys`, in one transaction (another tab's saves, see BroadcastChannel). */
+async function getMany(keys) {
+  const requests = {};
+  await transact("readonly", (store) => { for (const key of keys) requests[key] = store.get(key); });
+  return Object.fromEntries(Object.entries(requests).map(([key, req]) => [key, req.result ?? null]));
+}
+
 const reading = readAll().then((records) => ({ records }), (err) => ({ error: describe(err) }));
 
 globalThis.unoSaves = {
@@ -107,4 +115,5 @@ globalThis.unoSaves = {
   write,
   put: (key, record) => write({ [key]: record }),
   get,
+  getMany,
 };

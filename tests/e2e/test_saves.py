@@ -228,3 +228,28 @@ def test_the_prepaint_shows_indexeddbs_copy_when_the_mirror_lags(browser: Browse
         assert early.evaluate("document.documentElement.dataset.pyReady") is None
     finally:
         context.close()
+
+
+def test_the_same_sheet_in_two_tabs_loses_no_round(fresh_context: BrowserContext, server: SiteServer) -> None:
+    """Each tab takes the rounds the other saves, so the last save never drops the other tab's round."""
+    first = fresh_context.new_page()
+    first.goto(server.url + "#/score")
+    wait_ready(first)
+    sheet = new_game(first, ["Pia", "Quim"], dealer=0)
+    wait_saved(first)
+    first.evaluate(f"location.hash = '#/score/{sheet}'")
+    second = fresh_context.new_page()
+    second.goto(server.url + f"#/score/{sheet}")
+    wait_ready(second)
+    second.locator("#score-enter").click()
+    fill_round(second, 0, {1: 5})
+    save_round(second)
+    expect(first.locator(".sk-rounds tfoot td")).to_have_text(["5", "0"])  # came in without a reload
+    first.locator("#score-enter").click()
+    fill_round(first, 1, {0: 8})
+    save_round(first)
+    expect(second.locator(".sk-rounds tfoot td")).to_have_text(["5", "8"])
+    wait_saved(first)
+    wait_saved(second)
+    entry = json.loads(stored(first, "uno.score.library") or "{}")["sheets"][0]
+    assert len(entry["save"]["sheet"]["rounds"]) == 2

@@ -327,3 +327,38 @@ def test_values_survive_a_restart(key: str) -> None:
         assert again.get(key) == "value" and plan.puts == {}
 
     run(scenario())
+
+
+# -- other tabs ------------------------------------------------------------------------------------
+
+
+def test_another_tabs_saves_come_in_and_listeners_hear_which() -> None:
+    heard: list[frozenset[str]] = []
+    values = {SCORE_LIBRARY: "old", PLAY_GAME: "game"}
+    saves = Saves(values, FakeDb(), FakeLocal(), clock=Clock(), spawn=lambda coroutine: coroutine.close())
+    unsubscribe = saves.subscribe(heard.append)
+    changed = saves.refresh({SCORE_LIBRARY: record("new", 5), PLAY_GAME: None, SCORE_DRAFTS: record("d", 5),
+                             "uno.lang": record("es", 5), SCORE_PREPAINT: None})
+    assert changed == {SCORE_LIBRARY, PLAY_GAME, SCORE_DRAFTS} and heard == [changed]
+    assert saves.get(SCORE_LIBRARY) == "new" and saves.get(PLAY_GAME) is None and saves.get("uno.lang") is None
+    assert saves.refresh({SCORE_LIBRARY: record("new", 6)}) == frozenset() and len(heard) == 1  # nothing new
+    unsubscribe()
+    saves.refresh({SCORE_LIBRARY: record("newer", 7)})
+    assert len(heard) == 1 and saves.get(SCORE_LIBRARY) == "newer"
+
+
+def test_a_change_not_yet_written_here_is_not_overwritten_by_another_tab() -> None:
+    async def scenario() -> None:
+        db, tasks = FakeDb(), []
+        db.gate = asyncio.Event()
+        told: list[frozenset[str]] = []
+        saves = Saves({}, db, FakeLocal(), clock=Clock(), spawn=spawner(tasks))
+        saves.on_commit = told.append
+        saves.set(SCORE_LIBRARY, "mine")
+        assert saves.refresh({SCORE_LIBRARY: record("theirs", 1)}) == frozenset()
+        assert saves.get(SCORE_LIBRARY) == "mine"
+        db.gate.set()
+        await asyncio.gather(*tasks)
+        assert told == [frozenset({SCORE_LIBRARY})]  # the other tabs hear of it once it is committed
+
+    run(scenario())

@@ -65,6 +65,12 @@ def current() -> Session | None:
     return session
 
 
+def reload() -> Session | None:
+    """The game in progress as saved now (another tab may have moved on): replayed from the saves."""
+    _current.clear()
+    return current()
+
+
 def keep(session: Session) -> None:
     """Make `session` the game in progress and save it."""
     _current[:] = [session]

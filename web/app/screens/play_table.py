@@ -20,6 +20,7 @@ from app.play.picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, 
 from app.play.session import Session
 from app.play.view import card_back, card_face, card_name, cards_row, colour_badge, colour_button, t, text_of
 from app.storage.backup import game_of
+from app.storage.browser import saves
 from uno_core import (
     CHALLENGE,
     DRAW,
@@ -70,6 +71,7 @@ class PlayTable:
         self.listeners = Listeners()
         self.task: Any = None
         self.task_import: Any = None
+        self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
 
     # ----- screen protocol ---------------------------------------------------------------------
 
@@ -83,16 +85,23 @@ class PlayTable:
         self.listeners.add(document, "keydown", self.on_key)
         self.listeners.add(self.body, "click", self.on_click)
         self.listeners.add(self.body, "change", self.on_change)
+        self.unsubscribe = saves().subscribe(self.others_saved)
         self.load(store.current())
 
     def unmount(self) -> None:
         self.alive = False
+        self.unsubscribe()
         if _active and _active[0] is self:
             _active.clear()
         self.listeners.clear()
 
     def relabel(self) -> None:
         self.render()
+
+    def others_saved(self, keys: frozenset[str]) -> None:
+        """Another tab moved in this game: show its position (unless bots here are mid-move)."""
+        if store.GAME_KEY in keys and not self.running:
+            self.load(store.reload())
 
     def load(self, session: Session | None) -> None:
         """Show `session` (or the way to the set-up screen when there is no game)."""

@@ -15,7 +15,7 @@ from app import i18n
 from app.browser import WakeLock, download, spawn
 from app.dom import Listeners
 from app.score.keeper import Effect, Keeper
-from app.score.store import PREPAINT_KEY
+from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.tree import El
 from app.score.where import Where
 from app.storage import browser as storage
@@ -28,10 +28,24 @@ EVENTS = ("click", "input", "change", "submit")
 _keeper: Keeper | None = None
 
 
+_mounted: list[ScoreScreen] = []  # the screen on show, redrawn when another tab saves the sheets
+SHARED_KEYS = frozenset({LIBRARY_KEY, DRAFTS_KEY, SETUP_KEY})  # not the prepaint: each tab draws its own
+
+
+def others_saved(keys: frozenset[str]) -> None:
+    """Another tab saved sheets, drafts or the set-up: take them (this tab's next save then keeps them)."""
+    if _keeper is None or not keys & SHARED_KEYS:
+        return
+    _keeper.store = Store.open(_keeper.store.storage)
+    for screen in _mounted:
+        screen.render()
+
+
 def keeper() -> Keeper:
     """One keeper for the page, on the page's saves (`app.storage`, opened by main.py)."""
     global _keeper
     if _keeper is None:
+        storage.saves().subscribe(others_saved)
         _keeper = Keeper(
             storage.saves(),
             clock=lambda: int(window.Date.now()),
@@ -98,6 +112,7 @@ class ScoreScreen:
         live_region()
         self.keeper = keeper()
         self.keeper.enter(self.where)
+        _mounted[:] = [self]
         self.box = document.createElement("div")
         self.box.className = "score-root"
         root.append(self.box)
@@ -111,6 +126,8 @@ class ScoreScreen:
 
     def unmount(self) -> None:
         self.listeners.clear()
+        if self in _mounted:
+            _mounted.remove(self)
         if not self.where.sheet_id:
             return
         WAKE.stop()

@@ -86,6 +86,41 @@ def _export(event: Any) -> None:
     download(backup_name(now), backup_text(_saves[0].values, now))
 
 
+CHANNEL = "uno-saves"  # each tab says which keys it has committed; the others read them again
+
+
+def _listen_to_other_tabs(saves: Saves, api: Any) -> None:
+    """Keep this tab's values in step with saves another tab commits (the same sheet open twice)."""
+    if not hasattr(window, "BroadcastChannel"):
+        return
+    channel = window.BroadcastChannel.new(CHANNEL)
+
+    def tell(keys: frozenset[str]) -> None:
+        channel.postMessage(to_js(sorted(keys)))
+
+    async def take(keys: list[str]) -> None:
+        try:
+            records = (await api.getMany(to_js(keys))).to_py()
+        except Exception as error:  # the other tab's copy stays on disk; this tab goes on with its own
+            window.console.warn(f"uno saves: could not read another tab's saves: {error}")
+            return
+        changed = saves.refresh(records)
+        if changed:  # for tests: how many times another tab's saves came in
+            root = document.documentElement
+            root.dataset.savesRefreshed = str(int(root.dataset.savesRefreshed or 0) + 1)
+
+    def on_message(event: Any) -> None:
+        keys = [str(key) for key in event.data] if event.data else []
+        if keys:
+            spawn(take(keys))
+
+    proxy = create_proxy(on_message)
+    _proxies.append(proxy)
+    channel.onmessage = proxy
+    _proxies.append(channel)
+    saves.on_commit = tell
+
+
 async def start() -> Saves:
     """Open the saves (migrating today's `localStorage` data once); call before any screen reads one."""
     if _saves:
@@ -110,6 +145,8 @@ async def start() -> Saves:
         unavailable=unavailable,
     )
     _saves.append(saves)
+    if backend is not None:
+        _listen_to_other_tabs(saves, api)
     root = document.documentElement
     if plan.migrated:
         root.dataset.savesMigrated = " ".join(plan.migrated)

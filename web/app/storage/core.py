@@ -202,6 +202,8 @@ class Saves:
         self.writing = False
         self.failure = "" if backend is not None else "unavailable"
         self.commits = 0  # completed transactions, for tests and the page's marker
+        self.listeners: list[Callable[[frozenset[str]], None]] = []  # told of other tabs' changes
+        self.on_commit: Callable[[frozenset[str]], None] = lambda keys: None  # tells the other tabs
 
     @property
     def state(self) -> State:
@@ -254,6 +256,7 @@ class Saves:
                     self.pending = {}
                     return
                 self.commits += 1
+                self.on_commit(frozenset(batch))
                 for key in batch:
                     if key in MIRRORED:  # the picture follows the durable copy, never leads it
                         value = self.values.get(key)
@@ -265,6 +268,36 @@ class Saves:
             self.writing = False
         if self.backend is not None and not self.pending:
             self.on_state("saved", "")
+
+    # -- other tabs -------------------------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[frozenset[str]], None]) -> Callable[[], None]:
+        """Call `listener(keys)` when another tab changed these saves; returns the unsubscribe function."""
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def refresh(self, records: Mapping[str, Any]) -> frozenset[str]:
+        """Another tab committed `records` (key -> record, None when deleted): take them, except keys this
+        tab has changed and not yet written (its write comes later and wins, as the last save does);
+        tell the listeners which values changed."""
+        changed = set()
+        for key, stored in records.items():
+            if key in self.pending or not owned(key):
+                continue
+            readable = read_record(stored) if stored is not None else None
+            value = readable[0] if readable is not None else None
+            if self.values.get(key) == value:
+                continue
+            if value is None:
+                self.values.pop(key, None)
+            else:
+                self.values[key] = value
+            changed.add(key)
+        keys = frozenset(changed)
+        if keys:
+            for listener in list(self.listeners):
+                listener(keys)
+        return keys
 
     # -- fallback ---------------------------------------------------------------------------------
 
