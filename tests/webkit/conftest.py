@@ -49,8 +49,12 @@ def webkit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebKit]:
     """Xvfb and WebKitWebDriver, started for this session and stopped after it."""
     try:
         runner = WebKit(tmp_path_factory.mktemp("webkit-logs")).start()
-    except WebKitMissing as missing:
-        pytest.fail(str(missing), pytrace=False)
+    except WebKitMissing as error:
+        missing = str(error)
+    else:
+        missing = ""
+    if missing:
+        pytest.fail(missing, pytrace=False)  # outside the except block: the message once, no traceback
     yield runner
     runner.stop()
 
@@ -61,7 +65,11 @@ def driver(webkit: WebKit) -> Iterator[Any]:
     try:
         session = webkit.new_session()
     except Exception as error:
-        pytest.fail(f"WebKit: no WebDriver session: {error}\n{webkit.logs()}", pytrace=False)
+        problem = f"WebKit: no WebDriver session: {error}\n{webkit.logs()}"
+    else:
+        problem = ""
+    if problem:
+        pytest.fail(problem, pytrace=False)
     OBSERVED["browser"] = f"{session.capabilities.get('browserName')} {session.capabilities.get('browserVersion')}"
     yield session
     session.quit()
