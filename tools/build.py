@@ -7,7 +7,9 @@ Output, all served from the page's own origin:
     our snapshot loader and maker),
   runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
-  sw.js (service worker whose precache list and cache version come from the files written).
+  sw.js (service worker whose precache list and cache version come from the files written),
+  and next to every file that compresses well its brotli and gzip copies (`x.js.br`, `x.js.gz`, tools/compress.py),
+  which neither build.json nor sw.js lists.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from tools import icons, precache, wheels
+from tools import compress, icons, precache, wheels
 from tools.classic_factory import write_classic_factory
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,7 +216,9 @@ def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, 
     config = pyscript_config(wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
     (site / "pyscript.json").write_text(json.dumps(config, indent=2))
     extra = {**versions, "install": install, "runtime": runtime, "app_archive": APP_ARCHIVE}
-    return precache.write_service_worker(site, WEB / "sw.template.js", extra)
+    info = precache.write_service_worker(site, WEB / "sw.template.js", extra)
+    compress.precompress_site(site, cache=wheels.CACHE / "precompressed")  # last: sw.js and build.json too
+    return info
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from tools.compress import is_precompressed_copy
 from tools.wheels import sha256_of
 
 SW_NAME = "sw.js"
@@ -18,11 +19,11 @@ BUILD_INFO = "build.json"
 
 
 def site_files(site: Path) -> dict[str, dict[str, object]]:
-    """Every file of the site except the service worker and build.json, with size and sha256."""
+    """Every file of the site except the service worker, build.json and precompressed copies, with size and sha256."""
     files: dict[str, dict[str, object]] = {}
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if path.is_file() and rel not in (SW_NAME, BUILD_INFO):
+        if path.is_file() and rel not in (SW_NAME, BUILD_INFO) and not is_precompressed_copy(path):
             files[rel] = {"size": path.stat().st_size, "sha256": sha256_of(path)}
     return files
 

@@ -1,5 +1,9 @@
 """Serve the built site on 127.0.0.1 with the right MIME types (`python -m tools.serve`).
 
+Serves a file's precompressed copy (`x.js.br`, `x.js.gz`, written by the build: tools/compress.py) with
+`Content-Encoding` when the request's `Accept-Encoding` allows it (brotli preferred, then gzip), with the
+original's `Content-Type` and `Vary: Accept-Encoding`. A copy older than its original is never served.
+
 Also used in-process by the end-to-end tests and the benchmark (`SiteServer`), which can
 count the bytes served and stop the server at will.
 """
@@ -7,13 +11,17 @@ count the bytes served and stop the server at will.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import threading
+import urllib.parse
 from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
+
+from tools.compress import ENCODINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "dist" / "site"
@@ -53,18 +61,79 @@ class Traffic:
             self.requests.clear()
 
 
+def accepted_encoding(accept_encoding: str | None, available: list[str]) -> str | None:
+    """The content coding of `available` (in order of preference) to send for this `Accept-Encoding`, or None.
+
+    Follows RFC 9110 12.5.3: the highest q-value wins (ties go to the earlier of `available`), `q=0`
+    refuses, `*` stands for codings not named, and no header means identity.
+    """
+    if not accept_encoding:
+        return None
+    weights: dict[str, float] = {}
+    for part in accept_encoding.split(","):
+        coding, *params = (item.strip() for item in part.split(";"))
+        if not coding:
+            continue
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        weights[coding.lower()] = q
+    if "x-gzip" in weights and "gzip" not in weights:
+        weights["gzip"] = weights["x-gzip"]
+    best, best_q = None, 0.0
+    for coding in available:
+        q = weights.get(coding, weights.get("*", 0.0))
+        if q > best_q:
+            best, best_q = coding, q
+    return best
+
+
 IMMUTABLE = re.compile(r"^/(?:.*/)?runtime/pyodide-[^/]+/[^/]+\.wasm$")
 """URL paths whose content never changes under the same path."""
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with explicit MIME types, `no-cache` revalidation, no directory listings."""
+    """Static files with explicit MIME types, `no-cache` revalidation, precompressed copies, no directory listings."""
 
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     traffic: Traffic | None = None
     quiet = False
+    precompressed = True  # serve the build's .br/.gz copies (off: only to measure without them)
     _status = 0
     _sent = 0
+    _variants = False  # this resource has precompressed copies: responses vary by Accept-Encoding
+    _encoding: str | None = None  # the copy served in this response, by its Content-Encoding
+    _file: str | None = None  # ... and its path
+    _type: str | None = None  # ... and the original's Content-Type
+
+    def send_head(self) -> Any:
+        self._variants, self._encoding, self._file, self._type = False, None, None, None
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if self.precompressed and os.path.isfile(path):
+            original = os.stat(path).st_mtime
+            copies = {
+                encoding: path + suffix
+                for encoding, suffix in ENCODINGS.items()
+                if os.path.isfile(path + suffix) and os.stat(path + suffix).st_mtime >= original
+            }
+            self._variants = bool(copies)
+            encoding = accepted_encoding(self.headers.get("Accept-Encoding"), list(copies))
+            if encoding is not None:
+                self._encoding, self._file, self._type = encoding, copies[encoding], self.guess_type(path)
+        return super().send_head()  # opens self._file instead (translate_path), with the original's type
+
+    def translate_path(self, path: str) -> str:
+        return self._file or super().translate_path(path)
+
+    def guess_type(self, path: Any) -> str:
+        return self._type or super().guess_type(path)
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._status, self._sent = code, 0
@@ -76,6 +145,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
         # (not the service worker, see web/sw.template.js): no round trip for it on a warm start.
         immutable = IMMUTABLE.match(self.path.split("?", 1)[0])
         self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+        if self._variants and self._status in (200, 304):
+            self.send_header("Vary", "Accept-Encoding")
+        if self._encoding and self._status == 200:
+            self.send_header("Content-Encoding", self._encoding)
         super().end_headers()
 
     def copyfile(self, source: BinaryIO, outputfile: Any) -> None:  # type: ignore[override]
@@ -97,6 +170,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self._status = 0
+        self._variants, self._encoding, self._file, self._type = False, None, None, None
         super().handle_one_request()
         if self.traffic is not None and self._status:
             self.traffic.add(self.path, self._status, self._sent)
@@ -105,11 +179,14 @@ class SiteHandler(SimpleHTTPRequestHandler):
 class SiteServer:
     """A threaded static server of `directory` on 127.0.0.1; port 0 picks a free port."""
 
-    def __init__(self, directory: Path = DEFAULT_DIR, port: int = 0, quiet: bool = True) -> None:
+    def __init__(
+        self, directory: Path = DEFAULT_DIR, port: int = 0, quiet: bool = True, precompressed: bool = True
+    ) -> None:
         if not (directory / "index.html").exists():
             raise SystemExit(f"serve: {directory} has no index.html; build first (`./dev build`)")
         self.traffic = Traffic()
-        handler = type("Handler", (SiteHandler,), {"traffic": self.traffic, "quiet": quiet})
+        attrs = {"traffic": self.traffic, "quiet": quiet, "precompressed": precompressed}
+        handler = type("Handler", (SiteHandler,), attrs)
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True
         self.thread: threading.Thread | None = None

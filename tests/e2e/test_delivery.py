@@ -86,6 +86,8 @@ def test_offline_reload_still_starts(
     srv.stop()
     if how == "offline":
         fresh_context.set_offline(True)
+    else:  # the .wasm (2.7 MB brotli) now fits the test context's memory cache: drop it, so its download fails
+        fresh_context.new_cdp_session(page).send("Network.clearBrowserCache")
     page.reload()
     wait_ready(page)
     if how == "server-gone":  # the .wasm download failed, so the page asked for the precached copy
