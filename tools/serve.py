@@ -1,5 +1,9 @@
 """Serve the built site on 127.0.0.1 with the right MIME types (`python -m tools.serve`).
 
+Sends the page's Content-Security-Policy (the one in index.html's `<meta http-equiv>`) as a header on every
+response too: a worker's or the service worker's script gets its policy only from its own response's header,
+and `frame-ancestors` (no framing) works only in a header.
+
 Serves a file's precompressed copy (`x.js.br`, `x.js.gz`, written by the build: tools/compress.py) with
 `Content-Encoding` when the request's `Accept-Encoding` allows it (brotli preferred, then gzip), with the
 original's `Content-Type` and `Vary: Accept-Encoding`. A copy older than its original is never served.
@@ -93,6 +97,16 @@ def accepted_encoding(accept_encoding: str | None, available: list[str]) -> str 
     return best
 
 
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+FRAME_ANCESTORS = "frame-ancestors 'none'"  # ignored in a <meta>: header only
+
+
+def page_policy(directory: Path) -> str | None:
+    """The Content-Security-Policy header for the site in `directory`: index.html's policy, no framing."""
+    found = CSP_META.search((directory / "index.html").read_text())
+    return f"{found.group(1)}; {FRAME_ANCESTORS}" if found else None
+
+
 IMMUTABLE = re.compile(r"^/(?:.*/)?runtime/pyodide-[^/]+/[^/]+\.wasm$")
 """URL paths whose content never changes under the same path."""
 
@@ -104,6 +118,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     traffic: Traffic | None = None
     quiet = False
     precompressed = True  # serve the build's .br/.gz copies (off: only to measure without them)
+    policy: str | None = None  # the Content-Security-Policy header
     _status = 0
     _sent = 0
     _variants = False  # this resource has precompressed copies: responses vary by Accept-Encoding
@@ -145,6 +160,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         # (not the service worker, see web/sw.template.js): no round trip for it on a warm start.
         immutable = IMMUTABLE.match(self.path.split("?", 1)[0])
         self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+        if self.policy:
+            self.send_header("Content-Security-Policy", self.policy)
         if self._variants and self._status in (200, 304):
             self.send_header("Vary", "Accept-Encoding")
         if self._encoding and self._status == 200:
@@ -185,7 +202,9 @@ class SiteServer:
         if not (directory / "index.html").exists():
             raise SystemExit(f"serve: {directory} has no index.html; build first (`./dev build`)")
         self.traffic = Traffic()
-        attrs = {"traffic": self.traffic, "quiet": quiet, "precompressed": precompressed}
+        attrs = {
+            "traffic": self.traffic, "quiet": quiet, "precompressed": precompressed, "policy": page_policy(directory)
+        }
         handler = type("Handler", (SiteHandler,), attrs)
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True

@@ -39,7 +39,8 @@ function fragment(html) {
       continue;
     }
     for (const attr of [...el.attributes]) {
-      if (/^on/i.test(attr.name) || /^\s*javascript:/i.test(attr.value)) el.removeAttribute(attr.name);
+      // style="" too: the page's Content-Security-Policy refuses inline styles (older saves had some)
+      if (/^on|^style$/i.test(attr.name) || /^\s*javascript:/i.test(attr.value)) el.removeAttribute(attr.name);
     }
     if (el.matches("button, input, select, textarea")) el.disabled = true;
   }

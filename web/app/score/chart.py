@@ -17,6 +17,12 @@ def colour(side: int) -> str:
     return COLOURS[side % len(COLOURS)]
 
 
+def swatch_class(side: int) -> str:
+    """The classes of a side's colour swatch: web/score.css gives `.sk-c<N>` the colour COLOURS[N]
+    (a class, not a `style` attribute, which the page's Content-Security-Policy refuses)."""
+    return f"sk-swatch sk-c{side % len(COLOURS)}"
+
+
 def scale(value: int) -> tuple[int, int]:
     """(top, step) of the vertical scale: at most 6 round steps up to `value` or just above."""
     step = next((step for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500) if value <= step * 6), 5000)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
-from .chart import chart, colour
+from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .tree import El, el
 from .where import sheet_hash
@@ -35,7 +35,7 @@ def standings(sheet: Sheet, view: Tally, final: bool) -> El:
         items.append(
             el("li",
                el("span", f"{standing.rank}.", cls="sk-rank"),
-               el("span", el("span", cls="sk-swatch", style=f"background:{colour(standing.side)}", aria_hidden="true"),
+               el("span", el("span", cls=swatch_class(standing.side), aria_hidden="true"),
                   el("span", standing.label, cls="sk-who-name"), *badges, cls="sk-who"),
                el("span", el("strong", str(standing.total), cls="sk-total"), togo, cls="sk-score-num"),
                cls="sk-standing" + (" sk-is-leader" if standing.leader or standing.winner else ""))
@@ -142,8 +142,7 @@ def sheet_page(keeper: Keeper) -> El:
         parts.append(el("section", el("h2", key="score.rounds", id="score-rounds-title"),
                         rounds_table(keeper, sheet, view), cls="sk-score-card"))
         if sheet.options.scoring is not Scoring.SINGLE_ROUND:
-            legend = el("ul", *(el("li", el("span", cls="sk-swatch", style=f"background:{colour(side)}",
-                                            aria_hidden="true"), label)
+            legend = el("ul", *(el("li", el("span", cls=swatch_class(side), aria_hidden="true"), label)
                                 for side, label in enumerate(view.side_labels)), cls="sk-legend")
             parts.append(el("section", el("h2", key="score.chart", id="score-chart-title"),
                             chart(view.running, view.target, "score-chart-title"), legend,
