@@ -105,6 +105,7 @@ async function setLang(code, remember = true) {
   }
   root.lang = code;
   document.title = t("app.title");
+  document.querySelector('meta[name="description"]')?.setAttribute("content", t("app.description"));
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === code));
   }

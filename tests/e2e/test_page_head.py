@@ -1,4 +1,4 @@
-"""The page's head: its Content-Security-Policy holds through a whole visit."""
+"""The page's head: its Content-Security-Policy holds through a whole visit; the description follows the language."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import check_axe, wait_ready
+from e2e_helpers import catalogue, check_axe, set_language, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import fill_round, new_game, save_round
 from test_delivery import wait_for_service_worker
@@ -88,3 +88,11 @@ def test_no_policy_violation_on_start_score_round_game_and_snapshot_start(
     page.wait_for_selector("#screen .sk-score")
     assert violations(page, console) == []
 
+
+def test_meta_description_follows_the_language(app_page: Page) -> None:
+    description = app_page.locator('meta[name="description"]')
+    for lang in ("es", "en", "es"):
+        set_language(app_page, lang)
+        expect(description).to_have_attribute("content", catalogue(lang)["app.description"])
+        assert app_page.title() == catalogue(lang)["app.title"]
+    set_language(app_page, "en")

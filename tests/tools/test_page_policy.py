@@ -1,7 +1,8 @@
-"""index.html's Content-Security-Policy, and the policy header tools.serve derives from it."""
+"""index.html's Content-Security-Policy and description, and the policy header tools.serve derives from it."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
 from pathlib import Path
@@ -33,6 +34,12 @@ def test_page_has_no_inline_script_or_style() -> None:
         assert "src=" in tag, tag
     assert "<style" not in PAGE and " style=" not in PAGE
     assert re.search(r"<[^>]*\son[a-z]+=", PAGE) is None  # no onclick=...
+
+
+def test_description_is_the_english_catalogues() -> None:
+    found = re.search(r'<meta name="description" content="([^"]*)">', PAGE)
+    assert found is not None
+    assert found.group(1) == json.loads((ROOT / "web" / "i18n" / "en.json").read_text())["app.description"]
 
 
 def test_server_sends_the_policy_on_every_response(tmp_path: Path) -> None:
