@@ -137,13 +137,16 @@ function renderProgress() {
   let [from, to] = STAGES[stage];
   let detail = "";
   if (stage === "load.runtime" && downloads.size) {
-    let done = 0, total = 0;
-    for (const d of downloads.values()) { done += d.done; total += d.total; }
-    if (total) {
+    let done = 0, total = 0, known = true;
+    for (const d of downloads.values()) {
+      if (d.total === 0) continue; // size unknown: leave it out of the bar
+      done += d.done; total += d.total ?? 0; known &&= d.total !== null;
+    }
+    if (known && total) {
       from += (to - from) * Math.min(1, done / total);
       detail = t("load.bytes", { done: (done / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) });
     }
-    if (total && done >= total) setTimeout(() => setStage("load.python"));
+    if (known && total && done >= total) setTimeout(() => setStage("load.python"));
   }
   const bar = $("loading-bar");
   if (bar) bar.value = Math.round(from);
@@ -191,8 +194,20 @@ function useOfflineCopy() {
   return true;
 }
 
+// A download sent compressed (Content-Encoding: br or gzip, tools/serve.py) has a Content-Length in
+// encoded bytes, while its body streams decoded: its real size comes from build.json's file list.
+let buildFiles = null;
+function decodedSize(path) {
+  buildFiles ??= realFetch(new URL("./build.json", location.href), { cache: "no-cache" })
+    .then((r) => (r.ok ? r.json() : {})).then((info) => info.files || {}).catch(() => ({}));
+  const rel = path.slice(new URL("./", location.href).pathname.length);
+  return buildFiles.then((files) => Number(files[rel]?.size) || 0);
+}
+
 async function track(path, response) {
-  const entry = { done: 0, total: Number(response.headers.get("content-length")) || 0 };
+  const encoded = (response.headers.get("content-encoding") || "identity") !== "identity";
+  const entry = { done: 0, total: encoded ? null : Number(response.headers.get("content-length")) || 0 };
+  if (encoded) decodedSize(path).then((size) => { entry.total = size; renderProgress(); });
   downloads.set(path, entry);
   if (/\.(wasm|zip)$/.test(path)) setStage("load.runtime");
   const reader = response.body.getReader();

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -96,3 +97,29 @@ def test_meta_description_follows_the_language(app_page: Page) -> None:
         expect(description).to_have_attribute("content", catalogue(lang)["app.description"])
         assert app_page.title() == catalogue(lang)["app.title"]
     set_language(app_page, "en")
+
+
+# Every text of the loading detail ("3.1 of 13.6 MB"), from the first moment.
+WATCH_DETAIL = """window.__details = [];
+new MutationObserver(() => {
+    const text = document.getElementById("loading-detail")?.textContent;
+    if (text && text !== window.__details.at(-1)) window.__details.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });"""
+
+
+def test_download_progress_counts_decoded_bytes_of_compressed_downloads(
+    fresh_context: BrowserContext, server: SiteServer
+) -> None:
+    """The .wasm comes brotli-encoded (its Content-Length is 2.7 MB, its body 9.6 MB): the bar uses real sizes."""
+    fresh_context.add_init_script(WATCH_DETAIL)
+    page = fresh_context.new_page()
+    encodings: dict[str, str | None] = {}
+    page.on("response", lambda r: encodings.update({r.url: r.headers.get("content-encoding")}))
+    page.goto(server.url)
+    wait_ready(page)
+    assert "br" in {encoding for url, encoding in encodings.items() if url.endswith(".wasm")}
+    shown = [tuple(map(float, m.groups())) for text in page.evaluate("window.__details")
+             if (m := re.fullmatch(r"([\d.]+) of ([\d.]+) MB", text))]
+    assert shown, page.evaluate("window.__details")
+    assert all(done <= total for done, total in shown), shown
+    assert max(total for _, total in shown) >= 9.6  # the .wasm's decoded size, not its 2.7 MB encoded
