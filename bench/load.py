@@ -156,8 +156,9 @@ def main() -> None:
         site = Path(tmp) / "site"
         shutil.copytree(args.site, site)
         runtime = json.loads((site / "build.json").read_text())["runtime"]
-        bare = (ROOT / "bench" / "bare.html").read_text().replace("./runtime/pyodide/", f"./{runtime}/")
-        (site / PAGES["bare"]).write_text(bare)
+        (site / PAGES["bare"]).write_text((ROOT / "bench" / "bare.html").read_text())
+        bare = (ROOT / "bench" / "bare.js").read_text().replace("./runtime/pyodide/", f"./{runtime}/")
+        (site / "bench-bare.js").write_text(bare)
         server = SiteServer(site).start()
         visits: list[Visit] = []
         try:
