@@ -13,11 +13,23 @@ import random
 from collections.abc import Sequence
 from enum import Enum
 from operator import attrgetter
+from typing import TypeVar
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
-from .cards import COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank, check_full_deck, full_deck, parse_deck, shuffle
-from .errors import IllegalActionError, RulesError
+from .cards import (
+    COLOURS,
+    DECK_COUNTS,
+    WILD_DRAW_FOUR,
+    Card,
+    Colour,
+    Rank,
+    check_full_deck,
+    full_deck,
+    parse_deck,
+    shuffle,
+)
+from .errors import IllegalActionError, PositionError, RulesError
 from .rules import OFFICIAL, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
 
@@ -35,7 +47,58 @@ class Phase(Enum):
     MATCH_OVER = "match_over"
 
 
+_T = TypeVar("_T")
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
+
+
+# ----- the rules as pure functions: the engine, the views and the bots all use these ---------------
+
+
+def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
+    """The seat ``steps`` places from ``seat`` in the direction of play (R-TURN-3)."""
+    return (seat + direction * steps) % players
+
+
+def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
+    """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild."""
+    return card.colour is None or card.colour is active or card.rank is top.rank
+
+
+def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
+    """R-ACT-5: a Wild Draw Four is legal when the hand holds no card of the active colour."""
+    return not any(card.colour is active for card in hand)
+
+
+def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
+    """The cards of ``hand`` (in hand order, repeats kept) that may be played on ``top`` on a turn.
+
+    R-TURN-1/2; under ``WD4Rule.STRICT`` a Wild Draw Four only when R-ACT-5 allows it.
+    """
+    cards = [card for card in hand if card_matches(card, active, top)]
+    if rules.wd4_rule is WD4Rule.STRICT and WILD_DRAW_FOUR in cards and not wd4_legal(hand, active):
+        cards = [card for card in cards if card is not WILD_DRAW_FOUR]
+    return cards
+
+
+def skips_next(rank: Rank, players: int) -> bool:
+    """Whether playing ``rank`` makes the next seat lose its turn (R-ACT-1..4; a Reverse with two: R-ACT-2)."""
+    return (
+        rank is Rank.SKIP
+        or rank is Rank.DRAW_TWO
+        or rank is Rank.WILD_DRAW_FOUR
+        or (rank is Rank.REVERSE and players == 2)
+    )
+
+
+def rotate_hands(hands: Sequence[_T], direction: int) -> list[_T]:
+    """R-VAR-70: after a 0, every hand passes to the next seat in the direction of play."""
+    n = len(hands)
+    return [hands[(seat - direction) % n] for seat in range(n)]
+
+
+def swap_hands(hands: list[_T], seat: int, other: int) -> None:
+    """R-VAR-70: a 7 swaps the hands of its player and the seat it names (in place)."""
+    hands[seat], hands[other] = hands[other], hands[seat]
 
 
 _CARD_INDEX = attrgetter("index")
@@ -60,6 +123,21 @@ class Game:
         first_dealer: FirstDealer = "cut",
         deck: Sequence[Card] | str | None = None,
     ) -> None:
+        self._set_up(players, rules, seed, first_dealer, deck)
+        out: list[ev.Event] = []
+        self.dealer = self._choose_dealer(first_dealer, out)
+        self._start_round(out)
+        self.history.extend(out)
+
+    def _set_up(
+        self,
+        players: int | Sequence[str],
+        rules: Rules,
+        seed: int,
+        first_dealer: FirstDealer,
+        deck: Sequence[Card] | str | None,
+    ) -> list[str]:
+        """Check the set-up and give every field its start value (no round dealt yet)."""
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {rules!r}")
         if type(players) is int:
@@ -115,10 +193,157 @@ class Game:
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
         self._legal_cache: dict[int, list[Action]] = {}
-        out: list[ev.Event] = []
-        self.dealer = self._choose_dealer(first_dealer, out)
-        self._start_round(out)
-        self.history.extend(out)
+        return names
+
+    @classmethod
+    def from_position(
+        cls,
+        players: int | Sequence[str],
+        rules: Rules = OFFICIAL,
+        *,
+        hands: Sequence[Sequence[Card]],
+        draw_pile: Sequence[Card],
+        discard: Sequence[Card],
+        current: int,
+        direction: int = 1,
+        phase: Phase = Phase.TURN,
+        active: Colour | None = None,
+        pending: int = 0,
+        drawn: Card | None = None,
+        wd4_by: int | None = None,
+        wd4_colour: Colour | None = None,
+        wd4_bluff: bool | None = None,
+        going_out: int | None = None,
+        said_uno: Sequence[bool] | None = None,
+        exposed: Sequence[int] = (),
+        dealer: int = 0,
+        round_no: int = 1,
+        totals: Sequence[int] | None = None,
+        round_results: Sequence[ev.RoundOver] = (),
+        seed: int = 0,
+    ) -> Game:
+        """A game in the middle of a round, from the position given; refuses one no game can reach.
+
+        ``hands`` (by seat), ``draw_pile`` (top last) and ``discard`` (top last) must hold the
+        108 cards of R-DECK between them. ``active`` defaults to the top card's colour. In the
+        CHALLENGE phase ``wd4_by`` played the Wild Draw Four and had to lack ``wd4_colour``;
+        ``wd4_bluff`` defaults to whether its hand holds that colour. The log and history start
+        empty; ``seed`` seeds the generator for the reshuffles to come. Anything inconsistent
+        raises ``PositionError`` (a ``ValueError``) quoting the problem.
+        """
+        game = cls.__new__(cls)
+        names = game._set_up(players, rules, seed, "cut", None)
+        n = len(names)
+        if not (type(dealer) is int and 0 <= dealer < n):
+            raise PositionError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        if not isinstance(phase, Phase) or phase is Phase.MATCH_OVER:
+            raise PositionError(f"phase must be a Phase of a round in play, not {phase!r}")
+        if len(hands) != n:
+            raise PositionError(f"{len(hands)} hands for {n} players")
+        if not discard:
+            raise PositionError("the discard pile is empty: a round in play has a top card")
+        counts: dict[Card, int] = dict.fromkeys(DECK_COUNTS, 0)
+        for where, cards in (
+            *((f"hand {seat}", hand) for seat, hand in enumerate(hands)),
+            ("draw pile", draw_pile),
+            ("discard pile", discard),
+        ):
+            for card in cards:
+                if type(card) is not Card:
+                    raise PositionError(f"{where}: {card!r} is not a card")
+                counts[card] += 1
+        wrong = [
+            f"{card}: {counts[card]} (want {count})" for card, count in DECK_COUNTS.items() if counts[card] != count
+        ]
+        if wrong:
+            total = sum(counts.values())
+            raise PositionError(
+                f"the hands and piles must hold the 108 cards of R-DECK; got {total}: " + ", ".join(wrong[:6])
+            )
+        top = discard[-1]
+        if not (type(current) is int and 0 <= current < n):
+            raise PositionError(f"current must be a seat 0..{n - 1}, not {current!r}")
+        if direction not in (1, -1) or type(direction) is not int:
+            raise PositionError(f"direction must be 1 or -1, not {direction!r}")
+        if phase is Phase.FIRST_COLOUR:
+            if top.rank is not Rank.WILD or len(discard) != 1 or active is not None:
+                raise PositionError(f"FIRST_COLOUR needs a Wild as the only discard and no active colour (top {top})")
+        elif active is None:
+            if top.colour is None:
+                raise PositionError(f"the top card {top} is wild: active must name the colour chosen")
+            active = top.colour
+        elif not isinstance(active, Colour) or (top.colour is not None and active is not top.colour):
+            raise PositionError(f"active colour {active!r} does not fit the top card {top}")
+        if type(pending) is not int or pending < 0:
+            raise PositionError(f"pending must be a count of cards, not {pending!r}")
+        if (pending > 0) != (phase is Phase.STACK or phase is Phase.CHALLENGE):
+            raise PositionError(
+                f"pending {pending} in phase {phase.name}: only STACK and CHALLENGE owe cards, and they do"
+            )
+        if phase is Phase.STACK and (not rules.stacking or top.rank not in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)):
+            raise PositionError(f"STACK needs stacking rules and a Draw Two or Wild Draw Four on top, not {top}")
+        if phase is Phase.CHALLENGE:
+            if rules.wd4_rule is WD4Rule.STRICT or top is not WILD_DRAW_FOUR:
+                raise PositionError(f"CHALLENGE needs challengeable Wild Draw Fours and one on top, not {top}")
+            if not (type(wd4_by) is int and 0 <= wd4_by < n and wd4_by != current) or not isinstance(
+                wd4_colour, Colour
+            ):
+                raise PositionError(
+                    f"CHALLENGE needs wd4_by (not seat {current}) and wd4_colour, not {wd4_by!r}, {wd4_colour!r}"
+                )
+        elif wd4_by is not None or wd4_colour is not None:
+            raise PositionError(f"wd4_by / wd4_colour only mean something in CHALLENGE, not {phase.name}")
+        if going_out is not None and (phase is not Phase.CHALLENGE or going_out != wd4_by or hands[going_out]):
+            raise PositionError(
+                f"going_out {going_out!r}: only the empty-handed player of the Wild Draw Four being answered"
+            )
+        empty = [seat for seat, hand in enumerate(hands) if not hand and seat != going_out]
+        if empty:
+            raise PositionError(f"seat {empty[0]} has no cards: the round would be over")
+        if phase is Phase.DRAWN:
+            if drawn is None or drawn not in hands[current]:
+                raise PositionError(f"DRAWN needs the drawn card in seat {current}'s hand, not {drawn!r}")
+            if not card_matches(drawn, active, top):
+                raise PositionError(f"the drawn card {drawn} cannot be played on {top}")
+        elif drawn is not None:
+            raise PositionError(f"a drawn card ({drawn}) only in the DRAWN phase, not {phase.name}")
+        said = [False] * n if said_uno is None else [bool(flag) for flag in said_uno]
+        if len(said) != n:
+            raise PositionError(f"said_uno has {len(said)} entries for {n} players")
+        seen: set[int] = set()
+        for seat in exposed:
+            if not (type(seat) is int and 0 <= seat < n) or len(hands[seat]) != 1 or said[seat]:
+                raise PositionError(f"exposed seat {seat!r} must hold one card and not have said UNO (R-UNO-2)")
+            seen.add(seat)
+        sides_count = max(game.sides) + 1
+        points = [0] * sides_count if totals is None else list(totals)
+        if len(points) != sides_count or any(type(p) is not int or p < 0 for p in points):
+            raise PositionError(f"totals must be {sides_count} scores (one per side) of at least 0, not {totals!r}")
+        if type(round_no) is not int or round_no < 1:
+            raise PositionError(f"round_no must be at least 1, not {round_no!r}")
+        game.totals = points
+        game.round_no = round_no
+        game.round_results = list(round_results)
+        game.dealer = dealer
+        game.first_dealer = dealer
+        game.hands = [list(hand) for hand in hands]
+        game.draw_pile = list(draw_pile)
+        game.discard = list(discard)
+        game.direction = direction
+        game.current = current
+        game.phase = phase
+        game.active = active
+        game.pending = pending
+        game.drawn = drawn
+        game.wd4_by = wd4_by
+        game.wd4_colour = wd4_colour
+        if wd4_bluff is None:
+            wd4_bluff = wd4_by is not None and not wd4_legal(game.hands[wd4_by], wd4_colour)
+        game.wd4_bluff = wd4_bluff
+        game.going_out = going_out
+        game.said_uno = said
+        game.exposed = seen
+        return game
 
     # ----- queries -------------------------------------------------------------------------
 
@@ -138,16 +363,15 @@ class Game:
         return tuple(seat for seat in range(self.n) if self.sides[seat] == self.winner_side)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + self.direction * steps) % self.n
+        return next_seat(seat, self.direction, self.n, steps)
 
     def is_playable(self, card: Card) -> bool:
         """R-TURN-1/2: matches the active colour, or the top card's number or symbol, or is wild."""
-        return card.colour is None or card.colour is self.active or card.rank is self.discard[-1].rank
+        return card_matches(card, self.active, self.discard[-1])
 
     def wd4_is_legal(self, seat: int) -> bool:
         """R-ACT-5: a Wild Draw Four is legal when the seat holds no card of the active colour."""
-        active = self.active
-        return not any(card.colour is active for card in self.hands[seat])
+        return wd4_legal(self.hands[seat], self.active)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump).
@@ -280,13 +504,13 @@ class Game:
         elif rules.seven_zero and rank is Rank.SEVEN:  # R-VAR-70
             other = play.swap
             assert other is not None
-            self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
+            swap_hands(self.hands, seat, other)
             self.said_uno[seat] = self.said_uno[other] = False
             out.append(ev.HandsSwapped(seat, other))
             self.current = nxt
         elif rules.seven_zero and rank is Rank.ZERO:
             d = self.direction
-            self.hands = [self.hands[(s - d) % self.n] for s in range(self.n)]
+            self.hands = rotate_hands(self.hands, d)
             self.said_uno = [False] * self.n
             out.append(ev.HandsRotated(d))
             self.current = nxt
