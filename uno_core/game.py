@@ -60,7 +60,10 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
 
 
 def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
-    """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild."""
+    """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
+
+    ``playable_cards`` inlines this test for speed; keep the two the same.
+    """
     return card.colour is None or card.colour is active or card.rank is top.rank
 
 
@@ -74,10 +77,17 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
 
     R-TURN-1/2; under ``WD4Rule.STRICT`` a Wild Draw Four only when R-ACT-5 allows it.
     """
-    cards = [card for card in hand if card_matches(card, active, top)]
-    if rules.wd4_rule is WD4Rule.STRICT and WILD_DRAW_FOUR in cards and not wd4_legal(hand, active):
+    cards = [card for card in hand if card.colour is None or card.colour is active or card.rank is top.rank]
+    if WILD_DRAW_FOUR in cards and not can_play(WILD_DRAW_FOUR, hand, active, top, rules):
         cards = [card for card in cards if card is not WILD_DRAW_FOUR]
     return cards
+
+
+def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
+    """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (R-TURN-1/2; R-ACT-5 under strict)."""
+    if not card_matches(card, active, top):
+        return False
+    return card is not WILD_DRAW_FOUR or rules.wd4_rule is not WD4Rule.STRICT or wd4_legal(hand, active)
 
 
 def skips_next(rank: Rank, players: int) -> bool:
@@ -193,6 +203,7 @@ class Game:
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
         self._legal_cache: dict[int, list[Action]] = {}
+        self.playout_result: tuple[int, tuple[int, ...]] | None = None  # a playout's (winner, hand points)
         return names
 
     @classmethod
@@ -373,6 +384,23 @@ class Game:
         """R-ACT-5: a Wild Draw Four is legal when the seat holds no card of the active colour."""
         return wd4_legal(self.hands[seat], self.active)
 
+    def stack_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may stack on the penalty it is answering now (R-VAR-STACK), in hand order.
+
+        STACK: a card of the top card's rank (a Wild Draw Four only if R-ACT-5 allows it);
+        CHALLENGE: a Wild Draw Four back, under stacking. None while a player is going out.
+        """
+        if self.going_out is not None or seat != self.current:
+            return []
+        hand = self.hands[seat]
+        if self.phase is Phase.STACK:
+            top_rank = self.discard[-1].rank
+            legal = self.wd4_is_legal(seat)
+            return [card for card in hand if card.rank is top_rank and (card is not WILD_DRAW_FOUR or legal)]
+        if self.phase is Phase.CHALLENGE and self.rules.stacking and WILD_DRAW_FOUR in hand:
+            return [WILD_DRAW_FOUR]
+        return []
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump).
 
@@ -414,11 +442,7 @@ class Game:
         self._legal_cache = {}
         out: list[ev.Event] = []
         if isinstance(action, Play):
-            self.exposed.clear()
-            if action.jump:
-                self.current = seat
-                self.phase = Phase.TURN
-            self._play(seat, action, out)
+            self._play(seat, action.cards, action.colour, action.swap, action.uno, action.jump, out)
         elif action is SAY_UNO:
             self.said_uno[seat] = True
             self.exposed.discard(seat)
@@ -427,46 +451,84 @@ class Game:
             self.exposed.discard(action.seat)
             out.append(ev.Caught(action.seat, seat, self.rules.uno_penalty))
             self._draw(action.seat, self.rules.uno_penalty, "uno", out)
-        else:
-            self.exposed.clear()
-            if isinstance(action, ChooseColour):
-                self.active = action.colour
-                self.phase = Phase.TURN
-                out.append(ev.ColourChosen(seat, action.colour))
-            elif action is DRAW:
-                if self.phase is Phase.STACK:
-                    self._take_penalty(seat, "stack", out)
-                else:
-                    self._draw_for_turn(seat, out)
-            elif action is KEEP:
-                out.append(ev.Kept(seat))
-                self._pass_turn(seat)
-            elif action is ACCEPT:
-                self._take_penalty(seat, "draw_four", out)
-            elif action is CHALLENGE:
-                self._challenge(seat, out)
+        elif isinstance(action, ChooseColour):
+            self._choose_colour(seat, action.colour, out)
+        elif action is DRAW:
+            self._draw_or_take(seat, out)
+        elif action is KEEP:
+            self._keep(seat, out)
+        elif action is ACCEPT:
+            self._accept(seat, out)
+        elif action is CHALLENGE:
+            self._challenge(seat, out)
         self.log.append((seat, action))
         self.history.extend(out)
         return out
 
-    def _play(self, seat: int, play: Play, out: list[ev.Event]) -> None:
+    # The transitions. Each takes ``out``: the list the events go to, or ``None`` in a playout
+    # (``uno_core.playout``), which runs these same functions without building any event.
+
+    def _choose_colour(self, seat: int, colour: Colour, out: list[ev.Event] | None) -> None:
+        """R-FIRST-2: the first player names the colour of a Wild turned first."""
+        self.exposed.clear()
+        self.active = colour
+        self.phase = Phase.TURN
+        if out is not None:
+            out.append(ev.ColourChosen(seat, colour))
+
+    def _draw_or_take(self, seat: int, out: list[ev.Event] | None) -> None:
+        """Draw for the turn (R-TURN-4), or take the stacked penalty (R-VAR-STACK)."""
+        self.exposed.clear()
+        if self.phase is Phase.STACK:
+            self._take_penalty(seat, "stack", out)
+        else:
+            self._draw_for_turn(seat, out)
+
+    def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
+        """R-TURN-4: keep the card just drawn; the turn passes."""
+        self.exposed.clear()
+        if out is not None:
+            out.append(ev.Kept(seat))
+        self._pass_turn(seat)
+
+    def _accept(self, seat: int, out: list[ev.Event] | None) -> None:
+        """R-CHAL-1: take the Wild Draw Four's cards without challenging."""
+        self.exposed.clear()
+        self._take_penalty(seat, "draw_four", out)
+
+    def _play(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        colour: Colour | None,
+        swap: int | None,
+        uno: bool,
+        jump: bool,
+        out: list[ev.Event] | None,
+    ) -> None:
+        """R-TURN-1, R-ACT-1..5, R-VAR-70/JUMP/DOUBLE: ``seat`` plays ``cards`` (checked legal by the caller)."""
+        self.exposed.clear()
+        if jump:
+            self.current = seat
         hand = self.hands[seat]
-        card = play.cards[0]
+        card = cards[0]
         rank = card.rank
         if rank is Rank.WILD_DRAW_FOUR:
             self.wd4_bluff = not self.wd4_is_legal(seat)
             self.wd4_by = seat
             self.wd4_colour = self.active
-        for played in play.cards:
+        for played in cards:
             hand.remove(played)
-        self.discard.extend(play.cards)
-        self.active = play.colour if card.colour is None else card.colour
+        self.discard.extend(cards)
+        self.active = colour if card.colour is None else card.colour
         self.drawn = None
         self.phase = Phase.TURN
-        out.append(ev.CardPlayed(seat, play.cards, self.active, play.jump))
-        if play.uno:
+        if out is not None:
+            out.append(ev.CardPlayed(seat, cards, self.active, jump))
+        if uno:
             self.said_uno[seat] = True
-            out.append(ev.UnoSaid(seat))
+            if out is not None:
+                out.append(ev.UnoSaid(seat))
         if not hand:
             self._go_out(seat, rank, out)
             return
@@ -477,9 +539,11 @@ class Game:
             self.current = self.next_seat(nxt)
         elif rank is Rank.REVERSE:  # R-ACT-2
             self.direction = -self.direction
-            out.append(ev.DirectionReversed(self.direction))
+            if out is not None:
+                out.append(ev.DirectionReversed(self.direction))
             if self.n == 2:
-                out.append(ev.TurnSkipped(nxt))
+                if out is not None:
+                    out.append(ev.TurnSkipped(nxt))
                 self.current = seat
             else:
                 self.current = self.next_seat(seat)
@@ -490,7 +554,8 @@ class Game:
                 self.current = nxt
             else:
                 self._draw(nxt, 2, "draw_two", out)
-                out.append(ev.TurnSkipped(nxt))
+                if out is not None:
+                    out.append(ev.TurnSkipped(nxt))
                 self.current = self.next_seat(nxt)
         elif rank is Rank.WILD_DRAW_FOUR:  # R-ACT-4
             self.pending += 4
@@ -502,24 +567,26 @@ class Game:
             else:
                 self._take_penalty(nxt, "draw_four", out)
         elif rules.seven_zero and rank is Rank.SEVEN:  # R-VAR-70
-            other = play.swap
+            other = swap
             assert other is not None
             swap_hands(self.hands, seat, other)
             self.said_uno[seat] = self.said_uno[other] = False
-            out.append(ev.HandsSwapped(seat, other))
+            if out is not None:
+                out.append(ev.HandsSwapped(seat, other))
             self.current = nxt
         elif rules.seven_zero and rank is Rank.ZERO:
             d = self.direction
             self.hands = rotate_hands(self.hands, d)
             self.said_uno = [False] * self.n
-            out.append(ev.HandsRotated(d))
+            if out is not None:
+                out.append(ev.HandsRotated(d))
             self.current = nxt
         else:
             self.current = nxt
-        if len(hand) == 1 and not play.uno and len(self.hands[seat]) == 1:
+        if len(hand) == 1 and not uno and len(self.hands[seat]) == 1:
             self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
 
-    def _go_out(self, seat: int, rank: Rank, out: list[ev.Event]) -> None:
+    def _go_out(self, seat: int, rank: Rank, out: list[ev.Event] | None) -> None:
         """R-SCORE-1/2, R-CHAL-4: the last card's Draw Two or Wild Draw Four is resolved first."""
         nxt = self.next_seat(seat)
         if rank is Rank.DRAW_TWO:
@@ -536,8 +603,9 @@ class Game:
             self.pending = 0
         self._end_round(seat, out)
 
-    def _skip(self, victim: int, out: list[ev.Event]) -> None:
-        out.append(ev.TurnSkipped(victim))
+    def _skip(self, victim: int, out: list[ev.Event] | None) -> None:
+        if out is not None:
+            out.append(ev.TurnSkipped(victim))
         if self.rules.skipped_draws:  # R-VAR-SKIPDRAW
             self._draw(victim, 1, "skip", out)
 
@@ -546,40 +614,45 @@ class Game:
         self.phase = Phase.TURN
         self.current = self.next_seat(seat)
 
-    def _take_penalty(self, seat: int, reason: str, out: list[ev.Event]) -> None:
+    def _take_penalty(self, seat: int, reason: str, out: list[ev.Event] | None) -> None:
         """The seat draws what it owes and loses its turn (R-ACT-3/4, R-VAR-STACK)."""
         self._draw(seat, self.pending, reason, out)
         self.pending = 0
-        out.append(ev.TurnSkipped(seat))
+        if out is not None:
+            out.append(ev.TurnSkipped(seat))
         if self.going_out is not None:
             self._end_round(self.going_out, out)
         else:
             self._pass_turn(seat)
 
-    def _challenge(self, seat: int, out: list[ev.Event]) -> None:
+    def _challenge(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-CHAL-1..5."""
+        self.exposed.clear()
         culprit = self.wd4_by
         assert culprit is not None
         revealed = tuple(sorted(self.hands[culprit]))
         owed = self.pending
         self.pending = 0
         if self.wd4_bluff:  # R-CHAL-2
-            out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
+            if out is not None:
+                out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
             self._draw(culprit, owed, "challenge", out)
             self.going_out = None  # R-CHAL-4: the round goes on
             self.phase = Phase.TURN
             self.current = seat
             return
         extra = 0 if self.rules.wd4_rule is WD4Rule.NO_BLUFF_PENALTY else 2  # R-CHAL-3
-        out.append(ev.ChallengeResult(seat, culprit, False, seat, owed + extra, revealed))
+        if out is not None:
+            out.append(ev.ChallengeResult(seat, culprit, False, seat, owed + extra, revealed))
         self._draw(seat, owed + extra, "challenge", out)
-        out.append(ev.TurnSkipped(seat))
+        if out is not None:
+            out.append(ev.TurnSkipped(seat))
         if self.going_out is not None:
             self._end_round(self.going_out, out)
         else:
             self._pass_turn(seat)
 
-    def _draw_for_turn(self, seat: int, out: list[ev.Event]) -> None:
+    def _draw_for_turn(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
         drawn: list[Card] = []
         until_playable = self.rules.draw_until_playable
@@ -593,7 +666,8 @@ class Game:
         self.hands[seat].extend(drawn)
         if drawn:
             self.said_uno[seat] = False
-        out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
+        if out is not None:
+            out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
         if drawn and self._drawn_playable(seat, drawn[-1]):
             self.phase = Phase.DRAWN
             self.drawn = drawn[-1]
@@ -601,11 +675,9 @@ class Game:
             self._pass_turn(seat)
 
     def _drawn_playable(self, seat: int, card: Card) -> bool:
-        if not self.is_playable(card):
-            return False
-        return card is not WILD_DRAW_FOUR or self.rules.wd4_rule is not WD4Rule.STRICT or self.wd4_is_legal(seat)
+        return can_play(card, self.hands[seat], self.active, self.discard[-1], self.rules)
 
-    def _pop_draw(self, out: list[ev.Event]) -> Card | None:
+    def _pop_draw(self, out: list[ev.Event] | None) -> Card | None:
         """Top of the draw pile; reshuffles the discard pile when it runs out (R-TURN-5)."""
         if not self.draw_pile:
             if len(self.discard) <= 1:
@@ -613,10 +685,11 @@ class Game:
             self.draw_pile = self.discard[:-1]
             del self.discard[:-1]
             shuffle(self.draw_pile, self.rng)
-            out.append(ev.Reshuffled(len(self.draw_pile)))
+            if out is not None:
+                out.append(ev.Reshuffled(len(self.draw_pile)))
         return self.draw_pile.pop()
 
-    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event]) -> None:
+    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event] | None) -> None:
         drawn: list[Card] = []
         for _ in range(count):
             card = self._pop_draw(out)
@@ -626,7 +699,8 @@ class Game:
         self.hands[seat].extend(drawn)
         if drawn:
             self.said_uno[seat] = False  # R-UNO-3: protection ends when the hand grows
-        out.append(ev.CardsDrawn(seat, len(drawn), reason, tuple(drawn)))
+        if out is not None:
+            out.append(ev.CardsDrawn(seat, len(drawn), reason, tuple(drawn)))
 
     # ----- rounds and the match ------------------------------------------------------------
 
@@ -711,10 +785,14 @@ class Game:
         else:  # R-FIRST-6
             self.current = left
 
-    def _end_round(self, winner: int, out: list[ev.Event]) -> None:
+    def _end_round(self, winner: int, out: list[ev.Event] | None) -> None:
         """R-SCORE-1..6: score the round, then end the match or deal the next round."""
         rules = self.rules
         hand_points = tuple(sum(card.points(rules.wild_points) for card in hand) for hand in self.hands)
+        if out is None:  # a playout plays one round: it stops here, with the round's end
+            self.playout_result = (winner, hand_points)
+            self.phase = Phase.MATCH_OVER
+            return
         gained = round_points(hand_points, winner, rules.scoring, self.sides)
         for side, points in enumerate(gained):
             self.totals[side] += points
@@ -760,15 +838,8 @@ class Game:
         phase = self.phase
         hand = self.hands[seat]
         if phase is Phase.TURN:
-            strict = self.rules.wd4_rule is WD4Rule.STRICT
             doubles = self.rules.doubles
-            active = self.active
-            top_rank = self.discard[-1].rank
-            for card in sorted(set(hand), key=_CARD_INDEX):
-                if not (card.colour is None or card.colour is active or card.rank is top_rank):
-                    continue
-                if card is WILD_DRAW_FOUR and strict and not self.wd4_is_legal(seat):
-                    continue
+            for card in sorted(set(playable_cards(hand, self.active, self.discard[-1], self.rules)), key=_CARD_INDEX):
                 self._card_plays(seat, (card,), actions)
                 if doubles and card.rank <= 9 and hand.count(card) >= 2:
                     self._card_plays(seat, (card, card), actions)
@@ -780,17 +851,14 @@ class Game:
         elif phase is Phase.FIRST_COLOUR:
             actions.extend(ChooseColour(colour) for colour in COLOURS)
         elif phase is Phase.STACK:
-            if self.going_out is None:
-                top_rank = self.discard[-1].rank
-                for card in sorted(set(hand), key=_CARD_INDEX):
-                    if card.rank is top_rank and (card is not WILD_DRAW_FOUR or self.wd4_is_legal(seat)):
-                        self._card_plays(seat, (card,), actions)
+            for card in sorted(set(self.stack_cards(seat)), key=_CARD_INDEX):
+                self._card_plays(seat, (card,), actions)
             actions.append(DRAW)
         elif phase is Phase.CHALLENGE:
             actions.append(CHALLENGE)
             actions.append(ACCEPT)
-            if self.rules.stacking and self.going_out is None and WILD_DRAW_FOUR in hand:
-                self._card_plays(seat, (WILD_DRAW_FOUR,), actions)
+            for card in self.stack_cards(seat):
+                self._card_plays(seat, (card,), actions)
 
     def _card_plays(self, seat: int, cards: tuple[Card, ...], actions: list[Action], jump: bool = False) -> None:
         """Every way to play ``cards``: colour for wilds, swap target for 7s, with or without UNO."""
