@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, is_
 from typing import TypeVar
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
 from .cards import (
+    ALL_CARDS,
     COLOURS,
     DECK_COUNTS,
     WILD_DRAW_FOUR,
@@ -48,6 +51,10 @@ class Phase(Enum):
 
 
 _T = TypeVar("_T")
+_STRICT = WD4Rule.STRICT
+_TURN_PHASE = Phase.TURN
+_SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
+_SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
 
 
@@ -62,7 +69,7 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
 def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
     """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
 
-    ``playable_cards`` inlines this test for speed; keep the two the same.
+    ``playable_cards`` and ``can_play`` inline this test for speed; keep the three the same.
     """
     return card.colour is None or card.colour is active or card.rank is top.rank
 
@@ -72,22 +79,29 @@ def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
     return not any(card.colour is active for card in hand)
 
 
+def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bool:
+    """Whether a Wild Draw Four may be played from ``hand`` on a turn: always, but under
+    ``WD4Rule.STRICT`` only when R-ACT-5 allows it (otherwise an illegal one can be challenged)."""
+    return rules.wd4_rule is not _STRICT or wd4_legal(hand, active)
+
+
 def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
     """The cards of ``hand`` (in hand order, repeats kept) that may be played on ``top`` on a turn.
 
-    R-TURN-1/2; under ``WD4Rule.STRICT`` a Wild Draw Four only when R-ACT-5 allows it.
+    R-TURN-1/2 (``card_matches``, inlined for speed) and ``wd4_allowed``.
     """
-    cards = [card for card in hand if card.colour is None or card.colour is active or card.rank is top.rank]
-    if WILD_DRAW_FOUR in cards and not can_play(WILD_DRAW_FOUR, hand, active, top, rules):
+    rank = top.rank
+    cards = [card for card in hand if card.colour is None or card.colour is active or card.rank is rank]
+    if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
         cards = [card for card in cards if card is not WILD_DRAW_FOUR]
     return cards
 
 
 def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
-    """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (R-TURN-1/2; R-ACT-5 under strict)."""
-    if not card_matches(card, active, top):
-        return False
-    return card is not WILD_DRAW_FOUR or rules.wd4_rule is not WD4Rule.STRICT or wd4_legal(hand, active)
+    """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (``playable_cards`` for one card)."""
+    if card.colour is None:  # R-TURN-2: wild (card_matches, inlined)
+        return card is not WILD_DRAW_FOUR or wd4_allowed(hand, active, rules)
+    return card.colour is active or card.rank is top.rank
 
 
 def skips_next(rank: Rank, players: int) -> bool:
@@ -120,6 +134,11 @@ def _plain_variants(cards: tuple[Card, ...], uno: bool, jump: bool) -> tuple[Pla
     colours: tuple[Colour | None, ...] = COLOURS if cards[0].colour is None else (None,)
     unos = (False, True) if uno else (False,)
     return tuple(Play(cards, colour, None, say, jump) for colour in colours for say in unos)
+
+
+# every single-card play of each card (not a jump-in), as _card_plays lists them: without and with UNO
+_SINGLES: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), False, False) for card in ALL_CARDS}
+_SINGLES_UNO: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), True, False) for card in ALL_CARDS}
 
 
 class Game:
@@ -253,23 +272,22 @@ class Game:
             raise PositionError(f"{len(hands)} hands for {n} players")
         if not discard:
             raise PositionError("the discard pile is empty: a round in play has a top card")
-        counts: dict[Card, int] = dict.fromkeys(DECK_COUNTS, 0)
-        for where, cards in (
-            *((f"hand {seat}", hand) for seat, hand in enumerate(hands)),
-            ("draw pile", draw_pile),
-            ("discard pile", discard),
-        ):
-            for card in cards:
-                if type(card) is not Card:
-                    raise PositionError(f"{where}: {card!r} is not a card")
-                counts[card] += 1
-        wrong = [
-            f"{card}: {counts[card]} (want {count})" for card, count in DECK_COUNTS.items() if counts[card] != count
-        ]
-        if wrong:
-            total = sum(counts.values())
+        try:
+            counts: Counter[object] = Counter(chain(*hands, draw_pile, discard))
+        except TypeError:  # something unhashable: the loop below names it
+            counts = Counter()
+        if not dict.__eq__(counts, DECK_COUNTS):
+            for where, cards in (
+                *((f"hand {seat}", hand) for seat, hand in enumerate(hands)),
+                ("draw pile", draw_pile),
+                ("discard pile", discard),
+            ):
+                for card in cards:
+                    if type(card) is not Card:
+                        raise PositionError(f"{where}: {card!r} is not a card")
+            wrong = [f"{card}: {counts[card]} (want {n})" for card, n in DECK_COUNTS.items() if counts[card] != n]
             raise PositionError(
-                f"the hands and piles must hold the 108 cards of R-DECK; got {total}: " + ", ".join(wrong[:6])
+                f"the hands and piles must hold the 108 cards of R-DECK; got {counts.total()}: " + ", ".join(wrong[:6])
             )
         top = discard[-1]
         if not (type(current) is int and 0 <= current < n):
@@ -433,7 +451,9 @@ class Game:
             action = parse_action(action)
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
-        if action not in self._legal(seat):
+        legal = self._legal(seat)
+        # legal actions are interned: look for the very object first (no __eq__ calls), then for an equal one
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             try:
                 reason = self._why_illegal(seat, action)
             except (TypeError, AttributeError, ValueError, IndexError, KeyError):
@@ -507,22 +527,27 @@ class Game:
         out: list[ev.Event] | None,
     ) -> None:
         """R-TURN-1, R-ACT-1..5, R-VAR-70/JUMP/DOUBLE: ``seat`` plays ``cards`` (checked legal by the caller)."""
-        self.exposed.clear()
+        if self.exposed:
+            self.exposed.clear()
         if jump:
             self.current = seat
         hand = self.hands[seat]
         card = cards[0]
         rank = card.rank
-        if rank is Rank.WILD_DRAW_FOUR:
-            self.wd4_bluff = not self.wd4_is_legal(seat)
+        if rank is _WD4_RANK:
+            self.wd4_bluff = not wd4_legal(hand, self.active)
             self.wd4_by = seat
             self.wd4_colour = self.active
-        for played in cards:
-            hand.remove(played)
-        self.discard.extend(cards)
+        if len(cards) == 1:
+            hand.remove(card)
+            self.discard.append(card)
+        else:
+            for played in cards:
+                hand.remove(played)
+            self.discard.extend(cards)
         self.active = colour if card.colour is None else card.colour
         self.drawn = None
-        self.phase = Phase.TURN
+        self.phase = _TURN_PHASE
         if out is not None:
             out.append(ev.CardPlayed(seat, cards, self.active, jump))
         if uno:
@@ -533,11 +558,13 @@ class Game:
             self._go_out(seat, rank, out)
             return
         rules = self.rules
-        nxt = self.next_seat(seat)
-        if rank is Rank.SKIP:
+        nxt = (seat + self.direction) % self.n  # next_seat, inlined
+        if rank <= 9 and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
+            self.current = nxt
+        elif rank is _SKIP:
             self._skip(nxt, out)
-            self.current = self.next_seat(nxt)
-        elif rank is Rank.REVERSE:  # R-ACT-2
+            self.current = next_seat(nxt, self.direction, self.n)
+        elif rank is _REVERSE:  # R-ACT-2
             self.direction = -self.direction
             if out is not None:
                 out.append(ev.DirectionReversed(self.direction))
@@ -546,8 +573,8 @@ class Game:
                     out.append(ev.TurnSkipped(nxt))
                 self.current = seat
             else:
-                self.current = self.next_seat(seat)
-        elif rank is Rank.DRAW_TWO:  # R-ACT-3, R-VAR-STACK
+                self.current = next_seat(seat, self.direction, self.n)
+        elif rank is _DRAW_TWO:  # R-ACT-3, R-VAR-STACK
             if rules.stacking:
                 self.pending += 2
                 self.phase = Phase.STACK
@@ -556,17 +583,17 @@ class Game:
                 self._draw(nxt, 2, "draw_two", out)
                 if out is not None:
                     out.append(ev.TurnSkipped(nxt))
-                self.current = self.next_seat(nxt)
-        elif rank is Rank.WILD_DRAW_FOUR:  # R-ACT-4
+                self.current = next_seat(nxt, self.direction, self.n)
+        elif rank is _WD4_RANK:  # R-ACT-4
             self.pending += 4
             self.current = nxt
-            if rules.wd4_rule is not WD4Rule.STRICT:
+            if rules.wd4_rule is not _STRICT:
                 self.phase = Phase.CHALLENGE
             elif rules.stacking:
                 self.phase = Phase.STACK
             else:
                 self._take_penalty(nxt, "draw_four", out)
-        elif rules.seven_zero and rank is Rank.SEVEN:  # R-VAR-70
+        elif rules.seven_zero and rank is _SEVEN:  # R-VAR-70
             other = swap
             assert other is not None
             swap_hands(self.hands, seat, other)
@@ -574,7 +601,7 @@ class Game:
             if out is not None:
                 out.append(ev.HandsSwapped(seat, other))
             self.current = nxt
-        elif rules.seven_zero and rank is Rank.ZERO:
+        elif rules.seven_zero and rank is _ZERO:
             d = self.direction
             self.hands = rotate_hands(self.hands, d)
             self.said_uno = [False] * self.n
@@ -611,8 +638,8 @@ class Game:
 
     def _pass_turn(self, seat: int) -> None:
         self.drawn = None
-        self.phase = Phase.TURN
-        self.current = self.next_seat(seat)
+        self.phase = _TURN_PHASE
+        self.current = (seat + self.direction) % self.n  # next_seat, inlined
 
     def _take_penalty(self, seat: int, reason: str, out: list[ev.Event] | None) -> None:
         """The seat draws what it owes and loses its turn (R-ACT-3/4, R-VAR-STACK)."""
@@ -655,27 +682,28 @@ class Game:
     def _draw_for_turn(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
         drawn: list[Card] = []
-        until_playable = self.rules.draw_until_playable
+        rules = self.rules
+        until_playable = rules.draw_until_playable
+        hand = self.hands[seat]
+        playable = False
         while True:
-            card = self._pop_draw(out)
+            card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
             if card is None:
                 break
             drawn.append(card)
-            if not until_playable or self._drawn_playable(seat, card):
+            playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            if playable or not until_playable:
                 break
-        self.hands[seat].extend(drawn)
         if drawn:
+            hand.extend(drawn)
             self.said_uno[seat] = False
         if out is not None:
             out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
-        if drawn and self._drawn_playable(seat, drawn[-1]):
+        if playable:
             self.phase = Phase.DRAWN
             self.drawn = drawn[-1]
         else:
             self._pass_turn(seat)
-
-    def _drawn_playable(self, seat: int, card: Card) -> bool:
-        return can_play(card, self.hands[seat], self.active, self.discard[-1], self.rules)
 
     def _pop_draw(self, out: list[ev.Event] | None) -> Card | None:
         """Top of the draw pile; reshuffles the discard pile when it runs out (R-TURN-5)."""
@@ -837,12 +865,18 @@ class Game:
     def _turn_actions(self, seat: int, actions: list[Action]) -> None:
         phase = self.phase
         hand = self.hands[seat]
-        if phase is Phase.TURN:
-            doubles = self.rules.doubles
-            for card in sorted(set(playable_cards(hand, self.active, self.discard[-1], self.rules)), key=_CARD_INDEX):
-                self._card_plays(seat, (card,), actions)
-                if doubles and card.rank <= 9 and hand.count(card) >= 2:
-                    self._card_plays(seat, (card, card), actions)
+        if phase is _TURN_PHASE:
+            rules = self.rules
+            playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
+            if rules.doubles or rules.seven_zero:
+                for card in playable:
+                    self._card_plays(seat, (card,), actions)
+                    if rules.doubles and card.rank <= 9 and hand.count(card) >= 2:
+                        self._card_plays(seat, (card, card), actions)
+            else:  # single plays only: their variants straight from the table (as _card_plays gives them)
+                singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
+                for card in playable:
+                    actions.extend(singles[card])
             actions.append(DRAW)
         elif phase is Phase.DRAWN:
             assert self.drawn is not None

@@ -17,12 +17,14 @@ from __future__ import annotations
 import random
 
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, Action, ChooseColour, Play
-from .cards import COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank
+from .cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank
 from .game import Game, Phase, playable_cards
 
 _TURN, _DRAWN, _STACK, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE
 _MATCH_OVER = Phase.MATCH_OVER
 _SEVEN = Rank.SEVEN
+# each card's colour as a position in COLOURS (4: wild), for counting without hashing enums
+_COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
 
 
 class Playout:
@@ -63,23 +65,53 @@ class Playout:
         game = self.game
         game.playout_result = None
         game._legal_cache = {}
+        rules = game.rules
+        random_ = self.pick.random
+        greedy = self.greedy
+        keep_rate = self.keep_rate
+        record = self.record
+        log = self.log
         turns = 0
         try:
-            while game.phase is not _MATCH_OVER:
-                seat = game.current
+            while True:
                 phase = game.phase
+                seat = game.current
                 if phase is _TURN:
-                    self._turn(game, seat)
+                    hand = game.hands[seat]
+                    playable = playable_cards(hand, game.active, game.discard[-1], rules)
+                    if not playable:
+                        if record:
+                            log.append((seat, DRAW))
+                        game._draw_or_take(seat, None)
+                    else:
+                        if greedy:
+                            playable = [card for card in playable if card.colour is not None] or playable
+                        card = playable[int(random_() * len(playable))]
+                        if card.colour is None or card.rank is _SEVEN or record:
+                            self._play(game, seat, card)
+                        else:  # the common case, as _play does it
+                            game._play(seat, (card,), None, None, len(hand) == 2, False, None)
+                elif phase is _MATCH_OVER:
+                    break
                 elif phase is _DRAWN:
-                    self._drawn(game, seat)
+                    drawn = game.drawn
+                    assert drawn is not None
+                    if keep_rate and random_() < keep_rate:
+                        if record:
+                            log.append((seat, KEEP))
+                        game._keep(seat, None)
+                    elif drawn.colour is None or drawn.rank is _SEVEN or record:
+                        self._play(game, seat, drawn)
+                    else:
+                        game._play(seat, (drawn,), None, None, len(game.hands[seat]) == 2, False, None)
                 elif phase is _CHALLENGE:
                     self._answer_wd4(game, seat)
                 elif phase is _STACK:
                     self._answer_stack(game, seat)
                 else:  # FIRST_COLOUR
                     colour = self._choose_colour(game.hands[seat])
-                    if self.record:
-                        self.log.append((seat, ChooseColour(colour)))
+                    if record:
+                        log.append((seat, ChooseColour(colour)))
                     game._choose_colour(seat, colour, None)
                 turns += 1
                 if turns > max_turns:
@@ -102,17 +134,6 @@ class Playout:
         if self.greedy:
             playable = [card for card in playable if card.colour is not None] or playable
         self._play(game, seat, playable[int(self.pick.random() * len(playable))])
-
-    def _drawn(self, game: Game, seat: int) -> None:
-        """A playable card was just drawn: play it (random players sometimes keep it)."""
-        drawn = game.drawn
-        assert drawn is not None
-        if self.keep_rate and self.pick.random() < self.keep_rate:
-            if self.record:
-                self.log.append((seat, KEEP))
-            game._keep(seat, None)
-        else:
-            self._play(game, seat, drawn)
 
     def _play(self, game: Game, seat: int, card: Card) -> None:
         hand = game.hands[seat]
@@ -149,13 +170,13 @@ class Playout:
     def _choose_colour(self, hand: list[Card]) -> Colour:
         """The colour to name: greedy players their most frequent one (the wild played is not counted)."""
         if self.greedy:
-            counts = dict.fromkeys(COLOURS, 0)
+            counts = [0, 0, 0, 0, 0]
+            slot = _COLOUR_SLOT
             for card in hand:
-                if card.colour is not None:
-                    counts[card.colour] += 1
-            best = max(counts.values())
+                counts[slot[card]] += 1
+            best = max(counts[0], counts[1], counts[2], counts[3])
             if best:
-                return next(colour for colour in COLOURS if counts[colour] == best)
+                return COLOURS[counts.index(best)]
         return COLOURS[int(self.pick.random() * 4)]
 
     def _swap_target(self, game: Game, seat: int) -> int:
