@@ -144,6 +144,43 @@ _SINGLES_UNO: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), Tru
 class Game:
     """A match of UNO: rounds chained until a side reaches the target (R-SCORE)."""
 
+    # Slots: the playouts copy and drive games thousands of times a second; slot attributes stay
+    # fast on copies (a copied __dict__ would not).
+    __slots__ = (
+        "_legal_cache",
+        "active",
+        "current",
+        "dealer",
+        "direction",
+        "discard",
+        "draw_pile",
+        "drawn",
+        "exposed",
+        "first_dealer",
+        "fixed_deck",
+        "going_out",
+        "hands",
+        "history",
+        "log",
+        "n",
+        "names",
+        "pending",
+        "phase",
+        "playout_result",
+        "rng",
+        "round_no",
+        "round_results",
+        "rules",
+        "said_uno",
+        "seed",
+        "sides",
+        "totals",
+        "wd4_bluff",
+        "wd4_by",
+        "wd4_colour",
+        "winner_side",
+    )
+
     def __init__(
         self,
         players: int | Sequence[str],
@@ -1020,7 +1057,6 @@ class Game:
         ``with_log=False`` (the copy starts with an empty log and history), which is cheaper.
         """
         clone = Game.__new__(Game)
-        clone.__dict__.update(self.__dict__)
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -1035,6 +1071,28 @@ class Game:
         clone.said_uno = list(self.said_uno)
         clone.exposed = set(self.exposed)
         clone._legal_cache = {}
+        # the immutable rest, one by one (every slot is set: test_copy_sets_every_slot)
+        clone.rules = self.rules
+        clone.names = self.names
+        clone.n = self.n
+        clone.seed = self.seed
+        clone.first_dealer = self.first_dealer
+        clone.fixed_deck = self.fixed_deck
+        clone.sides = self.sides
+        clone.round_no = self.round_no
+        clone.winner_side = self.winner_side
+        clone.dealer = self.dealer
+        clone.direction = self.direction
+        clone.current = self.current
+        clone.phase = self.phase
+        clone.active = self.active
+        clone.pending = self.pending
+        clone.drawn = self.drawn
+        clone.wd4_by = self.wd4_by
+        clone.wd4_bluff = self.wd4_bluff
+        clone.wd4_colour = self.wd4_colour
+        clone.going_out = self.going_out
+        clone.playout_result = self.playout_result
         return clone
 
     @classmethod

@@ -99,3 +99,14 @@ def test_a_playout_leaves_the_game_at_the_round_end_without_events_or_log() -> N
     winner, points = Playout(game, random.Random(3)).run()
     assert game.is_over and game.log == [] and game.history == history
     assert game.playout_result == (winner, tuple(points)) and points[winner] == 0
+
+
+def test_copy_sets_every_slot() -> None:
+    game = Game(3, Rules(), 4)
+    clone = game.copy()
+    for name in Game.__slots__:
+        assert hasattr(clone, name), name
+        value = getattr(game, name)
+        if isinstance(value, (list, set, dict)) and name != "rng":
+            assert getattr(clone, name) == value and getattr(clone, name) is not value, name
+    assert clone == game
