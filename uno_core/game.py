@@ -498,15 +498,24 @@ class Game:
             raise IllegalActionError(reason)
         self._legal_cache = {}
         out: list[ev.Event] = []
+        self._dispatch(seat, action, out)
+        self.log.append((seat, action))
+        self.history.extend(out)
+        return out
+
+    def _dispatch(self, seat: int, action: Action, out: list[ev.Event] | None) -> None:
+        """Run the transition of a legal ``action`` (``out``: where events go, ``None`` in a playout)."""
         if isinstance(action, Play):
             self._play(seat, action.cards, action.colour, action.swap, action.uno, action.jump, out)
-        elif action is SAY_UNO:
+        elif action is SAY_UNO:  # R-UNO-2
             self.said_uno[seat] = True
             self.exposed.discard(seat)
-            out.append(ev.UnoSaid(seat))
-        elif isinstance(action, Catch):
+            if out is not None:
+                out.append(ev.UnoSaid(seat))
+        elif isinstance(action, Catch):  # R-UNO-2
             self.exposed.discard(action.seat)
-            out.append(ev.Caught(action.seat, seat, self.rules.uno_penalty))
+            if out is not None:
+                out.append(ev.Caught(action.seat, seat, self.rules.uno_penalty))
             self._draw(action.seat, self.rules.uno_penalty, "uno", out)
         elif isinstance(action, ChooseColour):
             self._choose_colour(seat, action.colour, out)
@@ -518,9 +527,6 @@ class Game:
             self._accept(seat, out)
         elif action is CHALLENGE:
             self._challenge(seat, out)
-        self.log.append((seat, action))
-        self.history.extend(out)
-        return out
 
     # The transitions. Each takes ``out``: the list the events go to, or ``None`` in a playout
     # (``uno_core.playout``), which runs these same functions without building any event.

@@ -56,6 +56,18 @@ class Playout:
         self.record = record
         self.log: list[tuple[int, Action]] = []
         self.turns = 0
+        game.playout_result = None
+        game._legal_cache = {}
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply ``action``, one of ``seat``'s legal actions, in playout mode: unchecked, no events, no log.
+
+        E.g. a search's candidate move before ``run`` plays the rest (which returns at once if
+        the action ended the round).
+        """
+        if self.record:
+            self.log.append((seat, action))
+        self.game._dispatch(seat, action, None)
 
     def run(self, max_turns: int = 100_000) -> tuple[int, list[int]]:
         """Play to the end of the round; return (winner seat, each seat's hand points).
@@ -63,8 +75,6 @@ class Playout:
         Raises ``RuntimeError`` after ``max_turns`` decisions (the game is left mid-round).
         """
         game = self.game
-        game.playout_result = None
-        game._legal_cache = {}
         rules = game.rules
         random_ = self.pick.random
         greedy = self.greedy

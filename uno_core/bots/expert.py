@@ -201,11 +201,8 @@ class ExpertBot(StrategicBot):
         return stats.values
 
     def _playout(self, game: Game, me: int, move: Action, policy: random.Random) -> float:
-        events = game.apply(me, move)
-        for event in events:
-            if isinstance(event, ev.RoundOver):
-                return self.value(game, me, event.winner, list(event.hand_points))
         playout = Playout(game, policy, greedy=True)
+        playout.play(me, move)  # a legal action: the candidates come from the view's legal actions
         try:
             winner, points = playout.run(MAX_TURNS)
         except RuntimeError:  # a playout that goes round in circles (7-0 swaps, no cards left to draw)
