@@ -95,10 +95,15 @@ def rlcard_round_factory() -> Callable[[int, int], int] | None:
 
 
 def measure(play: Callable[[int, int], int], players: int, seconds: float) -> tuple[float, float]:
-    """(rounds per second, decisions per second) over about ``seconds``."""
+    """(rounds per second, decisions per second) over about ``seconds`` of this process's CPU time.
+
+    CPU time, not wall-clock time: on a shared machine other processes would otherwise slow
+    whichever loop happens to run while they do (the loops are single-threaded, so on an idle
+    machine both clocks agree).
+    """
     rounds = decisions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         decisions += play(rounds, players)
         rounds += 1
     return rounds / elapsed, decisions / elapsed
