@@ -12,7 +12,17 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card, Colour, Rank
-from .game import Game, Phase, card_matches, next_seat, playable_cards, skips_next, wd4_legal
+from .game import (
+    Game,
+    Phase,
+    card_matches,
+    next_seat,
+    playable_cards,
+    rotate_hands,
+    skips_next,
+    swap_hands,
+    wd4_legal,
+)
 from .rules import Rules
 
 
@@ -73,6 +83,21 @@ class SeatView:
     def playable_cards(self, hand: Sequence[Card] | None = None) -> list[Card]:
         """The cards of ``hand`` (default: this seat's) playable on a turn now, in hand order."""
         return playable_cards(self.hand if hand is None else hand, self.active_colour, self.top, self.rules)
+
+    def sizes_after(self, cards: Sequence[Card], swap: int | None = None) -> tuple[int, ...]:
+        """Hand sizes after this seat plays ``cards`` (a 7 swapping with ``swap``, a 0 passing every hand:
+        R-VAR-70 under ``seven_zero``, by the engine's ``swap_hands`` / ``rotate_hands``)."""
+        me = self.seat
+        assert me is not None, "a spectator plays no card"
+        sizes = list(self.hand_sizes)
+        sizes[me] -= len(cards)
+        rank = cards[0].rank
+        if self.rules.seven_zero and sizes[me] > 0:
+            if rank is Rank.SEVEN and swap is not None:
+                swap_hands(sizes, me, swap)
+            elif rank is Rank.ZERO:
+                sizes = rotate_hands(sizes, self.direction)
+        return tuple(sizes)
 
     def victim(self, rank: Rank, seat: int | None = None) -> tuple[int, bool]:
         """Who plays after ``seat`` (default: this seat) plays ``rank``, and whether that seat loses its turn.

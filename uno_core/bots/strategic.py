@@ -237,9 +237,6 @@ class StrategicBot(Bot):
                 if rules.wd4_rule is WD4Rule.STRICT:
                     return -100.0
                 score -= 6.0 if danger(view, nxt) < 2.0 else 2.0
-        if rules.seven_zero and rank is Rank.SEVEN and play.swap is not None:
-            score += 2.5 * (len(rest) - view.hand_sizes[play.swap])
-        elif rules.seven_zero and rank is Rank.ZERO:
-            giver = view.next_seat(steps=-1)
-            score += 2.5 * (len(rest) - view.hand_sizes[giver])
+        if rules.seven_zero and (rank is Rank.ZERO or (rank is Rank.SEVEN and play.swap is not None)):
+            score += 2.5 * (len(rest) - view.sizes_after(play.cards, play.swap)[me])  # the hand we end up with
         return score
