@@ -62,7 +62,7 @@ FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "rand
 
 
 def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
-    """The seat ``steps`` places from ``seat`` in the direction of play (R-TURN-3)."""
+    """The seat ``steps`` places from ``seat`` in the direction of play (R-SEAT-2; -1 after a Reverse)."""
     return (seat + direction * steps) % players
 
 
@@ -813,7 +813,7 @@ class Game:
         self.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
             for k in range(1, n + 1):
-                self.hands[(dealer + k) % n].append(pile.pop())
+                self.hands[next_seat(dealer, 1, n, k)].append(pile.pop())  # R-SETUP-1: starting left of the dealer
         self.draw_pile = pile
         self.discard = []
         self.direction = 1
@@ -837,7 +837,7 @@ class Game:
         out.append(ev.CardTurned(card))
         self.active = card.colour
         self.phase = Phase.TURN
-        left = (dealer + 1) % n
+        left = next_seat(dealer, 1, n)  # R-FIRST-6: the player left of the dealer begins
         rank = card.rank
         if rank is Rank.WILD:  # R-FIRST-2
             self.phase = Phase.FIRST_COLOUR
@@ -845,10 +845,10 @@ class Game:
         elif rank is Rank.DRAW_TWO:  # R-FIRST-3, never stacked on (R-ACT-3)
             self._draw(left, 2, "first_card", out)
             out.append(ev.TurnSkipped(left))
-            self.current = (left + 1) % n
+            self.current = next_seat(left, 1, n)
         elif rank is Rank.SKIP:  # R-FIRST-4
             self._skip(left, out)
-            self.current = (left + 1) % n
+            self.current = next_seat(left, 1, n)
         elif rank is Rank.REVERSE:  # R-FIRST-5
             self.direction = -1
             out.append(ev.DirectionReversed(-1))
