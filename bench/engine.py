@@ -1,6 +1,6 @@
 """Engine speed: random legal play, official rules, 2 and 4 players; side by side with RLCard.
 
-    python -m bench.engine [--seconds S] [--no-rlcard] [--pyodide]
+    python -m bench.engine [--seconds S] [--no-rlcard] [--pyodide] [--old-kernel REV]
 
 Prints rounds ("games") per second and decisions per second for ``uno_core`` and, when
 ``rlcard`` is installed (``pip install -e '.[bench]'``), for RLCard 1.2.0's raw
@@ -9,13 +9,17 @@ RLCard: ``Rules(scoring=SINGLE_ROUND)``. ``--pyodide`` also runs the same loops 
 Pyodide under Node (``tools/pyodide_run.mjs``), the interpreter users' browsers run.
 The random policy is RLCard's: a uniformly random card play, drawing only with nothing to
 play, and playing a drawn card when it can. Rows: "Game.apply" drives the public API
-(legal-action lists, events, log); "playout" deals with ``Game`` and plays the round in
-the int-coded kernel ``uno_core.fast`` that the bots' playouts use.
+(legal-action lists, events, log); "playout" deals with ``Game`` and plays the round in the
+engine's playout mode (``uno_core.playout``: the same transitions, no events, no log) that the
+bots' playouts use. ``--old-kernel REV`` adds a row for the int-coded kernel ``uno_core/fast.py``
+as it was at git revision REV (the second copy of the rules that the playout mode replaced,
+e.g. ``72598da``), measured in the same run as a baseline.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import subprocess
 import sys
@@ -24,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from uno_core import DRAW, KEEP, Game, Rules, Scoring
-from uno_core.fast import Playout
+from uno_core.playout import Playout
 
 SINGLE = Rules(scoring=Scoring.SINGLE_ROUND)
 
@@ -43,12 +47,31 @@ def uno_core_round(seed: int, players: int) -> int:
     return decisions
 
 
-def kernel_round(seed: int, players: int) -> int:
-    """Deal with ``Game``, then play the round out in the playout kernel (uniformly random cards)."""
+def playout_round(seed: int, players: int) -> int:
+    """Deal with ``Game``, then play the round out in playout mode (uniformly random cards)."""
     game = Game(players, SINGLE, seed, first_dealer=0)
     playout = Playout(game, random.Random(seed), keep_rate=0.0)
     playout.run()
     return playout.turns
+
+
+def old_kernel_factory(source: str) -> Callable[[int, int], int]:
+    """The round loop of the removed int-coded kernel (``uno_core/fast.py`` source), for a baseline."""
+    spec = importlib.util.spec_from_loader("uno_core._old_fast", loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "uno_core"
+    exec(compile(source, "uno_core/fast.py (old)", "exec"), module.__dict__)
+    old_playout = module.Playout
+
+    def old_kernel_round(seed: int, players: int) -> int:
+        game = Game(players, SINGLE, seed, first_dealer=0)
+        playout = old_playout(game, random.Random(seed), keep_rate=0.0)
+        playout.run()
+        turns: int = playout.turns
+        return turns
+
+    return old_kernel_round
 
 
 def rlcard_round_factory() -> Callable[[int, int], int] | None:
@@ -72,10 +95,15 @@ def rlcard_round_factory() -> Callable[[int, int], int] | None:
 
 
 def measure(play: Callable[[int, int], int], players: int, seconds: float) -> tuple[float, float]:
-    """(rounds per second, decisions per second) over about ``seconds``."""
+    """(rounds per second, decisions per second) over about ``seconds`` of this process's CPU time.
+
+    CPU time, not wall-clock time: on a shared machine other processes would otherwise slow
+    whichever loop happens to run while they do (the loops are single-threaded, so on an idle
+    machine both clocks agree).
+    """
     rounds = decisions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         decisions += play(rounds, players)
         rounds += 1
     return rounds / elapsed, decisions / elapsed
@@ -86,13 +114,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     parser.add_argument("--pyodide", action="store_true", help="then run the same loops inside Pyodide (Node)")
+    parser.add_argument("--old-kernel", metavar="REV", help="also time uno_core/fast.py as it was at git revision REV")
+    parser.add_argument("--old-kernel-file", metavar="PATH", help=argparse.SUPPRESS)  # its source (Pyodide: no git)
     args = parser.parse_args(argv)
     rlcard = None if args.no_rlcard else rlcard_round_factory()
+    root = Path(__file__).resolve().parents[1]
+    old_source = None
+    if args.old_kernel:
+        cmd = ["git", "-C", str(root), "show", f"{args.old_kernel}:uno_core/fast.py"]
+        old_source = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    elif args.old_kernel_file:
+        old_source = Path(args.old_kernel_file).read_text(encoding="utf-8")
+    loops: list[tuple[str, Callable[[int, int], int]]] = [("Game.apply", uno_core_round), ("playout", playout_round)]
+    if old_source is not None:
+        loops.append(("old kernel", old_kernel_factory(old_source)))
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
     print(f"{'loop':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10}")
     for players in (2, 4):
         theirs = measure(rlcard, players, args.seconds) if rlcard else None
-        for name, play in (("Game.apply", uno_core_round), ("playout", kernel_round)):
+        for name, play in loops:
             ours = measure(play, players, args.seconds)
             ratio = f"{ours[0] / theirs[0]:.2f}x" if theirs else "-"
             print(f"{name:<10} {players:>7} {ours[0]:>10.0f} {ours[1]:>12.0f} {ratio:>10}")
@@ -102,8 +142,13 @@ def main(argv: list[str] | None = None) -> None:
         print("(rlcard not installed: pip install -e '.[bench]' for the comparison)")
     if args.pyodide:
         sys.stdout.flush()
-        runner = Path(__file__).resolve().parents[1] / "tools" / "pyodide_run.mjs"
+        runner = root / "tools" / "pyodide_run.mjs"
         cmd = ["node", str(runner), "bench.engine", "--no-rlcard", "--seconds", str(args.seconds)]
+        if old_source is not None:
+            kept = root / ".cache" / "bench_old_fast.py"
+            kept.parent.mkdir(exist_ok=True)
+            kept.write_text(old_source, encoding="utf-8")
+            cmd += ["--old-kernel-file", kept.relative_to(root).as_posix()]
         subprocess.run(cmd, check=True)
 
 

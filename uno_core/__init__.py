@@ -27,7 +27,7 @@ from .actions import (
     parse_action,
 )
 from .cards import ALL_CARDS, COLOURS, DECK_COUNTS, Card, Colour, Rank, full_deck, hand_points, parse_deck
-from .errors import IllegalActionError, NotationError, RulesError, SaveError, UnoError
+from .errors import IllegalActionError, NotationError, PositionError, RulesError, SaveError, UnoError
 from .game import Game, Phase
 from .rules import OFFICIAL, PRESETS, DealerRotation, Rules, Scoring, WD4Rule, preset
 from .save import dumps, loads
@@ -61,6 +61,7 @@ __all__ = [
     "NotationError",
     "Phase",
     "Play",
+    "PositionError",
     "Rank",
     "Rules",
     "RulesError",

@@ -9,7 +9,7 @@ Script lines (``#`` starts a comment):
     do SEAT ACTION      apply an action; prints "ok" or "refused: <why>"
     hand SEAT           the seat's hand
     state               top card, colour, turn, phase, hand sizes, totals
-An engine written from RULES.md alone can answer the same script with the same lines; the
+An engine written from docs/RULES.md alone can answer the same script with the same lines; the
 tests check this one that way.
 """
 

@@ -21,3 +21,7 @@ class RulesError(UnoError):
 
 class SaveError(UnoError):
     """A saved game that is malformed, from an unknown version, or tampered with."""
+
+
+class PositionError(UnoError):
+    """A position given to ``Game.from_position`` that no game of these rules can reach (cards, phase, seats)."""

@@ -10,14 +10,29 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, is_
+from typing import TypeVar
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
-from .cards import COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank, check_full_deck, full_deck, parse_deck, shuffle
-from .errors import IllegalActionError, RulesError
+from .cards import (
+    ALL_CARDS,
+    COLOURS,
+    DECK_COUNTS,
+    WILD_DRAW_FOUR,
+    Card,
+    Colour,
+    Rank,
+    check_full_deck,
+    full_deck,
+    parse_deck,
+    shuffle,
+)
+from .errors import IllegalActionError, PositionError, RulesError
 from .rules import OFFICIAL, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
 
@@ -35,7 +50,79 @@ class Phase(Enum):
     MATCH_OVER = "match_over"
 
 
+_T = TypeVar("_T")
+_STRICT = WD4Rule.STRICT
+_TURN_PHASE = Phase.TURN
+_SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
+_SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
+
+
+# ----- the rules as pure functions: the engine, the views and the bots all use these ---------------
+
+
+def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
+    """The seat ``steps`` places from ``seat`` in the direction of play (R-SEAT-2; -1 after a Reverse)."""
+    return (seat + direction * steps) % players
+
+
+def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
+    """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
+
+    ``playable_cards`` and ``can_play`` inline this test for speed; keep the three the same.
+    """
+    return card.colour is None or card.colour is active or card.rank is top.rank
+
+
+def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
+    """R-ACT-5: a Wild Draw Four is legal when the hand holds no card of the active colour."""
+    return not any(card.colour is active for card in hand)
+
+
+def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bool:
+    """Whether a Wild Draw Four may be played from ``hand`` on a turn: always, but under
+    ``WD4Rule.STRICT`` only when R-ACT-5 allows it (otherwise an illegal one can be challenged)."""
+    return rules.wd4_rule is not _STRICT or wd4_legal(hand, active)
+
+
+def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
+    """The cards of ``hand`` (in hand order, repeats kept) that may be played on ``top`` on a turn.
+
+    R-TURN-1/2 (``card_matches``, inlined for speed) and ``wd4_allowed``.
+    """
+    rank = top.rank
+    cards = [card for card in hand if card.colour is None or card.colour is active or card.rank is rank]
+    if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
+        cards = [card for card in cards if card is not WILD_DRAW_FOUR]
+    return cards
+
+
+def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
+    """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (``playable_cards`` for one card)."""
+    if card.colour is None:  # R-TURN-2: wild (card_matches, inlined)
+        return card is not WILD_DRAW_FOUR or wd4_allowed(hand, active, rules)
+    return card.colour is active or card.rank is top.rank
+
+
+def skips_next(rank: Rank, players: int) -> bool:
+    """Whether playing ``rank`` makes the next seat lose its turn (R-ACT-1..4; a Reverse with two: R-ACT-2)."""
+    return (
+        rank is Rank.SKIP
+        or rank is Rank.DRAW_TWO
+        or rank is Rank.WILD_DRAW_FOUR
+        or (rank is Rank.REVERSE and players == 2)
+    )
+
+
+def rotate_hands(hands: Sequence[_T], direction: int) -> list[_T]:
+    """R-VAR-70: after a 0, every hand passes to the next seat in the direction of play."""
+    n = len(hands)
+    return [hands[(seat - direction) % n] for seat in range(n)]
+
+
+def swap_hands(hands: list[_T], seat: int, other: int) -> None:
+    """R-VAR-70: a 7 swaps the hands of its player and the seat it names (in place)."""
+    hands[seat], hands[other] = hands[other], hands[seat]
 
 
 _CARD_INDEX = attrgetter("index")
@@ -49,8 +136,50 @@ def _plain_variants(cards: tuple[Card, ...], uno: bool, jump: bool) -> tuple[Pla
     return tuple(Play(cards, colour, None, say, jump) for colour in colours for say in unos)
 
 
+# every single-card play of each card (not a jump-in), as _card_plays lists them: without and with UNO
+_SINGLES: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), False, False) for card in ALL_CARDS}
+_SINGLES_UNO: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), True, False) for card in ALL_CARDS}
+
+
 class Game:
     """A match of UNO: rounds chained until a side reaches the target (R-SCORE)."""
+
+    # Slots: the playouts copy and drive games thousands of times a second; slot attributes stay
+    # fast on copies (a copied __dict__ would not).
+    __slots__ = (
+        "_legal_cache",
+        "active",
+        "current",
+        "dealer",
+        "direction",
+        "discard",
+        "draw_pile",
+        "drawn",
+        "exposed",
+        "first_dealer",
+        "fixed_deck",
+        "going_out",
+        "hands",
+        "history",
+        "log",
+        "n",
+        "names",
+        "pending",
+        "phase",
+        "playout_result",
+        "rng",
+        "round_no",
+        "round_results",
+        "rules",
+        "said_uno",
+        "seed",
+        "sides",
+        "totals",
+        "wd4_bluff",
+        "wd4_by",
+        "wd4_colour",
+        "winner_side",
+    )
 
     def __init__(
         self,
@@ -60,6 +189,21 @@ class Game:
         first_dealer: FirstDealer = "cut",
         deck: Sequence[Card] | str | None = None,
     ) -> None:
+        self._set_up(players, rules, seed, first_dealer, deck)
+        out: list[ev.Event] = []
+        self.dealer = self._choose_dealer(first_dealer, out)
+        self._start_round(out)
+        self.history.extend(out)
+
+    def _set_up(
+        self,
+        players: int | Sequence[str],
+        rules: Rules,
+        seed: int,
+        first_dealer: FirstDealer,
+        deck: Sequence[Card] | str | None,
+    ) -> list[str]:
+        """Check the set-up and give every field its start value (no round dealt yet)."""
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {rules!r}")
         if type(players) is int:
@@ -115,10 +259,157 @@ class Game:
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
         self._legal_cache: dict[int, list[Action]] = {}
-        out: list[ev.Event] = []
-        self.dealer = self._choose_dealer(first_dealer, out)
-        self._start_round(out)
-        self.history.extend(out)
+        self.playout_result: tuple[int, tuple[int, ...]] | None = None  # a playout's (winner, hand points)
+        return names
+
+    @classmethod
+    def from_position(
+        cls,
+        players: int | Sequence[str],
+        rules: Rules = OFFICIAL,
+        *,
+        hands: Sequence[Sequence[Card]],
+        draw_pile: Sequence[Card],
+        discard: Sequence[Card],
+        current: int,
+        direction: int = 1,
+        phase: Phase = Phase.TURN,
+        active: Colour | None = None,
+        pending: int = 0,
+        drawn: Card | None = None,
+        wd4_by: int | None = None,
+        wd4_colour: Colour | None = None,
+        wd4_bluff: bool | None = None,
+        going_out: int | None = None,
+        said_uno: Sequence[bool] | None = None,
+        exposed: Sequence[int] = (),
+        dealer: int = 0,
+        round_no: int = 1,
+        totals: Sequence[int] | None = None,
+        round_results: Sequence[ev.RoundOver] = (),
+        seed: int = 0,
+    ) -> Game:
+        """A game in the middle of a round, from the position given; refuses one no game can reach.
+
+        ``hands`` (by seat), ``draw_pile`` (top last) and ``discard`` (top last) must hold the
+        108 cards of R-DECK between them. ``active`` defaults to the top card's colour. In the
+        CHALLENGE phase ``wd4_by`` played the Wild Draw Four and had to lack ``wd4_colour``;
+        ``wd4_bluff`` defaults to whether its hand holds that colour. The log and history start
+        empty; ``seed`` seeds the generator for the reshuffles to come. Anything inconsistent
+        raises ``PositionError`` (a ``ValueError``) quoting the problem.
+        """
+        game = cls.__new__(cls)
+        names = game._set_up(players, rules, seed, "cut", None)
+        n = len(names)
+        if not (type(dealer) is int and 0 <= dealer < n):
+            raise PositionError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        if not isinstance(phase, Phase) or phase is Phase.MATCH_OVER:
+            raise PositionError(f"phase must be a Phase of a round in play, not {phase!r}")
+        if len(hands) != n:
+            raise PositionError(f"{len(hands)} hands for {n} players")
+        if not discard:
+            raise PositionError("the discard pile is empty: a round in play has a top card")
+        try:
+            counts: Counter[object] = Counter(chain(*hands, draw_pile, discard))
+        except TypeError:  # something unhashable: the loop below names it
+            counts = Counter()
+        if not dict.__eq__(counts, DECK_COUNTS):
+            for where, cards in (
+                *((f"hand {seat}", hand) for seat, hand in enumerate(hands)),
+                ("draw pile", draw_pile),
+                ("discard pile", discard),
+            ):
+                for card in cards:
+                    if type(card) is not Card:
+                        raise PositionError(f"{where}: {card!r} is not a card")
+            wrong = [f"{card}: {counts[card]} (want {n})" for card, n in DECK_COUNTS.items() if counts[card] != n]
+            raise PositionError(
+                f"the hands and piles must hold the 108 cards of R-DECK; got {counts.total()}: " + ", ".join(wrong[:6])
+            )
+        top = discard[-1]
+        if not (type(current) is int and 0 <= current < n):
+            raise PositionError(f"current must be a seat 0..{n - 1}, not {current!r}")
+        if direction not in (1, -1) or type(direction) is not int:
+            raise PositionError(f"direction must be 1 or -1, not {direction!r}")
+        if phase is Phase.FIRST_COLOUR:
+            if top.rank is not Rank.WILD or len(discard) != 1 or active is not None:
+                raise PositionError(f"FIRST_COLOUR needs a Wild as the only discard and no active colour (top {top})")
+        elif active is None:
+            if top.colour is None:
+                raise PositionError(f"the top card {top} is wild: active must name the colour chosen")
+            active = top.colour
+        elif not isinstance(active, Colour) or (top.colour is not None and active is not top.colour):
+            raise PositionError(f"active colour {active!r} does not fit the top card {top}")
+        if type(pending) is not int or pending < 0:
+            raise PositionError(f"pending must be a count of cards, not {pending!r}")
+        if (pending > 0) != (phase is Phase.STACK or phase is Phase.CHALLENGE):
+            raise PositionError(
+                f"pending {pending} in phase {phase.name}: only STACK and CHALLENGE owe cards, and they do"
+            )
+        if phase is Phase.STACK and (not rules.stacking or top.rank not in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)):
+            raise PositionError(f"STACK needs stacking rules and a Draw Two or Wild Draw Four on top, not {top}")
+        if phase is Phase.CHALLENGE:
+            if rules.wd4_rule is WD4Rule.STRICT or top is not WILD_DRAW_FOUR:
+                raise PositionError(f"CHALLENGE needs challengeable Wild Draw Fours and one on top, not {top}")
+            if not (type(wd4_by) is int and 0 <= wd4_by < n and wd4_by != current) or not isinstance(
+                wd4_colour, Colour
+            ):
+                raise PositionError(
+                    f"CHALLENGE needs wd4_by (not seat {current}) and wd4_colour, not {wd4_by!r}, {wd4_colour!r}"
+                )
+        elif wd4_by is not None or wd4_colour is not None:
+            raise PositionError(f"wd4_by / wd4_colour only mean something in CHALLENGE, not {phase.name}")
+        if going_out is not None and (phase is not Phase.CHALLENGE or going_out != wd4_by or hands[going_out]):
+            raise PositionError(
+                f"going_out {going_out!r}: only the empty-handed player of the Wild Draw Four being answered"
+            )
+        empty = [seat for seat, hand in enumerate(hands) if not hand and seat != going_out]
+        if empty:
+            raise PositionError(f"seat {empty[0]} has no cards: the round would be over")
+        if phase is Phase.DRAWN:
+            if drawn is None or drawn not in hands[current]:
+                raise PositionError(f"DRAWN needs the drawn card in seat {current}'s hand, not {drawn!r}")
+            if not card_matches(drawn, active, top):
+                raise PositionError(f"the drawn card {drawn} cannot be played on {top}")
+        elif drawn is not None:
+            raise PositionError(f"a drawn card ({drawn}) only in the DRAWN phase, not {phase.name}")
+        said = [False] * n if said_uno is None else [bool(flag) for flag in said_uno]
+        if len(said) != n:
+            raise PositionError(f"said_uno has {len(said)} entries for {n} players")
+        seen: set[int] = set()
+        for seat in exposed:
+            if not (type(seat) is int and 0 <= seat < n) or len(hands[seat]) != 1 or said[seat]:
+                raise PositionError(f"exposed seat {seat!r} must hold one card and not have said UNO (R-UNO-2)")
+            seen.add(seat)
+        sides_count = max(game.sides) + 1
+        points = [0] * sides_count if totals is None else list(totals)
+        if len(points) != sides_count or any(type(p) is not int or p < 0 for p in points):
+            raise PositionError(f"totals must be {sides_count} scores (one per side) of at least 0, not {totals!r}")
+        if type(round_no) is not int or round_no < 1:
+            raise PositionError(f"round_no must be at least 1, not {round_no!r}")
+        game.totals = points
+        game.round_no = round_no
+        game.round_results = list(round_results)
+        game.dealer = dealer
+        game.first_dealer = dealer
+        game.hands = [list(hand) for hand in hands]
+        game.draw_pile = list(draw_pile)
+        game.discard = list(discard)
+        game.direction = direction
+        game.current = current
+        game.phase = phase
+        game.active = active
+        game.pending = pending
+        game.drawn = drawn
+        game.wd4_by = wd4_by
+        game.wd4_colour = wd4_colour
+        if wd4_bluff is None:
+            wd4_bluff = wd4_by is not None and not wd4_legal(game.hands[wd4_by], wd4_colour)
+        game.wd4_bluff = wd4_bluff
+        game.going_out = going_out
+        game.said_uno = said
+        game.exposed = seen
+        return game
 
     # ----- queries -------------------------------------------------------------------------
 
@@ -138,16 +429,32 @@ class Game:
         return tuple(seat for seat in range(self.n) if self.sides[seat] == self.winner_side)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + self.direction * steps) % self.n
+        return next_seat(seat, self.direction, self.n, steps)
 
     def is_playable(self, card: Card) -> bool:
         """R-TURN-1/2: matches the active colour, or the top card's number or symbol, or is wild."""
-        return card.colour is None or card.colour is self.active or card.rank is self.discard[-1].rank
+        return card_matches(card, self.active, self.discard[-1])
 
     def wd4_is_legal(self, seat: int) -> bool:
         """R-ACT-5: a Wild Draw Four is legal when the seat holds no card of the active colour."""
-        active = self.active
-        return not any(card.colour is active for card in self.hands[seat])
+        return wd4_legal(self.hands[seat], self.active)
+
+    def stack_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may stack on the penalty it is answering now (R-VAR-STACK), in hand order.
+
+        STACK: a card of the top card's rank (a Wild Draw Four only if R-ACT-5 allows it);
+        CHALLENGE: a Wild Draw Four back, under stacking. None while a player is going out.
+        """
+        if self.going_out is not None or seat != self.current:
+            return []
+        hand = self.hands[seat]
+        if self.phase is Phase.STACK:
+            top_rank = self.discard[-1].rank
+            legal = self.wd4_is_legal(seat)
+            return [card for card in hand if card.rank is top_rank and (card is not WILD_DRAW_FOUR or legal)]
+        if self.phase is Phase.CHALLENGE and self.rules.stacking and WILD_DRAW_FOUR in hand:
+            return [WILD_DRAW_FOUR]
+        return []
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump).
@@ -181,7 +488,9 @@ class Game:
             action = parse_action(action)
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
-        if action not in self._legal(seat):
+        legal = self._legal(seat)
+        # legal actions are interned: look for the very object first (no __eq__ calls), then for an equal one
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             try:
                 reason = self._why_illegal(seat, action)
             except (TypeError, AttributeError, ValueError, IndexError, KeyError):
@@ -189,113 +498,165 @@ class Game:
             raise IllegalActionError(reason)
         self._legal_cache = {}
         out: list[ev.Event] = []
-        if isinstance(action, Play):
-            self.exposed.clear()
-            if action.jump:
-                self.current = seat
-                self.phase = Phase.TURN
-            self._play(seat, action, out)
-        elif action is SAY_UNO:
-            self.said_uno[seat] = True
-            self.exposed.discard(seat)
-            out.append(ev.UnoSaid(seat))
-        elif isinstance(action, Catch):
-            self.exposed.discard(action.seat)
-            out.append(ev.Caught(action.seat, seat, self.rules.uno_penalty))
-            self._draw(action.seat, self.rules.uno_penalty, "uno", out)
-        else:
-            self.exposed.clear()
-            if isinstance(action, ChooseColour):
-                self.active = action.colour
-                self.phase = Phase.TURN
-                out.append(ev.ColourChosen(seat, action.colour))
-            elif action is DRAW:
-                if self.phase is Phase.STACK:
-                    self._take_penalty(seat, "stack", out)
-                else:
-                    self._draw_for_turn(seat, out)
-            elif action is KEEP:
-                out.append(ev.Kept(seat))
-                self._pass_turn(seat)
-            elif action is ACCEPT:
-                self._take_penalty(seat, "draw_four", out)
-            elif action is CHALLENGE:
-                self._challenge(seat, out)
+        self._dispatch(seat, action, out)
         self.log.append((seat, action))
         self.history.extend(out)
         return out
 
-    def _play(self, seat: int, play: Play, out: list[ev.Event]) -> None:
+    def _dispatch(self, seat: int, action: Action, out: list[ev.Event] | None) -> None:
+        """Run the transition of a legal ``action`` (``out``: where events go, ``None`` in a playout)."""
+        if isinstance(action, Play):
+            self._play(seat, action.cards, action.colour, action.swap, action.uno, action.jump, out)
+        elif action is SAY_UNO:  # R-UNO-2
+            self.said_uno[seat] = True
+            self.exposed.discard(seat)
+            if out is not None:
+                out.append(ev.UnoSaid(seat))
+        elif isinstance(action, Catch):  # R-UNO-2
+            self.exposed.discard(action.seat)
+            if out is not None:
+                out.append(ev.Caught(action.seat, seat, self.rules.uno_penalty))
+            self._draw(action.seat, self.rules.uno_penalty, "uno", out)
+        elif isinstance(action, ChooseColour):
+            self._choose_colour(seat, action.colour, out)
+        elif action is DRAW:
+            self._draw_or_take(seat, out)
+        elif action is KEEP:
+            self._keep(seat, out)
+        elif action is ACCEPT:
+            self._accept(seat, out)
+        elif action is CHALLENGE:
+            self._challenge(seat, out)
+
+    # The transitions. Each takes ``out``: the list the events go to, or ``None`` in a playout
+    # (``uno_core.playout``), which runs these same functions without building any event.
+
+    def _choose_colour(self, seat: int, colour: Colour, out: list[ev.Event] | None) -> None:
+        """R-FIRST-2: the first player names the colour of a Wild turned first."""
+        self.exposed.clear()
+        self.active = colour
+        self.phase = Phase.TURN
+        if out is not None:
+            out.append(ev.ColourChosen(seat, colour))
+
+    def _draw_or_take(self, seat: int, out: list[ev.Event] | None) -> None:
+        """Draw for the turn (R-TURN-4), or take the stacked penalty (R-VAR-STACK)."""
+        self.exposed.clear()
+        if self.phase is Phase.STACK:
+            self._take_penalty(seat, "stack", out)
+        else:
+            self._draw_for_turn(seat, out)
+
+    def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
+        """R-TURN-4: keep the card just drawn; the turn passes."""
+        self.exposed.clear()
+        if out is not None:
+            out.append(ev.Kept(seat))
+        self._pass_turn(seat)
+
+    def _accept(self, seat: int, out: list[ev.Event] | None) -> None:
+        """R-CHAL-1: take the Wild Draw Four's cards without challenging."""
+        self.exposed.clear()
+        self._take_penalty(seat, "draw_four", out)
+
+    def _play(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        colour: Colour | None,
+        swap: int | None,
+        uno: bool,
+        jump: bool,
+        out: list[ev.Event] | None,
+    ) -> None:
+        """R-TURN-1, R-ACT-1..5, R-VAR-70/JUMP/DOUBLE: ``seat`` plays ``cards`` (checked legal by the caller)."""
+        if self.exposed:
+            self.exposed.clear()
+        if jump:
+            self.current = seat
         hand = self.hands[seat]
-        card = play.cards[0]
+        card = cards[0]
         rank = card.rank
-        if rank is Rank.WILD_DRAW_FOUR:
-            self.wd4_bluff = not self.wd4_is_legal(seat)
+        if rank is _WD4_RANK:
+            self.wd4_bluff = not wd4_legal(hand, self.active)
             self.wd4_by = seat
             self.wd4_colour = self.active
-        for played in play.cards:
-            hand.remove(played)
-        self.discard.extend(play.cards)
-        self.active = play.colour if card.colour is None else card.colour
+        if len(cards) == 1:
+            hand.remove(card)
+            self.discard.append(card)
+        else:
+            for played in cards:
+                hand.remove(played)
+            self.discard.extend(cards)
+        self.active = colour if card.colour is None else card.colour
         self.drawn = None
-        self.phase = Phase.TURN
-        out.append(ev.CardPlayed(seat, play.cards, self.active, play.jump))
-        if play.uno:
+        self.phase = _TURN_PHASE
+        if out is not None:
+            out.append(ev.CardPlayed(seat, cards, self.active, jump))
+        if uno:
             self.said_uno[seat] = True
-            out.append(ev.UnoSaid(seat))
+            if out is not None:
+                out.append(ev.UnoSaid(seat))
         if not hand:
             self._go_out(seat, rank, out)
             return
         rules = self.rules
-        nxt = self.next_seat(seat)
-        if rank is Rank.SKIP:
+        nxt = (seat + self.direction) % self.n  # next_seat, inlined
+        if rank <= 9 and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
+            self.current = nxt
+        elif rank is _SKIP:
             self._skip(nxt, out)
-            self.current = self.next_seat(nxt)
-        elif rank is Rank.REVERSE:  # R-ACT-2
+            self.current = next_seat(nxt, self.direction, self.n)
+        elif rank is _REVERSE:  # R-ACT-2
             self.direction = -self.direction
-            out.append(ev.DirectionReversed(self.direction))
+            if out is not None:
+                out.append(ev.DirectionReversed(self.direction))
             if self.n == 2:
-                out.append(ev.TurnSkipped(nxt))
+                if out is not None:
+                    out.append(ev.TurnSkipped(nxt))
                 self.current = seat
             else:
-                self.current = self.next_seat(seat)
-        elif rank is Rank.DRAW_TWO:  # R-ACT-3, R-VAR-STACK
+                self.current = next_seat(seat, self.direction, self.n)
+        elif rank is _DRAW_TWO:  # R-ACT-3, R-VAR-STACK
             if rules.stacking:
                 self.pending += 2
                 self.phase = Phase.STACK
                 self.current = nxt
             else:
                 self._draw(nxt, 2, "draw_two", out)
-                out.append(ev.TurnSkipped(nxt))
-                self.current = self.next_seat(nxt)
-        elif rank is Rank.WILD_DRAW_FOUR:  # R-ACT-4
+                if out is not None:
+                    out.append(ev.TurnSkipped(nxt))
+                self.current = next_seat(nxt, self.direction, self.n)
+        elif rank is _WD4_RANK:  # R-ACT-4
             self.pending += 4
             self.current = nxt
-            if rules.wd4_rule is not WD4Rule.STRICT:
+            if rules.wd4_rule is not _STRICT:
                 self.phase = Phase.CHALLENGE
             elif rules.stacking:
                 self.phase = Phase.STACK
             else:
                 self._take_penalty(nxt, "draw_four", out)
-        elif rules.seven_zero and rank is Rank.SEVEN:  # R-VAR-70
-            other = play.swap
+        elif rules.seven_zero and rank is _SEVEN:  # R-VAR-70
+            other = swap
             assert other is not None
-            self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
+            swap_hands(self.hands, seat, other)
             self.said_uno[seat] = self.said_uno[other] = False
-            out.append(ev.HandsSwapped(seat, other))
+            if out is not None:
+                out.append(ev.HandsSwapped(seat, other))
             self.current = nxt
-        elif rules.seven_zero and rank is Rank.ZERO:
+        elif rules.seven_zero and rank is _ZERO:
             d = self.direction
-            self.hands = [self.hands[(s - d) % self.n] for s in range(self.n)]
+            self.hands = rotate_hands(self.hands, d)
             self.said_uno = [False] * self.n
-            out.append(ev.HandsRotated(d))
+            if out is not None:
+                out.append(ev.HandsRotated(d))
             self.current = nxt
         else:
             self.current = nxt
-        if len(hand) == 1 and not play.uno and len(self.hands[seat]) == 1:
+        if len(hand) == 1 and not uno and len(self.hands[seat]) == 1:
             self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
 
-    def _go_out(self, seat: int, rank: Rank, out: list[ev.Event]) -> None:
+    def _go_out(self, seat: int, rank: Rank, out: list[ev.Event] | None) -> None:
         """R-SCORE-1/2, R-CHAL-4: the last card's Draw Two or Wild Draw Four is resolved first."""
         nxt = self.next_seat(seat)
         if rank is Rank.DRAW_TWO:
@@ -312,76 +673,82 @@ class Game:
             self.pending = 0
         self._end_round(seat, out)
 
-    def _skip(self, victim: int, out: list[ev.Event]) -> None:
-        out.append(ev.TurnSkipped(victim))
+    def _skip(self, victim: int, out: list[ev.Event] | None) -> None:
+        if out is not None:
+            out.append(ev.TurnSkipped(victim))
         if self.rules.skipped_draws:  # R-VAR-SKIPDRAW
             self._draw(victim, 1, "skip", out)
 
     def _pass_turn(self, seat: int) -> None:
         self.drawn = None
-        self.phase = Phase.TURN
-        self.current = self.next_seat(seat)
+        self.phase = _TURN_PHASE
+        self.current = (seat + self.direction) % self.n  # next_seat, inlined
 
-    def _take_penalty(self, seat: int, reason: str, out: list[ev.Event]) -> None:
+    def _take_penalty(self, seat: int, reason: str, out: list[ev.Event] | None) -> None:
         """The seat draws what it owes and loses its turn (R-ACT-3/4, R-VAR-STACK)."""
         self._draw(seat, self.pending, reason, out)
         self.pending = 0
-        out.append(ev.TurnSkipped(seat))
+        if out is not None:
+            out.append(ev.TurnSkipped(seat))
         if self.going_out is not None:
             self._end_round(self.going_out, out)
         else:
             self._pass_turn(seat)
 
-    def _challenge(self, seat: int, out: list[ev.Event]) -> None:
+    def _challenge(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-CHAL-1..5."""
+        self.exposed.clear()
         culprit = self.wd4_by
         assert culprit is not None
         revealed = tuple(sorted(self.hands[culprit]))
         owed = self.pending
         self.pending = 0
         if self.wd4_bluff:  # R-CHAL-2
-            out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
+            if out is not None:
+                out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
             self._draw(culprit, owed, "challenge", out)
             self.going_out = None  # R-CHAL-4: the round goes on
             self.phase = Phase.TURN
             self.current = seat
             return
         extra = 0 if self.rules.wd4_rule is WD4Rule.NO_BLUFF_PENALTY else 2  # R-CHAL-3
-        out.append(ev.ChallengeResult(seat, culprit, False, seat, owed + extra, revealed))
+        if out is not None:
+            out.append(ev.ChallengeResult(seat, culprit, False, seat, owed + extra, revealed))
         self._draw(seat, owed + extra, "challenge", out)
-        out.append(ev.TurnSkipped(seat))
+        if out is not None:
+            out.append(ev.TurnSkipped(seat))
         if self.going_out is not None:
             self._end_round(self.going_out, out)
         else:
             self._pass_turn(seat)
 
-    def _draw_for_turn(self, seat: int, out: list[ev.Event]) -> None:
+    def _draw_for_turn(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
         drawn: list[Card] = []
-        until_playable = self.rules.draw_until_playable
+        rules = self.rules
+        until_playable = rules.draw_until_playable
+        hand = self.hands[seat]
+        playable = False
         while True:
-            card = self._pop_draw(out)
+            card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
             if card is None:
                 break
             drawn.append(card)
-            if not until_playable or self._drawn_playable(seat, card):
+            playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            if playable or not until_playable:
                 break
-        self.hands[seat].extend(drawn)
         if drawn:
+            hand.extend(drawn)
             self.said_uno[seat] = False
-        out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
-        if drawn and self._drawn_playable(seat, drawn[-1]):
+        if out is not None:
+            out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
+        if playable:
             self.phase = Phase.DRAWN
             self.drawn = drawn[-1]
         else:
             self._pass_turn(seat)
 
-    def _drawn_playable(self, seat: int, card: Card) -> bool:
-        if not self.is_playable(card):
-            return False
-        return card is not WILD_DRAW_FOUR or self.rules.wd4_rule is not WD4Rule.STRICT or self.wd4_is_legal(seat)
-
-    def _pop_draw(self, out: list[ev.Event]) -> Card | None:
+    def _pop_draw(self, out: list[ev.Event] | None) -> Card | None:
         """Top of the draw pile; reshuffles the discard pile when it runs out (R-TURN-5)."""
         if not self.draw_pile:
             if len(self.discard) <= 1:
@@ -389,10 +756,11 @@ class Game:
             self.draw_pile = self.discard[:-1]
             del self.discard[:-1]
             shuffle(self.draw_pile, self.rng)
-            out.append(ev.Reshuffled(len(self.draw_pile)))
+            if out is not None:
+                out.append(ev.Reshuffled(len(self.draw_pile)))
         return self.draw_pile.pop()
 
-    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event]) -> None:
+    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event] | None) -> None:
         drawn: list[Card] = []
         for _ in range(count):
             card = self._pop_draw(out)
@@ -402,7 +770,8 @@ class Game:
         self.hands[seat].extend(drawn)
         if drawn:
             self.said_uno[seat] = False  # R-UNO-3: protection ends when the hand grows
-        out.append(ev.CardsDrawn(seat, len(drawn), reason, tuple(drawn)))
+        if out is not None:
+            out.append(ev.CardsDrawn(seat, len(drawn), reason, tuple(drawn)))
 
     # ----- rounds and the match ------------------------------------------------------------
 
@@ -444,7 +813,7 @@ class Game:
         self.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
             for k in range(1, n + 1):
-                self.hands[(dealer + k) % n].append(pile.pop())
+                self.hands[next_seat(dealer, 1, n, k)].append(pile.pop())  # R-SETUP-1: starting left of the dealer
         self.draw_pile = pile
         self.discard = []
         self.direction = 1
@@ -468,7 +837,7 @@ class Game:
         out.append(ev.CardTurned(card))
         self.active = card.colour
         self.phase = Phase.TURN
-        left = (dealer + 1) % n
+        left = next_seat(dealer, 1, n)  # R-FIRST-6: the player left of the dealer begins
         rank = card.rank
         if rank is Rank.WILD:  # R-FIRST-2
             self.phase = Phase.FIRST_COLOUR
@@ -476,10 +845,10 @@ class Game:
         elif rank is Rank.DRAW_TWO:  # R-FIRST-3, never stacked on (R-ACT-3)
             self._draw(left, 2, "first_card", out)
             out.append(ev.TurnSkipped(left))
-            self.current = (left + 1) % n
+            self.current = next_seat(left, 1, n)
         elif rank is Rank.SKIP:  # R-FIRST-4
             self._skip(left, out)
-            self.current = (left + 1) % n
+            self.current = next_seat(left, 1, n)
         elif rank is Rank.REVERSE:  # R-FIRST-5
             self.direction = -1
             out.append(ev.DirectionReversed(-1))
@@ -487,10 +856,14 @@ class Game:
         else:  # R-FIRST-6
             self.current = left
 
-    def _end_round(self, winner: int, out: list[ev.Event]) -> None:
+    def _end_round(self, winner: int, out: list[ev.Event] | None) -> None:
         """R-SCORE-1..6: score the round, then end the match or deal the next round."""
         rules = self.rules
         hand_points = tuple(sum(card.points(rules.wild_points) for card in hand) for hand in self.hands)
+        if out is None:  # a playout plays one round: it stops here, with the round's end
+            self.playout_result = (winner, hand_points)
+            self.phase = Phase.MATCH_OVER
+            return
         gained = round_points(hand_points, winner, rules.scoring, self.sides)
         for side, points in enumerate(gained):
             self.totals[side] += points
@@ -535,19 +908,18 @@ class Game:
     def _turn_actions(self, seat: int, actions: list[Action]) -> None:
         phase = self.phase
         hand = self.hands[seat]
-        if phase is Phase.TURN:
-            strict = self.rules.wd4_rule is WD4Rule.STRICT
-            doubles = self.rules.doubles
-            active = self.active
-            top_rank = self.discard[-1].rank
-            for card in sorted(set(hand), key=_CARD_INDEX):
-                if not (card.colour is None or card.colour is active or card.rank is top_rank):
-                    continue
-                if card is WILD_DRAW_FOUR and strict and not self.wd4_is_legal(seat):
-                    continue
-                self._card_plays(seat, (card,), actions)
-                if doubles and card.rank <= 9 and hand.count(card) >= 2:
-                    self._card_plays(seat, (card, card), actions)
+        if phase is _TURN_PHASE:
+            rules = self.rules
+            playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
+            if rules.doubles or rules.seven_zero:
+                for card in playable:
+                    self._card_plays(seat, (card,), actions)
+                    if rules.doubles and card.rank <= 9 and hand.count(card) >= 2:
+                        self._card_plays(seat, (card, card), actions)
+            else:  # single plays only: their variants straight from the table (as _card_plays gives them)
+                singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
+                for card in playable:
+                    actions.extend(singles[card])
             actions.append(DRAW)
         elif phase is Phase.DRAWN:
             assert self.drawn is not None
@@ -556,17 +928,14 @@ class Game:
         elif phase is Phase.FIRST_COLOUR:
             actions.extend(ChooseColour(colour) for colour in COLOURS)
         elif phase is Phase.STACK:
-            if self.going_out is None:
-                top_rank = self.discard[-1].rank
-                for card in sorted(set(hand), key=_CARD_INDEX):
-                    if card.rank is top_rank and (card is not WILD_DRAW_FOUR or self.wd4_is_legal(seat)):
-                        self._card_plays(seat, (card,), actions)
+            for card in sorted(set(self.stack_cards(seat)), key=_CARD_INDEX):
+                self._card_plays(seat, (card,), actions)
             actions.append(DRAW)
         elif phase is Phase.CHALLENGE:
             actions.append(CHALLENGE)
             actions.append(ACCEPT)
-            if self.rules.stacking and self.going_out is None and WILD_DRAW_FOUR in hand:
-                self._card_plays(seat, (WILD_DRAW_FOUR,), actions)
+            for card in self.stack_cards(seat):
+                self._card_plays(seat, (card,), actions)
 
     def _card_plays(self, seat: int, cards: tuple[Card, ...], actions: list[Action], jump: bool = False) -> None:
         """Every way to play ``cards``: colour for wilds, swap target for 7s, with or without UNO."""
@@ -694,7 +1063,6 @@ class Game:
         ``with_log=False`` (the copy starts with an empty log and history), which is cheaper.
         """
         clone = Game.__new__(Game)
-        clone.__dict__.update(self.__dict__)
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -709,6 +1077,28 @@ class Game:
         clone.said_uno = list(self.said_uno)
         clone.exposed = set(self.exposed)
         clone._legal_cache = {}
+        # the immutable rest, one by one (every slot is set: test_copy_sets_every_slot)
+        clone.rules = self.rules
+        clone.names = self.names
+        clone.n = self.n
+        clone.seed = self.seed
+        clone.first_dealer = self.first_dealer
+        clone.fixed_deck = self.fixed_deck
+        clone.sides = self.sides
+        clone.round_no = self.round_no
+        clone.winner_side = self.winner_side
+        clone.dealer = self.dealer
+        clone.direction = self.direction
+        clone.current = self.current
+        clone.phase = self.phase
+        clone.active = self.active
+        clone.pending = self.pending
+        clone.drawn = self.drawn
+        clone.wd4_by = self.wd4_by
+        clone.wd4_bluff = self.wd4_bluff
+        clone.wd4_colour = self.wd4_colour
+        clone.going_out = self.going_out
+        clone.playout_result = self.playout_result
         return clone
 
     @classmethod

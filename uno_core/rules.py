@@ -1,4 +1,4 @@
-"""The rule options of RULES.md as one frozen, validated object, with named presets (R-VAR)."""
+"""The rule options of docs/RULES.md as one frozen, validated object, with named presets (R-VAR)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class Scoring(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule option of RULES.md. The defaults are the official rules."""
+    """Every rule option of docs/RULES.md. The defaults are the official rules."""
 
     wild_points: int = 50  # R-PTS-3: 50 or 40
     dealer_rotation: DealerRotation = DealerRotation.LEFT  # R-SEAT-4

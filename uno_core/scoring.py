@@ -46,7 +46,7 @@ def match_winner(totals: Sequence[int], target: int, scoring: Scoring, last_winn
     that won the last round (R-SCORE-4). Single round: the round's winner (R-SCORE-5).
     Penalty: once any side reaches the target the LOWEST total wins (R-SCORE-6); equal lowest
     totals go to the last round's winner if among them, else to the lowest side number
-    (RULES.md is silent there; a fixed, predictable choice).
+    (docs/RULES.md is silent there; a fixed, predictable choice).
     """
     if scoring is Scoring.SINGLE_ROUND:
         return last_winner_side

@@ -7,11 +7,22 @@ Bots receive nothing but a view, so they cannot cheat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import Card, Colour
-from .game import Game, Phase
+from .cards import Card, Colour, Rank
+from .game import (
+    Game,
+    Phase,
+    card_matches,
+    next_seat,
+    playable_cards,
+    rotate_hands,
+    skips_next,
+    swap_hands,
+    wd4_legal,
+)
 from .rules import Rules
 
 
@@ -52,6 +63,52 @@ class SeatView:
     @property
     def legal_texts(self) -> tuple[str, ...]:
         return tuple(str(action) for action in self.legal)
+
+    # ----- the engine's rule helpers, on what this seat sees ----------------------------
+
+    def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` (default: this seat) in the direction of play."""
+        start = self.seat if seat is None else seat
+        assert start is not None, "a spectator has no seat: name one"
+        return next_seat(start, self.direction, len(self.hand_sizes), steps)
+
+    def is_playable(self, card: Card) -> bool:
+        """R-TURN-1/2: ``card`` matches the active colour or the top card, or is wild."""
+        return card_matches(card, self.active_colour, self.top)
+
+    def wd4_is_legal(self, hand: Sequence[Card] | None = None) -> bool:
+        """R-ACT-5: a Wild Draw Four from ``hand`` (default: this seat's) is legal now."""
+        return wd4_legal(self.hand if hand is None else hand, self.active_colour)
+
+    def playable_cards(self, hand: Sequence[Card] | None = None) -> list[Card]:
+        """The cards of ``hand`` (default: this seat's) playable on a turn now, in hand order."""
+        return playable_cards(self.hand if hand is None else hand, self.active_colour, self.top, self.rules)
+
+    def sizes_after(self, cards: Sequence[Card], swap: int | None = None) -> tuple[int, ...]:
+        """Hand sizes after this seat plays ``cards`` (a 7 swapping with ``swap``, a 0 passing every hand:
+        R-VAR-70 under ``seven_zero``, by the engine's ``swap_hands`` / ``rotate_hands``)."""
+        me = self.seat
+        assert me is not None, "a spectator plays no card"
+        sizes = list(self.hand_sizes)
+        sizes[me] -= len(cards)
+        rank = cards[0].rank
+        if self.rules.seven_zero and sizes[me] > 0:
+            if rank is Rank.SEVEN and swap is not None:
+                swap_hands(sizes, me, swap)
+            elif rank is Rank.ZERO:
+                sizes = rotate_hands(sizes, self.direction)
+        return tuple(sizes)
+
+    def victim(self, rank: Rank, seat: int | None = None) -> tuple[int, bool]:
+        """Who plays after ``seat`` (default: this seat) plays ``rank``, and whether that seat loses its turn.
+
+        A Reverse turns the direction first (R-ACT-2; with two players it skips the other).
+        """
+        start = self.seat if seat is None else seat
+        assert start is not None, "a spectator has no seat: name one"
+        players = len(self.hand_sizes)
+        direction = -self.direction if rank is Rank.REVERSE and players > 2 else self.direction
+        return next_seat(start, direction, players), skips_next(rank, players)
 
 
 def view(game: Game, seat: int | None) -> SeatView:

@@ -1,6 +1,6 @@
 """The engine checked from outside: a scenario in R-NOTE text through ``python -m uno_core script``.
 
-The expected lines were written from RULES.md by hand, not produced by the engine.
+The expected lines were written from docs/RULES.md by hand, not produced by the engine.
 """
 
 from __future__ import annotations

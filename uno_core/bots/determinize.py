@@ -4,66 +4,41 @@ The search bot samples the cards it cannot see (``sample_hidden``: the other han
 draw pile order, consistent with what it has seen) and builds a ``Game`` from its ``SeatView``
 plus that sample (``determinize``), then plays continuations on it with the engine.
 
-This is the one place outside ``game.py`` that knows ``Game``'s internal fields: ``base_game``
-sets exactly the attributes ``Game.__init__`` sets and ``scratch_copy`` copies the mutable
-ones as ``Game.copy`` does. Keep both in step with ``game.py``;
-``tests/bots/test_determinize.py`` checks that a game determinized with the true hidden cards
-has the same future as the real one, and that a scratch copy plays like a real copy.
+The game is built with the engine's public, validated ``Game.from_position``: nothing here
+knows ``Game``'s internal fields. ``tests/bots/test_determinize.py`` checks that a game
+determinized with the true hidden cards has the same future as the real one, and that a
+scratch copy plays like a real copy.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .. import events as ev
-from ..cards import WILD_DRAW_FOUR, Card, Colour, shuffle
+from ..cards import Card, Colour, shuffle
 from ..game import Game, Phase
-from ..rules import WD4Rule
 from ..view import SeatView
 from .knowledge import Ban, Knowledge, allowed
 
 
-def base_game(view: SeatView, history: Sequence[ev.Event] = (), seed: int = 0) -> Game:
-    """A ``Game`` holding the public state of ``view``; other hands empty and the draw pile empty.
+@dataclass(frozen=True, slots=True)
+class Base:
+    """The public part of a position: a seat's view and the round results it has seen."""
 
-    Fill the hidden cards with ``with_hidden``. ``history`` (the seat's) only provides the past
-    round results; the log and history of the new game start empty.
+    view: SeatView
+    round_results: tuple[ev.RoundOver, ...]
+    seed: int
+
+
+def base_game(view: SeatView, history: Sequence[ev.Event] = (), seed: int = 0) -> Base:
+    """The public state of ``view``, to be completed with the hidden cards by ``with_hidden``.
+
+    ``history`` (the seat's) only provides the past round results; the log and history of the
+    games built from it start empty.
     """
-    n = len(view.hand_sizes)
-    game = Game.__new__(Game)
-    game.rules = view.rules
-    game.names = view.names
-    game.n = n
-    game.seed = seed
-    game.first_dealer = view.dealer
-    game.fixed_deck = None
-    game.sides = view.sides
-    game.rng = random.Random(seed)
-    game.log = []
-    game.history = []
-    game.totals = list(view.totals)
-    game.round_no = view.round_no
-    game.round_results = [event for event in history if isinstance(event, ev.RoundOver)]
-    game.winner_side = view.winner_side
-    game.hands = [list(view.hand) if seat == view.seat else [] for seat in range(n)]
-    game.draw_pile = []
-    game.discard = list(view.discard)
-    game.direction = view.direction
-    game.current = view.current
-    game.phase = view.phase
-    game.active = view.active_colour
-    game.pending = view.pending_draw
-    game.drawn = view.drawn
-    game.wd4_by = view.wd4_by
-    game.wd4_bluff = False
-    game.wd4_colour = view.wd4_colour
-    game.going_out = view.going_out
-    game.said_uno = list(view.said_uno)
-    game.exposed = set(view.exposed)
-    game._legal_cache = {}
-    game.dealer = view.dealer
-    return game
+    return Base(view, tuple(event for event in history if isinstance(event, ev.RoundOver)), seed)
 
 
 def scratch_copy(game: Game, rng: random.Random | None = None) -> Game:
@@ -75,25 +50,42 @@ def scratch_copy(game: Game, rng: random.Random | None = None) -> Game:
     return game.copy(rng=game.rng if rng is None else rng, with_log=False)
 
 
-def with_hidden(base: Game, hands: Sequence[Sequence[Card]], draw_pile: Sequence[Card], seed: int = 0) -> Game:
-    """A copy of ``base`` (from ``base_game``) with every hand and the draw pile (top last) given."""
-    game = scratch_copy(base, random.Random(seed))
-    game.hands = [list(hand) for hand in hands]
-    game.draw_pile = list(draw_pile)
-    if game.phase is Phase.CHALLENGE and game.wd4_by is not None and game.wd4_colour is not None:
-        colour = game.wd4_colour
-        game.wd4_bluff = any(card.colour is colour for card in game.hands[game.wd4_by])
-    if game.phase is Phase.DRAWN and game.drawn is None:
+def with_hidden(base: Base, hands: Sequence[Sequence[Card]], draw_pile: Sequence[Card], seed: int = 0) -> Game:
+    """The ``Game`` of ``base`` (from ``base_game``) with every hand and the draw pile (top last) given."""
+    view = base.view
+    phase = view.phase
+    drawn = view.drawn
+    if phase is Phase.DRAWN and drawn is None:
         # Someone else drew a playable card and has not decided yet: it is one of their cards.
-        hand = game.hands[game.current]
-        playable = [card for card in hand if game.is_playable(card)]
-        if game.rules.wd4_rule is WD4Rule.STRICT and not game.wd4_is_legal(game.current):
-            playable = [card for card in playable if card is not WILD_DRAW_FOUR]
+        playable = view.playable_cards(hands[view.current])
         if playable:
-            game.drawn = playable[-1]
+            drawn = playable[-1]
         else:
-            game.phase = Phase.TURN
-    return game
+            phase = Phase.TURN
+    challenge = phase is Phase.CHALLENGE
+    return Game.from_position(
+        view.names,
+        view.rules,
+        hands=hands,
+        draw_pile=draw_pile,
+        discard=view.discard,
+        current=view.current,
+        direction=view.direction,
+        phase=phase,
+        active=view.active_colour,
+        pending=view.pending_draw,
+        drawn=drawn,
+        wd4_by=view.wd4_by if challenge else None,
+        wd4_colour=view.wd4_colour if challenge else None,
+        going_out=view.going_out,
+        said_uno=view.said_uno,
+        exposed=view.exposed,
+        dealer=view.dealer,
+        round_no=view.round_no,
+        totals=view.totals,
+        round_results=base.round_results,
+        seed=seed,
+    )
 
 
 def determinize(view: SeatView, hands: Sequence[Sequence[Card]], draw_pile: Sequence[Card], seed: int = 0) -> Game:

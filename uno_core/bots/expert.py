@@ -8,7 +8,7 @@ For each decision on its turn it repeats, until its budget is spent:
 2. build that world as a ``Game`` (``determinize.with_hidden``);
 3. for every candidate move, on a copy of that world (the same world and the same random
    numbers for every candidate), apply the move with the engine and play the round out with
-   the fast playout kernel (``uno_core.fast.Playout``, greedy players), scoring the result for
+   the engine's playout mode (``uno_core.playout.Playout``, greedy players), scoring the result for
    its side (round won; points, depending on the scoring rule).
 
 It picks the move with the best average, but keeps to the ``strategic`` move unless the best
@@ -28,8 +28,9 @@ from collections.abc import Sequence
 
 from .. import events as ev
 from ..actions import Action, ChooseColour, Play
-from ..fast import POINTS, Playout
+from ..cards import hand_points
 from ..game import Game, Phase
+from ..playout import Playout
 from ..rules import Scoring
 from ..view import SeatView
 from .base import BotOptions
@@ -159,8 +160,12 @@ class ExpertBot(StrategicBot):
             state = policy.getstate()
             last = alive[-1]
             for index in alive:
-                policy.setstate(state)  # the same random numbers for every candidate
-                game = world if index == last else scratch_copy(world)
+                policy.setstate(state)  # the same random numbers for every candidate (choices and reshuffles)
+                if index == last:
+                    world.rng = policy
+                    game = world
+                else:
+                    game = scratch_copy(world, policy)
                 value = self._playout(game, me, candidates[index], policy)
                 sums[index] += value
                 counts[index] += 1
@@ -196,17 +201,14 @@ class ExpertBot(StrategicBot):
         return stats.values
 
     def _playout(self, game: Game, me: int, move: Action, policy: random.Random) -> float:
-        events = game.apply(me, move)
-        card_points = POINTS[game.rules.wild_points]
-        for event in events:
-            if isinstance(event, ev.RoundOver):
-                return self.value(game, me, event.winner, list(event.hand_points))
         playout = Playout(game, policy, greedy=True)
+        playout.play(me, move)  # a legal action: the candidates come from the view's legal actions
         try:
             winner, points = playout.run(MAX_TURNS)
         except RuntimeError:  # a playout that goes round in circles (7-0 swaps, no cards left to draw)
-            points = [sum(card_points[i] for i in hand) for hand in playout.hands]
-            winner = min(range(game.n), key=lambda seat: (len(playout.hands[seat]), points[seat]))
+            wild = game.rules.wild_points
+            points = [hand_points(hand, wild) for hand in game.hands]
+            winner = min(range(game.n), key=lambda seat: (len(game.hands[seat]), points[seat]))
         return self.value(game, me, winner, points)
 
     @staticmethod

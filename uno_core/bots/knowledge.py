@@ -29,6 +29,7 @@ from ..events import (
     Kept,
     RoundStarted,
 )
+from ..game import rotate_hands
 from ..rules import WD4Rule
 from ..view import SeatView
 
@@ -188,7 +189,7 @@ class Knowledge:
                     slots[me] = [Slot(card) for card in mine]
                 else:
                     slots[me] = [Slot() for _ in range(my_size)]
-                slots[:] = [slots[(seat - d) % n] for seat in range(n)]
+                slots[:] = rotate_hands(slots, d)
                 received = slots[me]
                 slots[me] = []
                 my_size = len(received)

@@ -106,7 +106,7 @@ class StrategicBot(Bot):
         if phase is Phase.STACK:
             me = view.seat
             assert me is not None
-            nxt = (me + view.direction) % len(view.hand_sizes)
+            nxt = view.next_seat()
             if plays and view.sides[nxt] != view.sides[me]:
                 return self._best(view, know, plays, options, rng)
             return DRAW_
@@ -174,7 +174,7 @@ class StrategicBot(Bot):
                 points[card.colour] += card.points()
         me = view.seat
         assert me is not None
-        nxt = (me + view.direction) % len(view.hand_sizes)
+        nxt = view.next_seat()
         odds = know.colour_odds(nxt) if nxt != me else {}
         hostile = view.sides[nxt] != view.sides[me]
 
@@ -214,11 +214,7 @@ class StrategicBot(Bot):
         if stuck and not any(c.rank is rank for c in rest):
             score -= 2.0
         # the next player and the player after
-        step = view.direction
-        if rank is Rank.REVERSE and n > 2:
-            step = -step
-        nxt = (me + step) % n
-        skips = rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR) or (rank is Rank.REVERSE and n == 2)
+        nxt, skips = view.victim(rank)
         victim_hostile = view.sides[nxt] != view.sides[me]
         urgency = max((danger(view, s) for s in range(n) if view.sides[s] != view.sides[me]), default=0.5)
         # dump points when someone is close to going out (and always a little)
@@ -233,19 +229,14 @@ class StrategicBot(Bot):
             odds = know.colour_odds(nxt).get(colour, 0.5)
             score -= odds * (danger(view, nxt) + 1.0) * 3.0
         if card.colour is None:
-            others = any(
-                c.colour is not None and (c.colour is view.active_colour or c.rank is view.top.rank) for c in rest
-            )
+            others = any(c.colour is not None and view.is_playable(c) for c in rest)
             if others or len(rest) > 2:
                 score -= 7.0 if rank is Rank.WILD else 5.0
-            bluff = rank is Rank.WILD_DRAW_FOUR and any(c.colour is view.active_colour for c in view.hand)
+            bluff = rank is Rank.WILD_DRAW_FOUR and not view.wd4_is_legal()
             if bluff and view.active_colour is not None:
                 if rules.wd4_rule is WD4Rule.STRICT:
                     return -100.0
                 score -= 6.0 if danger(view, nxt) < 2.0 else 2.0
-        if rules.seven_zero and rank is Rank.SEVEN and play.swap is not None:
-            score += 2.5 * (len(rest) - view.hand_sizes[play.swap])
-        elif rules.seven_zero and rank is Rank.ZERO:
-            giver = (me - view.direction) % n
-            score += 2.5 * (len(rest) - view.hand_sizes[giver])
+        if rules.seven_zero and (rank is Rank.ZERO or (rank is Rank.SEVEN and play.swap is not None)):
+            score += 2.5 * (len(rest) - view.sizes_after(play.cards, play.swap)[me])  # the hand we end up with
         return score

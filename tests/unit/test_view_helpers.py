@@ -1,0 +1,47 @@
+"""``SeatView``'s rule helpers are the engine's: they agree with what ``Game.apply`` then does."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+from unit_helpers import tables
+
+from uno_core import Game, Phase, Play, Rank, Rules, view
+from uno_core.game import skips_next
+
+
+# R-TURN-1 R-TURN-2 R-ACT-2 R-ACT-5 R-VAR-70
+@given(tables(), st.integers(0, 2**32), st.integers(0, 80))
+def test_view_helpers_agree_with_the_engine(table: tuple[int, Rules], seed: int, moves: int) -> None:
+    players, rules = table
+    game = Game(players, rules, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            return
+        seat = game.current
+        me = view(game, seat)
+        assert me.next_seat() == game.next_seat(seat)
+        assert all(me.is_playable(card) == game.is_playable(card) for card in me.hand)
+        assert me.wd4_is_legal() == game.wd4_is_legal(seat)
+        if game.phase is Phase.TURN:
+            legal_cards = {a.card for a in game.legal_actions(seat) if isinstance(a, Play) and not a.jump}
+            assert set(me.playable_cards()) == legal_cards
+        action = rng.choice(game.legal_actions(seat))
+        if isinstance(action, Play) and not action.jump and len(me.hand) > len(action.cards):
+            expected = me.sizes_after(action.cards, action.swap)
+            nxt, skipped = me.victim(action.card.rank)
+            rank = action.card.rank
+            before_direction = game.direction
+            game.apply(seat, action)
+            if game.round_no == me.round_no and rank in (Rank.SEVEN, Rank.ZERO):
+                drawn = sum(len(h) for h in game.hands) - sum(expected)
+                if drawn == 0:
+                    assert tuple(len(hand) for hand in game.hands) == expected
+            if rank is Rank.REVERSE and players > 2:
+                assert nxt == (seat + game.direction) % players and game.direction == -before_direction
+            assert skipped == skips_next(rank, players)
+        else:
+            game.apply(seat, action)
