@@ -12,7 +12,6 @@
 //   read():  Promise<{records: {key: record}} | {error: "..."}>, started at once when this script runs
 //   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
 //   put(key, record): one record, same promise
-//   get(key): Promise<record | undefined> (for the shell's own setting, the language)
 //   getMany(keys): Promise<{key: record | null}> (what another tab has just saved)
 
 const DB = "uno-saves";
@@ -95,12 +94,6 @@ async function write(puts, deletes = []) {
   }
 }
 
-async function get(key) {
-  let req;
-  await transact("readonly", (store) => { req = store.get(key); });
-  return req.result;
-}
-
 /** {key: record or null} for each of `keys`, in one transaction (another tab's saves, see BroadcastChannel). */
 async function getMany(keys) {
   const requests = {};
@@ -114,6 +107,5 @@ globalThis.unoSaves = {
   read: () => reading,
   write,
   put: (key, record) => write({ [key]: record }),
-  get,
   getMany,
 };

@@ -14,6 +14,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from app import i18n
 from app.browser import download, spawn
 from app.storage.backup import backup_name, backup_text
 from app.storage.core import Saves, State, StorageFailure, open_saves
@@ -69,8 +70,7 @@ def _show_state(state: State, reason: str) -> None:
         root.dataset.savesCommits = str(_saves[0].commits)
     status = document.getElementById("save-state")
     if status:
-        status.dataset.i18n = f"saves.{state}"
-        status.textContent = window.unoShell.t(f"saves.{state}")
+        i18n.bind(status, f"saves.{state}")
         status.hidden = False
     if state == "fallback":
         root.dataset.savesFailure = reason

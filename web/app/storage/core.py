@@ -124,10 +124,7 @@ def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> Sta
     stamps = fallback_stamps(local)
     if records is None:
         plan.fallback = True
-        for key in (*LEGACY_KEYS, *stamps):
-            value = local.get(key)
-            if value is not None and owned(key):
-                plan.values[key] = value
+        plan.values = local_values(local)
         return plan
     meta = records.get(META_KEY)
     migrated_before = isinstance(meta, Mapping) and meta.get("migrated") is True
