@@ -18,31 +18,9 @@ pytest.importorskip("numpy")
 import numpy as np
 from pettingzoo.test import api_test
 
-from uno_core import DealerRotation, Game, Rules, Scoring, WD4Rule
+from tests.unit.unit_helpers import random_move, tables  # the unit tests' table strategy, one copy
+from uno_core import Game, Rules, Scoring, WD4Rule
 from uno_rl import UnoEnv, action_table
-
-
-@st.composite
-def tables(draw: st.DrawFn) -> tuple[int, Rules]:
-    """A player count and a rule set drawn over every option (teams when the table allows)."""
-    n = draw(st.integers(2, 10))
-    rules = Rules(
-        wild_points=draw(st.sampled_from([50, 40])),
-        dealer_rotation=draw(st.sampled_from(DealerRotation)),
-        draw_until_playable=draw(st.booleans()),
-        wd4_rule=draw(st.sampled_from(WD4Rule)),
-        uno_penalty=draw(st.integers(1, 4)),
-        target=draw(st.integers(50, 200)),
-        scoring=draw(st.sampled_from(Scoring)),
-        stacking=draw(st.booleans()),
-        seven_zero=draw(st.booleans()),
-        jump_in=draw(st.booleans()),
-        doubles=draw(st.booleans()),
-        teams=draw(st.booleans()) if n >= 4 and n % 2 == 0 else False,
-        skipped_draws=draw(st.booleans()),
-    )
-    return n, rules
-
 
 ALL_ON = Rules(
     draw_until_playable=True,
@@ -105,8 +83,7 @@ def test_every_legal_action_has_an_index(table: tuple[int, Rules], seed: int, mo
             break
         for seat in range(players):
             assert set(game.legal_actions(seat)) <= index
-        seat = rng.choice(game.seats_to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        random_move(game, rng)
 
 
 def test_observation_hides_other_hands() -> None:

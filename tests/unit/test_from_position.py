@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from unit_helpers import tables
+from unit_helpers import random_move, tables
 
 from uno_core import Colour, Game, Phase, PositionError, Rules, UnoError, view
 from uno_core.cards import parse_deck
@@ -21,8 +21,7 @@ def played(players: int, rules: Rules, seed: int, steps: int) -> Game:
     for _ in range(steps):
         if game.is_over:
             break
-        seat = rng.choice(game.seats_to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        random_move(game, rng)
     return game
 
 

@@ -14,7 +14,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from unit_helpers import tables
+from unit_helpers import random_move, tables
 
 from uno_core import Game, Rules, Scoring, WD4Rule
 from uno_core.playout import Playout
@@ -87,8 +87,7 @@ def test_playout_and_public_api_play_the_same_game_from_any_position(
     for _ in range(moves):
         if game.is_over:
             return
-        seat = rng.choice(game.seats_to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        random_move(game, rng)
     if not game.is_over:
         check_playout(game, seed, greedy=rng.random() < 0.5)
 

@@ -5,6 +5,7 @@ Pure Python only (these tests also run inside Pyodide): no files written, no sub
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -108,6 +109,12 @@ def run_down(game: Game, seat: int, plays: Sequence[str]) -> None:
         assert game.current == seat, (game.current, seat)
         game.apply(seat, f"play {text}")
         others_pass(game, seat)
+
+
+def random_move(game: Game, rng: random.Random) -> None:
+    """One random legal action by a random seat that may act (out-of-turn ones too)."""
+    seat = rng.choice(game.seats_to_act())
+    game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
 @st.composite
