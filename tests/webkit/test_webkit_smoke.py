@@ -127,7 +127,9 @@ def test_score_keeper_round_survives_a_reload(driver: WebDriver, webkit_server: 
         box.send_keys(name, Keys.ENTER)
         wait_js(driver, "return document.querySelectorAll('#score-players > li').length === arguments[0]",
                 f"{count} players listed", 10, count)
+    # each tap's effect is awaited before the next tap (a loaded CI machine is slow to re-render)
     driver.find_element(By.CSS_SELECTOR, "#score-dealer-0").click()
+    wait_element(driver, "#score-first-dealer")
     driver.find_element(By.CSS_SELECTOR, "#score-start").click()
     wait_element(driver, "#score-save")
     sheet = str(driver.execute_script("return location.hash.split('/')[2]"))

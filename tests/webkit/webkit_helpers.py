@@ -39,10 +39,15 @@ def page_state(driver: WebDriver) -> str:
         details = driver.execute_script(
             "const d = document.getElementById('error-details'); return d ? d.textContent : ''"
         )
+        alerts = driver.execute_script(
+            "return [...document.querySelectorAll('[role=alert], .sk-field-error')]"
+            ".map((e) => e.textContent.trim()).filter(Boolean).join(' | ')"
+        )
         url = driver.current_url
     except Exception as error:  # the session itself is in trouble
         return f"(page unreadable: {error})"
-    return f"url {url}, <html> {dataset(driver)}" + (f", error screen: {details.strip()}" if details else "")
+    return (f"url {url}, <html> {dataset(driver)}" + (f", error screen: {details.strip()}" if details else "")
+            + (f", messages shown: {alerts}" if alerts else ""))
 
 
 def shot(driver: WebDriver, name: str) -> None:
