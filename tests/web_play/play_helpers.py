@@ -52,5 +52,5 @@ def run_bots(session: Session, limit: int = 10_000) -> str:
         if step.kind == "window":
             session.window_over()
         else:
-            session.bot_step(step)
+            session.bot_step()
     raise AssertionError("the bots never stopped")

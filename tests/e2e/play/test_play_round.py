@@ -30,7 +30,7 @@ def twin() -> Session:
     while True:
         step = session.next_step()
         if step.kind == "bot":
-            session.bot_step(step)
+            session.bot_step()
         elif step.kind == "window":
             session.window_over()
         elif step.why == "human":

@@ -12,6 +12,11 @@ Scheduling (one decision at a time, recomputed after every action):
   of bot seats in seat order from the current seat, else the current bot's turn action;
 - if no bot acts, the people at the device do.
 
+`next_step()` never searches: a "bot" step only says that the bots decide now. The page asks the
+engine worker (`app.play.brain`, given `bot_request()`) and hands its answer to `bot_answer()`, which
+drops an answer about a position that has moved on (a person acted meanwhile). `bot_step()` decides
+here instead (tests, and the page when the worker cannot start).
+
 Pass-and-play: with several people, a hand is shown only to the seat that confirmed holding
 the device (`shown`); when another person must act, `handoff` names them and hides every hand.
 """
@@ -35,13 +40,17 @@ VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What the table does next: 'idle' (why: 'human', 'round_end', 'handoff', 'over'), 'window' or 'bot'."""
+    """What the table does next: 'idle' (why: 'human', 'round_end', 'handoff', 'over'), 'window', or
+    'bot' (the bots decide now; `ms` is the pace: the least time before their move shows)."""
 
     kind: str
     why: str = ""
     ms: int = 0
-    seat: int | None = None
-    action: Action | None = None
+
+
+def choice_data(choice: tuple[int, Action] | None) -> dict[str, Any] | None:
+    """A bot decision as plain data: {"seat": n, "action": R-NOTE text}, or None (no bot acts)."""
+    return None if choice is None else {"seat": choice[0], "action": str(choice[1])}
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -243,25 +252,43 @@ class Session:
             return Step("idle", "human")
         if self._window_at != pos and self.config.window_ms > 0 and self._human_reactions():
             return Step("window", ms=self.config.window_ms)
-        choice = self.bot_choice()
-        if choice is None:
-            self._declined_at = pos
-            return Step("idle", "human")
-        seat, action = choice
-        return Step("bot", ms=self.config.bot_delay_ms, seat=seat, action=action)
+        return Step("bot", ms=self.config.bot_delay_ms)
 
     def window_over(self) -> None:
         """The reaction window of the current position has passed."""
         self._window_at = self.position
 
     def bot_choice(self) -> tuple[int, Action] | None:
-        """The bot action the driver's arbitration picks now (not applied), or None."""
+        """The bot action the driver's arbitration picks now (not applied), or None. This is the search."""
         return self.table.choice()
 
-    def bot_step(self, step: Step) -> list[Event]:
-        """Apply a bot's move chosen by `next_step` (still legal: nothing changed in between)."""
-        assert step.kind == "bot" and step.seat is not None and step.action is not None
-        return self._apply(step.seat, step.action)
+    def bot_request(self) -> dict[str, Any]:
+        """What the engine worker needs to decide the bots' move here (JSON-ready)."""
+        return {"op": "choose", "save": self.to_save(), "position": self.position}
+
+    def bot_answer(self, position: int, answer: Any) -> list[Event] | None:
+        """The bots' decision for `position` (`brain.choice_data`'s form: None, or {"seat", "action"} in
+        R-NOTE). Applied only if the game is still there; returns its events, or None when nothing was
+        applied (stale, or every bot declined). IllegalActionError if the answer is not a legal bot move."""
+        if position != self.position:
+            return None
+        if answer is None:
+            self._declined_at = position
+            return None
+        if not isinstance(answer, dict) or type(answer.get("seat")) is not int or not isinstance(
+            answer.get("action"), str
+        ):
+            raise IllegalActionError(f"not a bot decision: {answer!r}")
+        seat = answer["seat"]
+        action = parse_action(answer["action"])
+        if seat not in self.bots or action not in self.game.legal_actions(seat):
+            raise IllegalActionError(f"{action} is not legal for bot seat {seat} now")
+        return self._apply(seat, action)
+
+    def bot_step(self) -> list[Event] | None:
+        """Decide the bots' move here and apply it (None: every bot declined)."""
+        choice = self.bot_choice()
+        return self.bot_answer(self.position, choice_data(choice))
 
     # ----- undo and hints --------------------------------------------------------------------------
 
@@ -302,12 +329,23 @@ class Session:
         seat = self.shown
         if seat is None or self.pending_round is not None:
             return None
+        return self.hint_for(seat)
+
+    def hint_for(self, seat: int) -> Action | None:
+        """What the best bot level would do in `seat`'s place now (None: nothing to do). A search."""
         me = view(self.game, seat)
         if not me.legal:
             return None
         adviser = make_bot(best_level(), bot_seed(self.game.seed, seat) ^ 0x5EED)
         history = self.game.history_for(seat)
         return adviser.choose(me, history)
+
+    def hint_request(self) -> dict[str, Any] | None:
+        """What the engine worker needs to give the shown seat a hint (None: no hint to give now)."""
+        seat = self.shown
+        if seat is None or self.pending_round is not None:
+            return None
+        return {"op": "hint", "save": self.to_save(), "position": self.position, "seat": seat}
 
     # ----- test hook -----------------------------------------------------------------------------------
 

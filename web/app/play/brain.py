@@ -1,0 +1,118 @@
+"""The engine worker's side of play mode's boundary: the bots' searches and the hints run here.
+
+Runs in Pyodide inside a Web Worker (web/brain-worker.mjs), so a search never blocks the page; pure
+Python (no `js`, no `pyscript`), unit-tested on CPython. The page's side is `app.play.brain_client`.
+
+The contract is plain data, one JSON text each way:
+- request: ``{"id": n, "op": "choose" | "hint", "save": <Session.to_save()>, "position": <log length>}``
+  (``"seat"`` too for a hint): made by `Session.bot_request` / `Session.hint_request`;
+- reply: ``{"id": n, "ok": true, "result": ...}``: for "choose" None (no bot acts) or
+  ``{"seat": s, "action": "<R-NOTE>"}``; for "hint" None or the action's R-NOTE text;
+- a request that cannot be served: ``{"id": n, "ok": false, "error": <code>, "detail": <English text>}``
+  (codes: ``bad_json``, ``bad_request``, ``bad_save``, ``bad_op``); nothing changes.
+
+The worker keeps one mirror of the game: a request whose log extends the mirror's applies only the new
+actions (the bots go on with the same random state, as they would in the page); any other save
+rebuilds it (a new game, an undo, another tab's game).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from uno_core import SaveError, UnoError, parse_action
+
+from .session import Session, choice_data
+
+OPS = ("choose", "hint")
+
+
+class BrainError(Exception):
+    """A request the worker cannot serve; `code` says which kind (see the module's doc)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+
+
+def _header(save: dict[str, Any]) -> str:
+    """A save without what moves during a match (log, digest, acknowledged rounds): two saves with the
+    same header are the same match."""
+    game = {k: v for k, v in (save.get("game") or {}).items() if k not in ("log", "digest")}
+    rest = {k: v for k, v in save.items() if k != "ack_round"}
+    return json.dumps({**rest, "game": game}, sort_keys=True)
+
+
+class Brain:
+    """Answers the page's requests, one at a time, keeping a mirror of the game between them."""
+
+    def __init__(self) -> None:
+        self.mirror: Session | None = None
+        self.mirror_header = ""
+
+    def handle(self, text: str) -> str:
+        """One request's JSON text in, its reply's JSON text out. Never raises."""
+        ident: Any = None
+        try:
+            try:
+                request = json.loads(text)
+            except (TypeError, ValueError) as error:
+                raise BrainError("bad_json", f"not JSON: {error}") from None
+            if not isinstance(request, dict):
+                raise BrainError("bad_request", "a request is a JSON object")
+            ident = request.get("id")
+            result = self.serve(request)
+        except BrainError as error:
+            return json.dumps({"id": ident, "ok": False, "error": error.code, "detail": str(error)})
+        return json.dumps({"id": ident, "ok": True, "result": result})
+
+    def serve(self, request: dict[str, Any]) -> Any:
+        op = request.get("op")
+        if op not in OPS:
+            raise BrainError("bad_op", f"unknown op {op!r}; known: {', '.join(OPS)}")
+        position = request.get("position")
+        if type(position) is not int or position < 0:
+            raise BrainError("bad_request", f"bad position {position!r}")
+        session = self.sync(request.get("save"), position)
+        if op == "choose":
+            return choice_data(session.bot_choice())
+        seat = request.get("seat")
+        if type(seat) is not int or not 0 <= seat < session.game.n or session.is_bot(seat):
+            raise BrainError("bad_request", f"no person at seat {seat!r}")
+        hint = session.hint_for(seat)
+        return None if hint is None else str(hint)
+
+    def sync(self, save: Any, position: int) -> Session:
+        """The mirror brought to `save` (which must be `position` actions long)."""
+        if not isinstance(save, dict) or not isinstance(save.get("game"), dict):
+            raise BrainError("bad_save", "no saved game in the request")
+        log = save["game"].get("log")
+        if not isinstance(log, list) or len(log) != position:
+            raise BrainError("bad_save", f"the save's log is not {position} actions long")
+        header = _header(save)
+        mirror = self.mirror
+        if mirror is not None and header == self.mirror_header and not self._extend(mirror, log):
+            mirror = None
+        if mirror is None or header != self.mirror_header:
+            try:
+                mirror = Session.from_save(save)
+            except (SaveError, UnoError) as error:
+                raise BrainError("bad_save", str(error)) from None
+            self.mirror, self.mirror_header = mirror, header
+        return mirror
+
+    @staticmethod
+    def _extend(mirror: Session, log: list[Any]) -> bool:
+        """Apply the lines of `log` past the mirror's own; False if the mirror's log is not its prefix."""
+        game = mirror.game
+        have = [f"{seat} {action}" for seat, action in game.log]
+        if len(have) > len(log) or log[: len(have)] != have:
+            return False
+        try:
+            for line in log[len(have) :]:
+                seat, _, text = str(line).partition(" ")
+                game.apply(int(seat), parse_action(text))
+        except (UnoError, ValueError):
+            return False
+        return True
