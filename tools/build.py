@@ -35,6 +35,7 @@ RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as
     "snapshot-loader.mjs": LOADER_NAME,  # PyScript's interpreter module: its folder is PyScript's indexURL
     "snapshot-common.mjs": "snapshot-common.mjs",
     "snapshot-maker.mjs": "snapshot-maker.mjs",
+    "brain-worker.mjs": "uno-brain.mjs",  # the engine worker: play mode's bots search there
 }
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")

@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from app.dom import Listeners, h
 from app.play import store
+from app.play.brain_client import brain
 from app.play.config import (
     BOT_NAMES,
     MAX_SEATS,
@@ -52,6 +53,7 @@ class PlaySetup:
         root.append(self.body)
         self.listeners.add(self.body, "click", self.on_click)
         self.listeners.add(self.body, "change", self.on_change)
+        brain().start()  # the engine worker boots while the table is set up
         self.render()
 
     def unmount(self) -> None:

@@ -15,9 +15,10 @@ from pyscript import document, window
 from app.browser import download, spawn
 from app.dom import Listeners, h
 from app.play import describe, store
+from app.play.brain_client import BrainUnavailable, brain
 from app.play.panels import handoff_panel, match_panel, round_panel
 from app.play.picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, playable_cards, plays_of
-from app.play.session import Session
+from app.play.session import Session, choice_data
 from app.play.view import card_back, card_face, card_name, cards_row, colour_badge, colour_button, t, text_of
 from app.storage.backup import game_of
 from app.storage.browser import saves
@@ -65,6 +66,7 @@ class PlayTable:
         self.notice = ""
         self.window_ms = 0
         self.running = False
+        self.thinking = False  # the engine worker is deciding the bots' move
         self.alive = False
         self.announced = 0
         self.last_top: tuple[int, str] | None = None
@@ -86,6 +88,7 @@ class PlayTable:
         self.listeners.add(self.body, "click", self.on_click)
         self.listeners.add(self.body, "change", self.on_change)
         self.unsubscribe = saves().subscribe(self.others_saved)
+        brain().start()
         self.load(store.current())
 
     def unmount(self) -> None:
@@ -148,16 +151,25 @@ class PlayTable:
                     if still:
                         session.window_over()
                     continue
+                loop = asyncio.get_event_loop()
+                started = loop.time()
+                self.thinking = True
                 if step.ms:
                     self.render()
-                    if not await self._wait(step.ms, session, position):
-                        continue
-                else:
-                    await asyncio.sleep(0)
-                    if not self.alive or self.session is not session or session.position != position:
-                        continue
-                session.bot_step(step)
-                store.save(session)
+                answer = await self.decide(session)
+                self.thinking = False
+                if not self.alive or self.session is not session or session.position != position:
+                    continue  # a person acted meanwhile: this decision is about a position gone
+                left = step.ms - int((loop.time() - started) * 1000)  # the pace counts the thinking
+                if left > 0 and not await self._wait(left, session, position):
+                    continue
+                try:
+                    session.bot_answer(position, answer)
+                except IllegalActionError as error:  # never expected: the worker replays the same engine
+                    window.console.warn(f"uno: the engine worker's move was refused ({error}); deciding here")
+                    session.bot_step()
+                if session.position != position:
+                    store.save(session)
                 if step.ms:
                     self.render()
         except Exception as error:  # never leave the table frozen without a word
@@ -168,6 +180,14 @@ class PlayTable:
             self.running = False
             if self.alive:
                 self.render()
+
+    async def decide(self, session: Session) -> Any:
+        """The bots' decision for the session's position (`choice_data` form): searched in the engine
+        worker, or here if the worker cannot answer."""
+        try:
+            return await brain().ask(session.bot_request())
+        except BrainUnavailable:
+            return choice_data(session.bot_choice())
 
     # ----- a person's actions -------------------------------------------------------------------
 
@@ -239,8 +259,21 @@ class PlayTable:
 
     def show_hint(self) -> None:
         if self.session is not None:
-            self.hint = self.session.hint()
-            self.notice = ""
+            spawn(self._hint(self.session))
+
+    async def _hint(self, session: Session) -> None:
+        """Ask the engine worker for the best level's move in the shown seat's place (here if it cannot)."""
+        request = session.hint_request()
+        if request is None:
+            return
+        position = session.position
+        try:
+            answer = await brain().ask(request)
+            hint = parse_action(answer) if isinstance(answer, str) else None
+        except BrainUnavailable:
+            hint = session.hint()
+        if self.alive and self.session is session and session.position == position:
+            self.hint, self.notice = hint, ""
             self.render()
 
     def undo(self) -> None:
@@ -405,6 +438,7 @@ class PlayTable:
             self.draw_table(session)
             self.body.dataset.screen = "table"
         self.body.dataset.busy = "1" if self.running or (step is not None and step.kind != "idle") else "0"
+        self.body.dataset.thinking = "1" if self.thinking else "0"
         self.body.append(self.log_section(session))
         self.announce(session)
         if focus_key:
@@ -512,7 +546,9 @@ class PlayTable:
     def status_text(self, session: Session, me: SeatView) -> str:
         names = session.names
         if me.seat is None or me.seat != me.current:
-            key = "play.status.bot" if session.is_bot(me.current) else "play.status.other"
+            key = "play.status.other"
+            if session.is_bot(me.current):
+                key = "play.status.thinking" if self.thinking else "play.status.bot"
             return t(key, name=names[me.current])
         phase = me.phase
         if phase is Phase.FIRST_COLOUR:
