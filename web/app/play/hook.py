@@ -7,7 +7,8 @@
   `uno_core.scenario.stacked_deck`; its dealer deals unless `first_dealer` is given).
   Returns "ok" or the error's text.
 - `unoPlay.state()`: JSON of `Session.state()` (the engine save, digest, log, phase...) plus
-  `screen` (table, handoff, round-end, match-end) and `busy` (bots still to move).
+  `screen` (table, handoff, round-end, match-end), `busy` (bots still to move) and `bots` (the engine
+  worker's state, decisions searched on the page, decisions dropped because a person acted first).
 - `unoPlay.setup()`: the remembered set-up (JSON).
 """
 
@@ -20,6 +21,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from app.play import store
+from app.play.brain_client import brain
 from app.play.config import PlayConfig
 from app.play.session import Session
 from uno_core.scenario import stacked_deck
@@ -75,6 +77,11 @@ def state() -> str:
     body = table.body if table is not None else None
     data["screen"] = str(body.getAttribute("data-screen") or "") if body is not None else ""
     data["busy"] = bool(table is not None and (table.running or data["next"] != "idle"))
+    data["bots"] = {
+        "worker": brain().state,  # see app.play.brain_client
+        "decided_here": table.decided_here if table is not None else 0,  # decisions the page searched itself
+        "dropped": table.dropped if table is not None else 0,  # decisions dropped: a person acted meanwhile
+    }
     return json.dumps(data)
 
 

@@ -67,6 +67,8 @@ class PlayTable:
         self.window_ms = 0
         self.running = False
         self.thinking = False  # the engine worker is deciding the bots' move
+        self.decided_here = 0  # bot decisions searched on the page (the worker could not answer)
+        self.dropped = 0  # bot decisions dropped because a person acted first
         self.alive = False
         self.announced = 0
         self.last_top: tuple[int, str] | None = None
@@ -159,14 +161,17 @@ class PlayTable:
                 answer = await self.decide(session)
                 self.thinking = False
                 if not self.alive or self.session is not session or session.position != position:
+                    self.dropped += 1
                     continue  # a person acted meanwhile: this decision is about a position gone
                 left = step.ms - int((loop.time() - started) * 1000)  # the pace counts the thinking
                 if left > 0 and not await self._wait(left, session, position):
+                    self.dropped += 1
                     continue
                 try:
                     session.bot_answer(position, answer)
                 except IllegalActionError as error:  # never expected: the worker replays the same engine
                     window.console.warn(f"uno: the engine worker's move was refused ({error}); deciding here")
+                    self.decided_here += 1
                     session.bot_step()
                 if session.position != position:
                     store.save(session)
@@ -187,6 +192,7 @@ class PlayTable:
         try:
             return await brain().ask(session.bot_request())
         except BrainUnavailable:
+            self.decided_here += 1
             return choice_data(session.bot_choice())
 
     # ----- a person's actions -------------------------------------------------------------------
