@@ -2,14 +2,18 @@
 // blocks the page. The page's side is web/app/play/brain_client.py; the Python here is
 // web/app/play/brain.py, which documents the messages (one JSON text each way).
 //
-// Start-up: a plain Pyodide start with our wheels and the app's package (as the snapshot maker does),
-// then one message {"ready": true, "ms": <start-up time>}; or {"fatal": "<why>"} if it cannot start.
+// Start-up: from the page's start-up snapshot when one is stored for this build (issue 7; read through
+// a snapshot store worker of its own, web/snapshot-store.js, and restored only if its SHA-256 matches),
+// else a plain start with our wheels and the app's package (as the snapshot maker does). Then one message
+// {"ready": true, "ms": <start-up time>, "path": "snapshot" | "plain"}; or {"fatal": "<why>"}.
 // The build serves this file next to pyodide.mjs (runtime/pyodide-<version>/uno-brain.mjs).
 
 import { loadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, fetchWheels, installWheels, writeAppFiles } from "./snapshot-common.mjs";
+import { buildMeta, fetchWheels, installWheels, startup, writeAppFiles } from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
+const STORE_URL = new URL("../../web/snapshot-store.js", import.meta.url);
+const quiet = { stdout: () => {}, stderr: (line) => console.warn(`uno brain: ${line}`) };
 const started = performance.now();
 const queue = []; // requests that arrive before Python is ready
 let handle = null;
@@ -19,17 +23,57 @@ self.onmessage = ({ data }) => {
   else queue.push(String(data));
 };
 
-try {
-  const meta = await buildMeta(version);
-  const [py, wheels] = await Promise.all([
-    loadPyodide({ indexURL: INDEX_URL, stdout: () => {}, stderr: (line) => console.warn(`uno brain: ${line}`) }),
-    fetchWheels(meta.wheels),
-  ]);
+/** The stored snapshot's bytes if it belongs to this build and its SHA-256 matches, else null. */
+async function storedSnapshot(key) {
+  if (typeof indexedDB === "undefined" || typeof Worker !== "function") return null;
+  const store = new Worker(STORE_URL);
+  try {
+    let last = 0;
+    const ask = (op) => new Promise((resolve, reject) => {
+      const id = ++last;
+      store.onmessage = ({ data }) => (data.id === id ? (data.error ? reject(new Error(data.error)) : resolve(data))
+        : undefined);
+      store.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "store failed")); };
+      store.postMessage({ id, op });
+    });
+    const found = await ask("read");
+    if (!found.found || found.meta.key !== key || found.bytes.byteLength !== found.meta.size) return null;
+    if (found.meta.sha256 && (await ask("checksum")).sha256 !== found.meta.sha256) return null;
+    return new Uint8Array(found.bytes);
+  } finally {
+    store.terminate();
+  }
+}
+
+async function restored(meta) {
+  const image = await storedSnapshot(meta.key);
+  if (!image) return null;
+  const py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: image, ...quiet });
+  startup(py, "write_kept(metadata=True)");
+  return py;
+}
+
+async function plain(meta) {
+  const [py, wheels] = await Promise.all([loadPyodide({ indexURL: INDEX_URL, ...quiet }), fetchWheels(meta.wheels)]);
   installWheels(py, wheels, "uno-brain");
   await writeAppFiles(py, meta.appArchive);
+  return py;
+}
+
+try {
+  const meta = await buildMeta(version);
+  let path = "snapshot";
+  let py = await restored(meta).catch((err) => {
+    console.warn("uno brain: snapshot not used:", err);
+    return null;
+  });
+  if (!py) {
+    path = "plain";
+    py = await plain(meta);
+  }
   const brain = py.runPython("from app.play.brain import Brain\nBrain()");
   handle = (text) => brain.handle(text);
-  postMessage(JSON.stringify({ ready: true, ms: Math.round(performance.now() - started) }));
+  postMessage(JSON.stringify({ ready: true, ms: Math.round(performance.now() - started), path }));
   for (const text of queue.splice(0)) postMessage(handle(text));
 } catch (err) {
   postMessage(JSON.stringify({ fatal: String(err?.stack || err) }));

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from e2e_helpers import wait_ready
 from play_e2e import do, game_of, scenario, start, state, wait_idle, wait_log
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page
 
 from tools.serve import SiteServer
 from uno_core import DRAW, KEEP, Catch
@@ -21,6 +21,21 @@ MINE = "G+2 Y+2 B+2 G+2 Y+2 B+2 GS"
 BENS = "R1 R2 R3 R4 R5 R6 R7"
 CAIS = "G8 Y8 B8 G9 Y9 B9 GV"
 DRAWS = "G8 Y8 B8 G9 Y9 B9 GV YV BV GS YS BS YV BV"
+
+# A quick person: taps "Catch Ben" the moment it shows while the table says a bot is thinking.
+CATCH_WHILE_CAI_THINKS = """() => { window.__caught = new Promise((resolve) => {
+    const look = () => {
+        const button = document.querySelector('.reactions [data-arg="catch 1"]');
+        if (!button || !document.querySelector('#play[data-thinking="1"]')) return false;
+        observer.disconnect();
+        button.click();
+        resolve(true);
+        return true;
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, {subtree: true, childList: true, attributes: true});
+    setTimeout(() => { observer.disconnect(); resolve(false); }, 20000);
+}); }"""
 
 
 def bots(data: dict[str, Any]) -> dict[str, Any]:
@@ -50,13 +65,11 @@ def test_a_person_who_acts_while_a_bot_thinks_goes_first(page: Page) -> None:
         data = do(page, DRAW)
     assert data["hand_sizes"][1] == 2 and data["current"] == 0
     length = len(data["log"])
+    page.evaluate(CATCH_WHILE_CAI_THINKS)
     page.locator('.actions [data-arg="draw"]').click()
     # Ben plays his second-to-last red without saying UNO; Cai's turn: the worker searches, and at the
     # same time Me catches Ben
-    catch = page.locator('.reactions [data-arg="catch 1"]')
-    expect(catch).to_be_visible(timeout=15_000)
-    expect(page.locator('#play[data-thinking="1"]')).to_have_count(1)
-    catch.click()
+    assert page.evaluate("window.__caught") is True
     data = wait_log(page, length + 2)
     log = data["log"]
     assert "0 catch 1" in log, log

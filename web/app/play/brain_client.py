@@ -5,7 +5,8 @@ One worker for the page (`brain()`), started when a play screen opens: it boots 
 thread. `ask` sends one request and awaits its reply. If the worker cannot start or answer,
 `BrainUnavailable` tells the caller to decide here instead, so a game never stalls for want of it.
 
-`<html data-brain="starting|ready|failed|page">` says where it is (and `data-brain-ms` its start-up time).
+`<html data-brain="starting|ready|failed|page">` says where it is (`data-brain-ms`: its start-up time;
+`data-brain-path`: `snapshot` when it restored the page's start-up snapshot, else `plain`).
 `localStorage["uno.brain"] = "page"` keeps the worker off (the bots decide on the page, as before issue
 14): bench/responsive.py's anchor, and a way out should a browser mishandle the worker.
 """
@@ -46,6 +47,13 @@ def worker_url() -> str:
     return str(script.src).replace("uno-loader.mjs", "uno-brain.mjs")
 
 
+class _Message:
+    """A worker message kept by the loader before this client listened (only `.data` is read)."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+
 class BrainClient:
     def __init__(self) -> None:
         self.worker: Any = None
@@ -65,16 +73,29 @@ class BrainClient:
             self._mark("page")
             return
         self.ready = asyncio.get_event_loop().create_future()
-        try:
-            options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
-            self.worker = window.Worker.new(worker_url(), options)
-        except Exception as error:  # no module workers, or a CSP that refuses them
-            self._fail(f"cannot start: {error}")
-            return
+        early = getattr(window, "unoBrainWorker", None)  # started by the Pyodide loader on a play route
+        if early:
+            window.unoBrainWorker = None
+            self.worker = early
+            self.worker.onmessage = self.worker.onerror = None
+        else:
+            try:
+                options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
+                self.worker = window.Worker.new(worker_url(), options)
+            except Exception as error:  # no module workers, or a CSP that refuses them
+                self._fail(f"cannot start: {error}")
+                return
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
         self.worker.addEventListener("message", self._proxies[0])
         self.worker.addEventListener("error", self._proxies[1])
         self._mark("starting")
+        if early:  # what it said before we listened
+            failed = getattr(early, "failed", None)
+            if failed:
+                self._fail(str(failed))
+                return
+            for data in list(getattr(early, "early", None) or []):
+                self._on_message(_Message(data))
 
     def _mark(self, state: str, ms: int | None = None) -> None:
         self.state = state
@@ -92,6 +113,7 @@ class BrainClient:
         if not isinstance(data, dict):
             self._fail("a message that is not an object")
         elif "ready" in data:
+            document.documentElement.dataset.brainPath = str(data.get("path") or "")
             self._mark("ready", int(data.get("ms") or 0))
             if self.ready is not None and not self.ready.done():
                 self.ready.set_result(True)
