@@ -28,18 +28,6 @@ const INDEX_URL = new URL("./", import.meta.url).href;
 const MAKER_URL = new URL("./snapshot-maker.mjs", import.meta.url);
 const root = document.documentElement;
 
-// ---------------------------------------------------------------- the engine worker, early
-// On a play route the bots' engine worker (brain-worker.mjs) starts now, alongside the page's own start,
-// not once Python is up; web/app/play/brain_client.py adopts it, with the messages that came meanwhile.
-if (location.hash.startsWith("#/play") && typeof Worker === "function") {
-  try {
-    const brain = globalThis.unoBrainWorker = new Worker(new URL("./uno-brain.mjs", import.meta.url), { type: "module" });
-    brain.early = [];
-    brain.onmessage = ({ data }) => brain.early.push(data);
-    brain.onerror = (event) => { event.preventDefault(); brain.failed = event.message || "did not start"; };
-  } catch { /* the client tries again, and decides on the page if it cannot */ }
-}
-
 // ---------------------------------------------------------------- storage (a worker: web/snapshot-store.js)
 // index.html starts the store worker before anything else loads, so it is reading the image already.
 const STORE_URL = new URL("../../web/snapshot-store.js", import.meta.url);

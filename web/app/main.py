@@ -9,7 +9,6 @@ from pyscript.ffi import create_proxy, to_js
 
 import uno_core
 from app import i18n
-from app.play.brain_client import brain
 from app.router import Router
 from app.screens import ROUTES
 from app.storage import browser as storage
@@ -33,8 +32,6 @@ def show_engine_version(version: str) -> None:
 
 def start() -> Router:
     """Route the current hash, follow hash changes and language switches; tell the shell we are ready."""
-    if str(window.location.hash).startswith("#/play"):
-        brain().start()  # the bots' engine worker boots while the page draws (app.play.brain_client)
     router = Router(ROUTES, document)
     router.show(window.location.hash, move_focus=False)
     window.addEventListener("hashchange", create_proxy(lambda event: router.show(window.location.hash)))
