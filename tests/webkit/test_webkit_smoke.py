@@ -114,7 +114,12 @@ def test_play_mode_a_bot_moves(driver: WebDriver, webkit_server: SiteServer, obs
     assert state["current"] == 0 and state["screen"] == "table", state
     assert state["top"] == "R1", state
     wait_js(driver, "return document.querySelectorAll('.hand .card').length === 7", "my 7 cards on the table")
-    observed["play mode"] = f"bot move {state['log'][0]!r}, then my turn; saves {dataset(driver).get('saves')}"
+    wait_js(driver, "return ['ready', 'failed'].includes(document.documentElement.dataset.brain)",
+            "the engine worker started (or failed: the bots then decide on the page)", 60)
+    marks = dataset(driver)
+    assert marks.get("brain") == "ready", marks  # the bots' engine worker runs in WebKit too
+    observed["play mode"] = (f"bot move {state['log'][0]!r}, then my turn; saves {marks.get('saves')}; engine worker "
+                             f"{marks.get('brain')} in {marks.get('brainMs')} ms ({marks.get('brainPath')} start)")
 
 
 def test_score_keeper_round_survives_a_reload(driver: WebDriver, webkit_server: SiteServer,
