@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from app.score.keeper import Keeper
+from app.score.pages import render
 from app.score.store import DAMAGED_KEY, DRAFTS_KEY, LIBRARY_KEY, MemoryStorage
 from app.score.tree import find, keys_of, text_of, to_html
 from app.storage.backup import backup_text
@@ -45,7 +46,7 @@ def test_setup_add_rename_reorder_remove_and_start(keeper: Keeper, tr: Translato
     keeper.act("newname", value="ana")
     keeper.act("add")
     assert keeper.errors["name-new"][0].code == "name_taken"
-    page = to_html(keeper.view(), tr)
+    page = to_html(render(keeper.screen()), tr)
     assert "already playing" in page and 'aria-invalid="true"' in page
     keeper.act("rename", "1", "Bea")
     keeper.act("move", "2:-1")
@@ -90,7 +91,7 @@ def test_a_whole_game_with_an_edit_undo_and_the_winner(keeper: Keeper, storage: 
     view = sheet.tally()
     assert view.finished and view.side_labels[view.winner_side] == "Ana"
     go(keeper, f"#/score/{sheet_id}")
-    page = keeper.view()
+    page = render(keeper.screen())
     assert "Ana wins!" in text_of(page, tr)
     # edit round 1 so that Ana no longer reaches 500 -> the match goes on
     go(keeper, f"#/score/{sheet_id}/round/1")
@@ -123,10 +124,11 @@ def test_errors_sit_next_to_their_fields_and_typed_text_stays(keeper: Keeper, tr
     assert effect.focus == "score-hand-1"
     codes = {fid: [error.code for error in errors] for fid, errors in keeper.errors.items()}
     assert codes["hand-1"] == ["negative"] and codes["hand-2"] == ["not_a_number"]
-    page = keeper.view()
+    page = render(keeper.screen())
     assert find(page, id="score-hand-1")[0].attr("value") == "-5"
     tr.lang = "es"
-    assert text_of(find(keeper.view(), id="score-hand-1-error")[0], tr) == "Los puntos no pueden ser negativos."
+    error = find(render(keeper.screen()), id="score-hand-1-error")[0]
+    assert text_of(error, tr) == "Los puntos no pueden ser negativos."
     tr.lang = "en"
     keeper.act("total", "1", "5")
     keeper.act("total", "2", "abc")  # still wrong: typed values are checked before the deck
@@ -135,7 +137,7 @@ def test_errors_sit_next_to_their_fields_and_typed_text_stays(keeper: Keeper, tr
     keeper.act("total", "2", "7")
     keeper.act("save")
     assert [error.code for error in keeper.errors["hand-3"]] == ["too_many_copies"]
-    page = keeper.view()
+    page = render(keeper.screen())
     assert text_of(find(page, id="score-hand-3-error")[0], tr) == (
         "5 × Wild Draw Four entered in this round; the deck has only 4."
     )
@@ -175,7 +177,7 @@ def test_names_are_text_never_html(keeper: Keeper, tr: Translator) -> None:
     sheet_id = new_game(keeper, [evil, "Ben"])
     enter_round(keeper, 0, {1: "10"})
     go(keeper, f"#/score/{sheet_id}")
-    page = to_html(keeper.view(), tr)
+    page = to_html(render(keeper.screen()), tr)
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
 
 
@@ -191,7 +193,7 @@ def test_import_refuses_bad_files_and_changes_nothing(keeper: Keeper, storage: M
         keeper.import_text(bad)
         assert keeper.errors["import"], bad
         assert storage.items[LIBRARY_KEY] == before
-    assert "damaged" in text_of(find(keeper.view(), id="score-import-error")[0], tr)
+    assert "damaged" in text_of(find(render(keeper.screen()), id="score-import-error")[0], tr)
     effect = keeper.import_text(text)
     assert effect.go == "#/score/id2"
     assert keeper.store.library.get("id2").sheet == loads(text) == keeper.store.library.get(sheet_id).sheet
@@ -202,31 +204,31 @@ def test_damaged_storage_is_kept_aside_never_overwritten(tr: Translator) -> None
     keeper = make_keeper(storage, tr)
     assert storage.items[DAMAGED_KEY] == "{broken"
     go(keeper, "#/score")
-    assert "could not be read" in text_of(keeper.view(), tr)
+    assert "could not be read" in text_of(render(keeper.screen()), tr)
 
 
 def test_every_screen_uses_only_known_keys_in_both_languages(keeper: Keeper, tr: Translator) -> None:
     keys: set[str] = set()
     go(keeper, "#/score")
-    keys |= keys_of(keeper.view())
+    keys |= keys_of(render(keeper.screen()))
     go(keeper, "#/score/new")
     keeper.act("teams", checked=True)
-    keys |= keys_of(keeper.view())
+    keys |= keys_of(render(keeper.screen()))
     sheet_id = new_game(keeper, ["Ana", "Ben", "Cai", "Dee"])
     keeper.act("mode", "1:cards")
     keeper.act("card", "1:S")
     keeper.act("card", "1:W")
-    keys |= keys_of(keeper.view())
+    keys |= keys_of(render(keeper.screen()))
     keeper.act("winner", "0")
     keeper.act("total", "2", "5")
     keeper.act("total", "3", "5")
     keeper.act("save")
     go(keeper, f"#/score/{sheet_id}")
     keeper.act("ask", "delete-game")
-    keys |= keys_of(keeper.view())
+    keys |= keys_of(render(keeper.screen()))
     go(keeper, f"#/score/{sheet_id}/round/1")
     keeper.act("ask", "delete-round")
-    keys |= keys_of(keeper.view())
+    keys |= keys_of(render(keeper.screen()))
     for lang in ("en", "es"):
         assert not {key for key in keys if key not in tr.tables[lang]}, lang
     assert len(keys) > 60
@@ -237,13 +239,13 @@ def test_teams_and_penalty_sheets_render(keeper: Keeper, tr: Translator) -> None
     keeper.act("teams", checked=True)
     sheet_id = new_game(keeper, NAMES)
     keeper.act("winner", "0")  # Cai (seat 2) is Ana's partner: optional hand
-    assert "Partner of the winner" in text_of(keeper.view(), tr)
+    assert "Partner of the winner" in text_of(render(keeper.screen()), tr)
     keeper.act("total", "1", "30")
     keeper.act("total", "3", "12")
     keeper.act("save")
     assert not keeper.errors
     go(keeper, f"#/score/{sheet_id}")
-    page = text_of(keeper.view(), tr)
+    page = text_of(render(keeper.screen()), tr)
     assert "Ana & Cai" in page and "42" in page
     # penalty scoring: everyone adds their own hand, the lowest total leads
     go(keeper, "#/score/new")
@@ -254,7 +256,7 @@ def test_teams_and_penalty_sheets_render(keeper: Keeper, tr: Translator) -> None
     keeper.act("total", "0", "25")
     keeper.act("save")
     go(keeper, f"#/score/{penalty_id}")
-    page = text_of(keeper.view(), tr)
+    page = text_of(render(keeper.screen()), tr)
     assert "the lowest total wins" in page and "+25" in page
     assert tr.missing == set()
 
@@ -277,4 +279,4 @@ def test_a_backup_file_imports_every_sheet_and_a_bad_one_changes_nothing(
     assert sorted(dumps(entry.sheet) for entry in other.store.library.entries) == sorted(
         dumps(entry.sheet) for entry in keeper.store.library.entries
     )  # the same sheets, rounds and all
-    assert "2 games imported." in text_of(other.view(), tr)
+    assert "2 games imported." in text_of(render(other.screen()), tr)

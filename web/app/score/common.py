@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
-from scorekeeper import announcement
-
-from .texts import announcement_text
+from .screen import Screen
 from .tree import Child, El, el
-
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
 
 def head(href: str, key: str) -> El:
@@ -22,13 +17,9 @@ def sr(key: str, **args: object) -> El:
     return el("span", key=key, args=args, cls="sk-sr-only")
 
 
-def field_error(keeper: Keeper, fid: str, alert: bool = False) -> El:
+def field_error(screen: Screen, fid: str, alert: bool = False) -> El:
     """The message line under a field (always present, empty when the field is fine)."""
-    texts = []
-    for error in keeper.errors.get(fid, []):
-        text = keeper.message(error)
-        if text not in texts:
-            texts.append(text)
+    texts = screen.messages(fid)
     return el(
         "p",
         " ".join(texts) or None,
@@ -46,25 +37,19 @@ class Described(TypedDict):
     aria_invalid: str | None
 
 
-def described(keeper: Keeper, fid: str) -> Described:
+def described(screen: Screen, fid: str) -> Described:
     """aria attributes of a field that may have an error message."""
-    bad = bool(keeper.errors.get(fid))
+    bad = bool(screen.messages(fid))
     return {"aria_describedby": f"score-{fid}-error", "aria_invalid": "true" if bad else None}
 
 
-def flash(keeper: Keeper) -> El | None:
-    note = keeper.flash
-    if note is None or note.where != keeper.where.to_hash():
+def flash(screen: Screen) -> El | None:
+    """The note shown once on this screen (see `screen.Note`)."""
+    note = screen.note
+    if note is None:
         return None
-    body: list[Child] = []
-    saved = keeper.saved() if note.announce_round else None
-    if saved is not None and note.announce_round and note.announce_round <= len(saved.sheet.rounds):
-        body.append(announcement_text(announcement(saved.sheet, note.announce_round), keeper.tr))
-    elif note.key:
-        body.append(el("span", key=note.key, args=note.args))
-    else:
-        return None
-    box = el("p", *body, id="score-flash", cls="sk-flash", tabindex="-1")
+    body: Child = note.text or el("span", key=note.key, args=note.args)
+    box = el("p", body, id="score-flash", cls="sk-flash", tabindex="-1")
     if note.copy_text:
         return el(
             "div",
@@ -77,11 +62,11 @@ def flash(keeper: Keeper) -> El | None:
 
 
 def ask_then_confirm(
-    keeper: Keeper, act: str, ask_key: str, confirm_key: str, yes_key: str, args: dict[str, object] | None = None
+    screen: Screen, act: str, ask_key: str, confirm_key: str, yes_key: str, args: dict[str, object] | None = None
 ) -> El:
-    """A dangerous action's button (`data-act="ask"`); once pressed (`keeper.confirm == act`) it is a
+    """A dangerous action's button (`data-act="ask"`); once pressed (`screen.confirm == act`) it is a
     question with "yes" (`data-act=act`) and "cancel" in its place."""
-    if keeper.confirm == act:
+    if screen.confirm == act:
         return el("div",
                   el("p", key=confirm_key, args=args, id="score-confirm-text"),
                   el("button", key=yes_key, type="button", cls="button sk-danger", id=f"score-confirm-{act}",

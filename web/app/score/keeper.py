@@ -25,13 +25,13 @@ from scorekeeper import (
     share_data,
     to_card,
 )
-from scorekeeper.library import load_library
+from scorekeeper.library import SheetSummary, load_library
 from scorekeeper.sheet import Randrange
 
 from . import faces
+from .screen import Note, Screen
 from .store import Storage, Store
 from .texts import announcement_text, error_text, share_text
-from .tree import El
 from .where import Where, sheet_hash
 
 Translate = Callable[[str, Mapping[str, str]], str]
@@ -48,7 +48,7 @@ class Effect:
     download: tuple[str, str] | None = None  # (file name, JSON text)
     share: str | None = None  # text to share (Web Share API, else the clipboard)
     pick_file: bool = False  # open the file chooser of the import
-    patches: tuple[El, ...] = ()  # elements to swap in place (by id) instead of a redraw
+    live_seat: int | None = None  # redraw only this hand's live sum, the preview and the hand's message
 
 
 @dataclass
@@ -138,24 +138,40 @@ class Keeper:
         named = faces.NAMED.get(face)
         return self.tr(f"score.face.{named}", {}) if named else face
 
-    def view(self) -> El:
-        """The current screen as a tree."""
-        from .pages_entry import entry_page
-        from .pages_list import list_page
-        from .pages_setup import setup_page
-        from .pages_sheet import sheet_page
+    def screen(self) -> Screen:
+        """What the page for this location shows, as plain values (`pages.render` draws it)."""
+        where = self.where
+        saved = self.saved() if where.sheet_id else None
+        setup = draft = None
+        listing: tuple[SheetSummary, ...] = ()
+        if where.page == "list":
+            listing = self.store.library.listing()
+        elif where.page == "new" or (where.page == "setup" and saved is not None):
+            setup = self.setup_sheet()
+        elif (where.page == "round" and saved is not None and not saved.sheet.setup_problems()
+              and (where.round is None or 1 <= where.round <= len(saved.sheet.rounds))):
+            draft = self.draft()
+        errors = {fid: tuple(dict.fromkeys(self.message(error) for error in found))
+                  for fid, found in self.errors.items() if found}
+        return Screen(
+            where=where, errors=errors, pending=dict(self.pending), confirm=self.confirm, note=self._note(saved),
+            saved=saved, setup=setup, draft=draft, new_name=self.new_name() if setup is not None else "",
+            listing=listing, damaged=bool(self.store.problems),
+            face_names={face: self.face_name(face) for face in faces.NAMED},
+        )
 
-        page = self.where.page
-        if page == "list":
-            return list_page(self)
-        if page == "new" or (page == "setup" and self.saved() is not None):
-            return setup_page(self)
-        saved = self.saved()
-        if page == "round" and saved is not None and not saved.sheet.setup_problems():
-            number = self.where.round
-            if number is None or 1 <= number <= len(saved.sheet.rounds):
-                return entry_page(self)
-        return sheet_page(self)
+    def _note(self, saved: SavedSheet | None) -> Note | None:
+        """The flash of this screen in words (None: nothing to show here)."""
+        flash = self.flash
+        if flash is None or flash.where != self.where.to_hash():
+            return None
+        number = flash.announce_round
+        if saved is not None and number and number <= len(saved.sheet.rounds):
+            text = announcement_text(announcement(saved.sheet, number), self.tr)
+            return Note(text=text, copy_text=flash.copy_text)
+        if flash.key:
+            return Note(key=flash.key, args=dict(flash.args), copy_text=flash.copy_text)
+        return None
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -407,12 +423,10 @@ class Keeper:
         return Effect(focus=f"score-mode-{seat}-{mode}")
 
     def do_total(self, arg: str, value: str, checked: bool) -> Effect:
-        from .pages_entry import live_parts
-
         seat = int(arg)
         self._set_draft(self.draft().with_text(seat, value))
         self._clear_error(f"hand-{seat}")
-        return Effect(render=False, patches=live_parts(self, seat))
+        return Effect(render=False, live_seat=seat)
 
     def do_card(self, arg: str, value: str, checked: bool) -> Effect:
         seat_text, face = arg.split(":", 1)

@@ -4,19 +4,15 @@ sum; one button saves. Messages sit next to their field; every keystroke is kept
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scorekeeper import Mode, RoundDraft, Sheet, optional_seats
 from uno_core.rules import Scoring
 from uno_core.scoring import round_points
 
 from . import faces
 from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
+from .screen import Screen
 from .tree import El, el
 from .where import sheet_hash
-
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
 
 def face_label(face: str) -> list[El | str]:
@@ -29,10 +25,10 @@ def face_label(face: str) -> list[El | str]:
     return [face]
 
 
-def chip_name(keeper: Keeper, face: str) -> str:
+def chip_name(screen: Screen, face: str) -> str:
     """A tapped card's name, starting with what the chip shows (`+4 (Wild Draw Four)`)."""
     short = {"+2": "+2", "W+4": "+4"}.get(face)
-    return f"{short} ({keeper.face_name(face)})" if short else keeper.face_name(face)
+    return f"{short} ({screen.face_name(face)})" if short else screen.face_name(face)
 
 
 def face_class(face: str) -> str:
@@ -47,13 +43,13 @@ def live_text(points: int | None) -> El:
     return el("span", key="score.points", args={"points": points})
 
 
-def live_el(keeper: Keeper, draft: RoundDraft, seat: int) -> El:
-    wild = keeper.sheet().options.wild_points
+def live_el(screen: Screen, draft: RoundDraft, seat: int) -> El:
+    wild = screen.sheet.options.wild_points
     return el("span", live_text(draft.hands[seat].live_points(wild)), id=f"score-live-{seat}", cls="sk-live-sum",
               aria_live="polite")
 
 
-def preview_el(keeper: Keeper, sheet: Sheet, draft: RoundDraft) -> El:
+def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
     """What the round adds, as entered so far (scored by uno_core's `round_points`)."""
     body: list[El | str] = []
     if draft.winner is not None:
@@ -70,13 +66,13 @@ def preview_el(keeper: Keeper, sheet: Sheet, draft: RoundDraft) -> El:
     return el("p", *body, id="score-preview", cls="sk-preview")
 
 
-def live_parts(keeper: Keeper, seat: int) -> tuple[El, ...]:
+def live_parts(screen: Screen, seat: int) -> tuple[El, ...]:
     """The parts of the screen that follow a keystroke in a hand's total."""
-    sheet, draft = keeper.sheet(), keeper.draft()
-    return live_el(keeper, draft, seat), preview_el(keeper, sheet, draft), field_error(keeper, f"hand-{seat}")
+    sheet, draft = screen.sheet, screen.round_draft
+    return live_el(screen, draft, seat), preview_el(screen, sheet, draft), field_error(screen, f"hand-{seat}")
 
 
-def hand_box(keeper: Keeper, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
+def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     name = sheet.players[seat]
     fid = f"hand-{seat}"
     if seat == draft.winner:
@@ -104,7 +100,7 @@ def hand_box(keeper: Keeper, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
         chips = [
             el("button", *face_label(faces.face_of(card)), type="button", cls="sk-chip",
                id=f"score-chip-{seat}-{index}", data_act="uncard", data_arg=f"{seat}:{index}",
-               t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(keeper, faces.face_of(card))})})
+               t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(screen, faces.face_of(card))})})
             for index, card in enumerate(hand.cards)
         ]
         tapped = el(
@@ -119,22 +115,22 @@ def hand_box(keeper: Keeper, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
             el("input", type="text", inputmode="numeric", pattern="[0-9]*", id=f"score-hand-{seat}", value=hand.text,
                autocomplete="off", enterkeyhint="next", maxlength=6, data_act="total", data_on="input",
                data_arg=str(seat), cls="sk-total-input",
-               t_attrs={"aria-label": ("score.hand_label", {"name": name})}, **described(keeper, fid))
+               t_attrs={"aria-label": ("score.hand_label", {"name": name})}, **described(screen, fid))
         ]
     return el(
         "li",
-        el("div", el("span", name, cls="sk-hand-name"), live_el(keeper, draft, seat), cls="sk-hand-head"),
+        el("div", el("span", name, cls="sk-hand-name"), live_el(screen, draft, seat), cls="sk-hand-head"),
         el("p", key="score.partner", cls="sk-hint") if optional else None,
         switch,
         *entry,
-        field_error(keeper, fid),
+        field_error(screen, fid),
         cls="sk-hand", id=f"score-handbox-{seat}",
     )
 
 
-def entry_page(keeper: Keeper) -> El:
-    sheet, draft, number = keeper.sheet(), keeper.draft(), keeper.where.round
-    home = sheet_hash(keeper.where.sheet_id)
+def entry_page(screen: Screen) -> El:
+    sheet, draft, number = screen.sheet, screen.round_draft, screen.where.round
+    home = sheet_hash(screen.where.sheet_id)
     view = sheet.tally()
     if number is None:
         title = el("h1", key="score.round_title", args={"n": len(sheet.rounds) + 1})
@@ -152,7 +148,7 @@ def entry_page(keeper: Keeper) -> El:
                    checked=draft.winner == seat, data_act="winner", data_on="change", data_arg=str(seat)),
                 el("span", name), cls="sk-choice sk-winner-choice")
              for seat, name in enumerate(sheet.players)), cls="sk-choices"),
-        field_error(keeper, "winner"),
+        field_error(screen, "winner"),
         id="score-winner", cls="sk-options-group", aria_describedby="score-winner-error",
     )
     over = view.finished and number is None
@@ -162,7 +158,7 @@ def entry_page(keeper: Keeper) -> El:
     ]
     if number is not None:
         actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
-        actions.append(ask_then_confirm(keeper, "delete-round", "score.delete_round", "score.delete_round_confirm",
+        actions.append(ask_then_confirm(screen, "delete-round", "score.delete_round", "score.delete_round_confirm",
                                         "score.delete_yes_round", {"n": number}))
     return el(
         "div",
@@ -173,9 +169,9 @@ def entry_page(keeper: Keeper) -> El:
         el("form",
            winners,
            el("section", el("h2", key="score.hands"),
-              el("ul", *(hand_box(keeper, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands")),
-           preview_el(keeper, sheet, draft),
-           field_error(keeper, "round", alert=True),
+              el("ul", *(hand_box(screen, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands")),
+           preview_el(screen, sheet, draft),
+           field_error(screen, "round", alert=True),
            el("p", key="score.kept", cls="sk-hint"),
            el("div", *actions, cls="sk-sticky-actions"),
            data_act="save", data_on="submit", novalidate=True, id="score-entry-form"),

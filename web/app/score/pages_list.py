@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scorekeeper import SheetSummary
 
 from .common import field_error, flash, head
+from .screen import Screen
 from .tree import El, el
 from .where import sheet_hash
-
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
 
 def game_item(item: SheetSummary) -> El:
@@ -29,8 +25,8 @@ def game_item(item: SheetSummary) -> El:
     )
 
 
-def list_page(keeper: Keeper) -> El:
-    listing = keeper.store.library.listing()
+def list_page(screen: Screen) -> El:
+    listing = list(screen.listing)
     playing = [item for item in listing if not item.finished]
     done = [item for item in listing if item.finished]
     sections: list[El] = []
@@ -42,13 +38,13 @@ def list_page(keeper: Keeper) -> El:
             )
     if not listing:
         sections.append(el("p", key="score.list.empty", cls="sk-empty"))
-    damaged = el("p", key="score.list.damaged", cls="sk-notice") if keeper.store.problems else None
+    damaged = el("p", key="score.list.damaged", cls="sk-notice") if screen.damaged else None
     return el(
         "div",
         head("#/", "screen.back"),
         el("h1", key="score.title"),
         el("p", key="score.list.lead", cls="lead"),
-        flash(keeper),
+        flash(screen),
         damaged,
         el("p", el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id="score-new")),
         *sections,
@@ -60,7 +56,7 @@ def list_page(keeper: Keeper) -> El:
                data_act="import", aria_describedby="score-import-error"),
             el("input", type="file", accept=".json,application/json", hidden=True, id="score-import-file",
                data_act="file", data_on="change", t_attrs={"aria-label": "score.import.button"}),
-            field_error(keeper, "import", alert=True),
+            field_error(screen, "import", alert=True),
             cls="sk-score-card",
         ),
         cls="sk-score sk-score-list",

@@ -4,20 +4,16 @@ names and options only (the sheet refuses the rest)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring
 
 from .common import described, field_error, head
+from .screen import Screen
 from .tree import El, el
 from .where import sheet_hash
 
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
-
-def player_row(keeper: Keeper, sheet: Sheet, seat: int) -> El:
+def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
     name = sheet.players[seat]
     fid = f"name-{seat}"
     fixed = sheet.started
@@ -39,12 +35,12 @@ def player_row(keeper: Keeper, sheet: Sheet, seat: int) -> El:
         "li",
         el("div",
            el("span", str(seat + 1), cls="sk-seat-number", aria_hidden="true"),
-           el("input", type="text", id=f"score-{fid}", value=keeper.pending.get(fid, name), maxlength=NAME_MAX + 8,
+           el("input", type="text", id=f"score-{fid}", value=screen.pending.get(fid, name), maxlength=NAME_MAX + 8,
               autocomplete="off", autocapitalize="words", enterkeyhint="done", data_act="rename", data_on="change",
               data_arg=str(seat), t_attrs={"aria-label": ("score.setup.player_label", {"n": seat + 1})},
-              **described(keeper, fid)),
+              **described(screen, fid)),
            *controls, cls="sk-player-row"),
-        field_error(keeper, fid),
+        field_error(screen, fid),
     )
 
 
@@ -64,9 +60,9 @@ def fieldset(legend_key: str, fid: str, *children: El | None) -> El:
     return el("fieldset", el("legend", key=legend_key), *children, id=f"score-{fid}", cls="sk-options-group")
 
 
-def options_part(keeper: Keeper, sheet: Sheet) -> list[El]:
+def options_part(screen: Screen, sheet: Sheet) -> list[El]:
     options = sheet.options
-    target_text = keeper.pending.get("target", str(options.target))
+    target_text = screen.pending.get("target", str(options.target))
     teams_note = None
     if options.teams and len(sheet.players) >= 4 and len(sheet.players) % 2 == 0:
         labels = sheet.tally().side_labels
@@ -76,30 +72,30 @@ def options_part(keeper: Keeper, sheet: Sheet) -> list[El]:
            el("label", key="score.setup.target", for_="score-target"),
            el("input", type="text", inputmode="numeric", pattern="[0-9]*", id="score-target", value=target_text,
               maxlength=9, autocomplete="off", enterkeyhint="done", data_act="target", data_on="change",
-              **described(keeper, "target")),
-           field_error(keeper, "target"), cls="sk-field"),
+              **described(screen, "target")),
+           field_error(screen, "target"), cls="sk-field"),
         fieldset("score.setup.scoring", "scoring",
                  *(radio("scoring", mode.value, f"score.scoring.{mode.value}", options.scoring is mode, "scoring",
                          f"score-scoring-{mode.value}") for mode in Scoring),
-                 field_error(keeper, "scoring")),
+                 field_error(screen, "scoring")),
         fieldset("score.setup.wild", "wild",
                  *(radio("wild", str(points), f"score.wild.{points}", options.wild_points == points, "wild",
                          f"score-wild-{points}") for points in (50, 40)),
-                 field_error(keeper, "wild")),
+                 field_error(screen, "wild")),
         fieldset("score.setup.rotation", "rotation",
                  *(radio("rotation", rot.value, f"score.rotation.{rot.value}", options.dealer_rotation is rot,
                          "rotation", f"score-rotation-{rot.value}") for rot in DealerRotation),
-                 field_error(keeper, "rotation")),
+                 field_error(screen, "rotation")),
         el("div",
            el("label",
               el("input", type="checkbox", id="score-teams", checked=options.teams, data_act="teams", data_on="change",
-                 disabled=sheet.started, **described(keeper, "teams")),
+                 disabled=sheet.started, **described(screen, "teams")),
               el("span", key="score.setup.teams"), cls="sk-choice"),
-           teams_note, field_error(keeper, "teams"), cls="sk-field"),
+           teams_note, field_error(screen, "teams"), cls="sk-field"),
     ]
 
 
-def dealer_part(keeper: Keeper, sheet: Sheet) -> El:
+def dealer_part(screen: Screen, sheet: Sheet) -> El:
     dealer = sheet.first_dealer
     note = None
     if dealer is not None:
@@ -115,32 +111,32 @@ def dealer_part(keeper: Keeper, sheet: Sheet) -> El:
         draw = el("button", key="score.setup.draw", type="button", cls="button", id="score-draw", data_act="draw",
                   disabled=not sheet.players)
     return fieldset("score.setup.dealer", "dealer", el("div", *choices, cls="sk-choices") if choices else None, draw,
-                    note, field_error(keeper, "dealer"))
+                    note, field_error(screen, "dealer"))
 
 
-def setup_page(keeper: Keeper) -> El:
-    sheet = keeper.setup_sheet()
-    new = keeper.where.page == "new"
-    back = "#/score" if new else sheet_hash(keeper.where.sheet_id)
-    rows = [player_row(keeper, sheet, seat) for seat in range(len(sheet.players))]
+def setup_page(screen: Screen) -> El:
+    sheet = screen.setup_sheet
+    new = screen.where.page == "new"
+    back = "#/score" if new else sheet_hash(screen.where.sheet_id)
+    rows = [player_row(screen, sheet, seat) for seat in range(len(sheet.players))]
     adder = None
     if not sheet.started and len(sheet.players) < MAX_PLAYERS:
         adder = el(
             "form",
             el("label", key="score.setup.new_name", for_="score-name-new"),
             el("div",
-               el("input", type="text", id="score-name-new", value=keeper.new_name(), maxlength=NAME_MAX + 8,
+               el("input", type="text", id="score-name-new", value=screen.new_name, maxlength=NAME_MAX + 8,
                   autocomplete="off", autocapitalize="words", enterkeyhint="enter", data_act="newname",
-                  data_on="input", **described(keeper, "name-new")),
+                  data_on="input", **described(screen, "name-new")),
                el("button", key="score.setup.add", type="submit", cls="button"), cls="sk-add-row"),
-            field_error(keeper, "name-new"),
+            field_error(screen, "name-new"),
             data_act="add", data_on="submit", cls="sk-field",
         )
     note_key = "score.setup.started_note" if sheet.started else "score.setup.count"
     finish = el("button", key="score.setup.start" if new else "score.setup.done", type="button",
                 cls="button primary sk-big", id="score-start", data_act="start")
-    start_errors = [error for fid in ("start", "players") for error in keeper.errors.get(fid, [])]
-    summary = el("p", " ".join(keeper.message(error) for error in start_errors) or None, id="score-start-error",
+    start_errors = [*screen.messages("start"), *screen.messages("players")]
+    summary = el("p", " ".join(start_errors) or None, id="score-start-error",
                  cls="sk-field-error", tabindex="-1", role="alert" if start_errors else None)
     return el(
         "div",
@@ -151,8 +147,8 @@ def setup_page(keeper: Keeper) -> El:
            el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
            el("ol", *rows, cls="sk-player-list", id="score-players") if rows else None,
            adder, cls="sk-score-card"),
-        el("section", el("h2", key="score.setup.options"), *options_part(keeper, sheet), cls="sk-score-card"),
-        el("section", dealer_part(keeper, sheet), cls="sk-score-card"),
+        el("section", el("h2", key="score.setup.options"), *options_part(screen, sheet), cls="sk-score-card"),
+        el("section", dealer_part(screen, sheet), cls="sk-score-card"),
         el("div", summary, finish, cls="sk-sticky-actions"),
         cls="sk-score sk-score-setup",
     )

@@ -4,18 +4,14 @@ sheet's actions (undo, share, export, players and options, delete)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
+from .screen import Screen
 from .tree import El, el
 from .where import sheet_hash
-
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
 
 def standings(sheet: Sheet, view: Tally, final: bool) -> El:
@@ -43,7 +39,7 @@ def standings(sheet: Sheet, view: Tally, final: bool) -> El:
     return el("ol", *items, cls="sk-standings")
 
 
-def rounds_table(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
+def rounds_table(screen: Screen, sheet: Sheet, view: Tally) -> El:
     penalty = sheet.options.scoring is Scoring.PENALTY
     head_row = el("tr", el("th", el("span", "#", aria_hidden="true"), sr("score.col_round"), scope="col"),
                   *(el("th", name, scope="col") for name in sheet.players))
@@ -68,7 +64,7 @@ def rounds_table(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
             parts.append(el("span", str(row.totals[side]), cls="sk-run"))
             cells.append(el("td", *parts, cls="sk-is-winner" if seat == row.winner else None))
         edit = el("a", el("span", str(row.number)), el("span", "✎", aria_hidden="true"), cls="sk-edit-round",
-                  href=sheet_hash(keeper.where.sheet_id, "round", row.number),
+                  href=sheet_hash(screen.where.sheet_id, "round", row.number),
                   t_attrs={"aria-label": ("score.edit_round", {"n": row.number})})
         body.append(el("tr", el("th", edit, scope="row"), *cells))
     foot = el("tr", el("th", key="score.totals", scope="row"),
@@ -90,7 +86,7 @@ def trophy() -> El:
               viewBox="0 0 64 64", width="56", height="56", cls="sk-trophy", aria_hidden="true", focusable="false")
 
 
-def winner_panel(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
+def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
     assert view.winner_side is not None
     label = view.side_labels[view.winner_side]
     return el(
@@ -108,20 +104,20 @@ def winner_panel(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
     )
 
 
-def sheet_page(keeper: Keeper) -> El:
-    saved = keeper.saved()
+def sheet_page(screen: Screen) -> El:
+    saved = screen.saved
     if saved is None:
         return el("div", head("#/score", "score.back_list"), el("h1", key="score.title"),
                   el("p", key="score.not_found", cls="sk-notice"), cls="sk-score")
     sheet, view = saved.sheet, saved.sheet.tally()
-    sheet_id = keeper.where.sheet_id
+    sheet_id = screen.where.sheet_id
     problems = sheet.setup_problems()
     top: list[El | None] = []
     if problems:
         top.append(el("p", key="score.needs_setup", cls="sk-notice"))
         top.append(el("a", key="score.edit_setup", cls="button primary sk-big", href=sheet_hash(sheet_id, "setup")))
     elif view.finished:
-        top.append(winner_panel(keeper, sheet, view))
+        top.append(winner_panel(screen, sheet, view))
     else:
         if view.dealer is not None:
             top.append(dealer_badge(sheet.players[view.dealer]))
@@ -132,7 +128,7 @@ def sheet_page(keeper: Keeper) -> El:
         head("#/score", "score.back_list"),
         el("h1", saved.title, id="score-title"),
         el("p", key=meta_key, args={"target": sheet.options.target}, cls="sk-meta"),
-        flash(keeper),
+        flash(screen),
         *top,
     ]
     if not view.finished and view.rows:
@@ -140,19 +136,19 @@ def sheet_page(keeper: Keeper) -> El:
                         cls="sk-score-card"))
     if view.rows:
         parts.append(el("section", el("h2", key="score.rounds", id="score-rounds-title"),
-                        rounds_table(keeper, sheet, view), cls="sk-score-card"))
+                        rounds_table(screen, sheet, view), cls="sk-score-card"))
         if sheet.options.scoring is not Scoring.SINGLE_ROUND:
             legend = el("ul", *(el("li", el("span", cls=swatch_class(side), aria_hidden="true"), label)
                                 for side, label in enumerate(view.side_labels)), cls="sk-legend")
             parts.append(el("section", el("h2", key="score.chart", id="score-chart-title"),
                             chart(view.running, view.target, "score-chart-title"), legend,
                             cls="sk-score-card"))
-    parts.append(actions(keeper, sheet, view))
+    parts.append(actions(screen, sheet, view))
     return el("div", *parts, cls="sk-score sk-score-sheet")
 
 
-def actions(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
-    sheet_id = keeper.where.sheet_id
+def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
+    sheet_id = screen.where.sheet_id
     buttons: list[El | None] = [
         el("button", key="score.undo", type="button", cls="button", data_act="undo", id="score-undo")
         if sheet.rounds else None,
@@ -161,7 +157,7 @@ def actions(keeper: Keeper, sheet: Sheet, view: Tally) -> El:
         el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
         el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id="score-setup"),
     ]
-    buttons.append(ask_then_confirm(keeper, "delete-game", "score.delete_game", "score.delete_confirm",
+    buttons.append(ask_then_confirm(screen, "delete-game", "score.delete_game", "score.delete_confirm",
                                     "score.delete_yes"))
     return el("section", el("h2", key="score.actions", cls="sk-sr-only"), el("div", *buttons, cls="sk-actions"),
-              field_error(keeper, "page", alert=True), cls="sk-sheet-actions")
+              field_error(screen, "page", alert=True), cls="sk-sheet-actions")

@@ -15,6 +15,7 @@ from app import i18n
 from app.browser import WakeLock, download, spawn
 from app.dom import Listeners
 from app.score.keeper import Effect, Keeper
+from app.score.pages import live_parts, render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.tree import El
 from app.score.where import Where
@@ -140,7 +141,7 @@ class ScoreScreen:
     def render(self, focus: str | None = None) -> None:
         active = document.activeElement
         keep = focus or (str(active.id) if active and self.box.contains(active) and active.id else None)
-        self.box.replaceChildren(build(self.keeper.view()))
+        self.box.replaceChildren(build(render(self.keeper.screen())))
         if keep:
             target = document.getElementById(keep)
             if target:
@@ -193,8 +194,8 @@ class ScoreScreen:
         return False
 
     def apply(self, effect: Effect) -> None:
-        if effect.patches:
-            self.patch(effect.patches)
+        if effect.live_seat is not None:
+            self.patch(live_parts(self.keeper.screen(), effect.live_seat))
         if effect.announce:
             announce(effect.announce)
         if effect.download:
