@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from app.play.brain import Brain
-from app.play.session import Session
+from app.play.session import Session, choice_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import bot, config, human, run_bots
@@ -35,7 +35,7 @@ def run_through_brain(session: Session, brain: Brain, limit: int = 10_000) -> st
             continue
         reply = ask(brain, session.bot_request())
         assert reply["ok"], reply
-        session.bot_answer(session.position, reply["result"])
+        session.bot_answer(session.moment, reply["result"])
     raise AssertionError("the bots never stopped")
 
 
@@ -69,14 +69,30 @@ def test_a_person_moves_between_requests_and_the_mirror_follows() -> None:
 def test_an_answer_for_a_position_that_moved_on_is_dropped() -> None:
     session = Session.new(config([human(), bot("A")]), seed=3)
     run_bots(session)
-    request = session.bot_request() if session.next_step().kind == "bot" else None
-    position = session.position
+    moment = session.moment
     session.apply(session.legal()[-1])  # the person acts while the bots think
     before = session.game.log[:]
     answer = {"seat": 1, "action": "draw"}
-    assert session.bot_answer(position, answer) is None
+    assert session.bot_answer(moment, answer) is None
     assert session.game.log == before
-    assert request is None or request["position"] == position
+
+
+def test_an_answer_from_before_an_undo_is_dropped_even_at_the_same_position() -> None:
+    cfg = dataclasses.replace(config([human(), bot("A")]).with_preset("house"), undo=True)
+    session = Session.new(cfg, seed=9)
+    run_bots(session)
+    moves = []
+    while session.next_step().kind != "bot":  # the person's move (a draw, then keeping the card); then...
+        moves.append(session.legal()[-1])
+        session.apply(moves[-1])
+    asked_at, answer = session.moment, choice_data(session.bot_choice())  # ...the bot decides, but
+    assert session.undo()  # the person takes the move back and makes it again
+    for move in moves:
+        session.apply(move)
+    assert session.position == asked_at[1] and session.moment != asked_at
+    before = session.game.log[:]
+    assert session.bot_answer(asked_at, answer) is None  # the same position, another moment: dropped
+    assert session.game.log == before
 
 
 def test_an_illegal_bot_answer_is_refused_and_changes_nothing() -> None:
@@ -86,14 +102,14 @@ def test_an_illegal_bot_answer_is_refused_and_changes_nothing() -> None:
     for answer in ({"seat": session.game.current, "action": "play W+4 red uno"}, {"seat": 7, "action": "draw"},
                    {"seat": "0", "action": "draw"}, {"action": str(legal[0])}, "draw", [0, "draw"]):
         with pytest.raises(IllegalActionError):
-            session.bot_answer(session.position, answer)
+            session.bot_answer(session.moment, answer)
         assert session.game.log == before
 
 
 def test_every_bot_declining_lets_the_person_act() -> None:
     session = Session.new(config([human(), bot("A")]), seed=8)
     assert run_bots(session) == "human"
-    assert session.bot_answer(session.position, None) is None
+    assert session.bot_answer(session.moment, None) is None
     assert session.next_step().why == "human"
 
 

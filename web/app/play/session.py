@@ -66,6 +66,7 @@ class Session:
         self.game = game
         self.bot_seeds = bot_seeds
         self.ack_round = ack_round
+        self.epoch = 0  # +1 whenever the game is replaced (undo): with the position, names one moment of play
         self.humans = [s for s, seat in enumerate(config.seats) if not seat.is_bot]
         self.bots: dict[int, Bot] = {}
         for s, seat in enumerate(config.seats):
@@ -156,6 +157,12 @@ class Session:
     @property
     def position(self) -> int:
         return len(self.game.log)
+
+    @property
+    def moment(self) -> tuple[int, int]:
+        """This moment of play: (epoch, position). An undo then a new move can reach the same position
+        again, never the same moment; a bot decision is applied only at the moment it was asked for."""
+        return self.epoch, self.position
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -266,12 +273,13 @@ class Session:
         """What the engine worker needs to decide the bots' move here (JSON-ready)."""
         return {"op": "choose", "save": self.to_save(), "position": self.position}
 
-    def bot_answer(self, position: int, answer: Any) -> list[Event] | None:
-        """The bots' decision for `position` (`brain.choice_data`'s form: None, or {"seat", "action"} in
-        R-NOTE). Applied only if the game is still there; returns its events, or None when nothing was
-        applied (stale, or every bot declined). IllegalActionError if the answer is not a legal bot move."""
-        if position != self.position:
+    def bot_answer(self, moment: tuple[int, int], answer: Any) -> list[Event] | None:
+        """The bots' decision asked for at `moment` (`choice_data`'s form: None, or {"seat", "action"} in
+        R-NOTE). Applied only if the game is still at that moment; returns its events, or None when nothing
+        was applied (stale, or every bot declined). IllegalActionError if the answer is not a legal bot move."""
+        if moment != self.moment:
             return None
+        position = self.position
         if answer is None:
             self._declined_at = position
             return None
@@ -288,7 +296,7 @@ class Session:
     def bot_step(self) -> list[Event] | None:
         """Decide the bots' move here and apply it (None: every bot declined)."""
         choice = self.bot_choice()
-        return self.bot_answer(self.position, choice_data(choice))
+        return self.bot_answer(self.moment, choice_data(choice))
 
     # ----- undo and hints --------------------------------------------------------------------------
 
@@ -318,6 +326,7 @@ class Session:
         if earlier.round_no != g.round_no:
             return False  # not past the start of the round
         self.game = earlier
+        self.epoch += 1
         self.table = Table(earlier, self.bots)
         self._declined_at = -1
         self._window_at = self.position  # no reaction window again right after an undo

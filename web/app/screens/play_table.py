@@ -124,12 +124,12 @@ class PlayTable:
             self.running = True
             self.task = spawn(self.pump())
 
-    async def _wait(self, ms: int, session: Session, position: int) -> bool:
+    async def _wait(self, ms: int, session: Session, moment: tuple[int, int]) -> bool:
         """Sleep `ms` in small slices; False as soon as the game moved (a person acted) or the screen left."""
         loop = asyncio.get_event_loop()
         end = loop.time() + ms / 1000
         while True:
-            if not self.alive or self.session is not session or session.position != position:
+            if not self.alive or self.session is not session or session.moment != moment:
                 return False
             left = end - loop.time()
             if left <= 0:
@@ -144,11 +144,11 @@ class PlayTable:
                 step = session.next_step()
                 if step.kind == "idle":
                     break
-                position = session.position
+                moment = session.moment
                 if step.kind == "window":
                     self.window_ms = step.ms
                     self.render()
-                    still = await self._wait(step.ms, session, position)
+                    still = await self._wait(step.ms, session, moment)
                     self.window_ms = 0
                     if still:
                         session.window_over()
@@ -160,20 +160,20 @@ class PlayTable:
                     self.render()
                 answer = await self.decide(session)
                 self.thinking = False
-                if not self.alive or self.session is not session or session.position != position:
+                if not self.alive or self.session is not session or session.moment != moment:
                     self.dropped += 1
-                    continue  # a person acted meanwhile: this decision is about a position gone
+                    continue  # a person acted (or undid) meanwhile: this decision is about a moment gone
                 left = step.ms - int((loop.time() - started) * 1000)  # the pace counts the thinking
-                if left > 0 and not await self._wait(left, session, position):
+                if left > 0 and not await self._wait(left, session, moment):
                     self.dropped += 1
                     continue
                 try:
-                    session.bot_answer(position, answer)
+                    session.bot_answer(moment, answer)
                 except IllegalActionError as error:  # never expected: the worker replays the same engine
                     window.console.warn(f"uno: the engine worker's move was refused ({error}); deciding here")
                     self.decided_here += 1
                     session.bot_step()
-                if session.position != position:
+                if session.moment != moment:
                     store.save(session)
                 if step.ms:
                     self.render()
@@ -272,13 +272,13 @@ class PlayTable:
         request = session.hint_request()
         if request is None:
             return
-        position = session.position
+        moment = session.moment
         try:
             answer = await brain().ask(request)
             hint = parse_action(answer) if isinstance(answer, str) else None
         except BrainUnavailable:
             hint = session.hint()
-        if self.alive and self.session is session and session.position == position:
+        if self.alive and self.session is session and session.moment == moment:
             self.hint, self.notice = hint, ""
             self.render()
 
