@@ -1,8 +1,9 @@
 """The page's side of the engine worker boundary (browser glue; the messages are in `app.play.brain`).
 
-One worker for the page (`brain()`), started when a play screen opens: it boots its own Pyodide
-(web/brain-worker.mjs) while the person sets up the table, so the bots' searches never run on the page's
-thread. `ask` sends one request and awaits its reply. If the worker cannot start or answer,
+One worker for the page (`brain()`), started when a play screen opens, once the page is ready (or at once
+if a bot must move before that): it boots its own Pyodide (web/brain-worker.mjs, from the start-up
+snapshot when one is stored) while the person sets up the table, so the bots' searches never run on the
+page's thread. `ask` sends one request and awaits its reply. If the worker cannot start or answer,
 `BrainUnavailable` tells the caller to decide here instead, so a game never stalls for want of it.
 
 `<html data-brain="starting|ready|failed|page">` says where it is (`data-brain-ms`: its start-up time;
@@ -22,8 +23,6 @@ from pyscript.ffi import create_proxy, to_js
 
 READY_TIMEOUT_S = 90.0  # a first visit on a slow phone boots the worker's Pyodide in tens of seconds
 ANSWER_TIMEOUT_S = 30.0  # a search takes at most about a second
-
-
 PAGE_SWITCH = "uno.brain"
 
 
@@ -32,7 +31,7 @@ def _stored(key: str) -> str | None:
         value = window.localStorage.getItem(key)
     except Exception:  # storage refused (privacy settings)
         return None
-    return None if value is None else str(value)
+    return str(value) if value else None  # JS null arrives as `jsnull` (falsy, not None)
 
 
 class BrainUnavailable(Exception):
