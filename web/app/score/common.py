@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from app.tree import Child, El, el
 from scorekeeper import announcement
 
 from .texts import announcement_text
-from .tree import Child, El, el
 
 if TYPE_CHECKING:
     from .keeper import Keeper

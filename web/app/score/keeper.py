@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.storage.backup import library_of
+from app.tree import El
 from scorekeeper import (
     HandInput,
     KeeperError,
@@ -31,7 +32,6 @@ from scorekeeper.sheet import Randrange
 from . import faces
 from .store import Storage, Store
 from .texts import announcement_text, error_text, share_text
-from .tree import El
 from .where import Where, sheet_hash
 
 Translate = Callable[[str, Mapping[str, str]], str]

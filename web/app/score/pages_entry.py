@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.tree import El, el
 from scorekeeper import Mode, RoundDraft, Sheet, optional_seats
 from uno_core.rules import Scoring
 from uno_core.scoring import round_points
 
 from . import faces
 from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
-from .tree import El, el
 from .where import sheet_hash
 
 if TYPE_CHECKING:

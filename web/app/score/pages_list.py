@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.tree import El, el
 from scorekeeper import SheetSummary
 
 from .common import field_error, flash, head
-from .tree import El, el
 from .where import sheet_hash
 
 if TYPE_CHECKING:

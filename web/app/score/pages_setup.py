@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.tree import El, el
 from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring
 
 from .common import described, field_error, head
-from .tree import El, el
 from .where import sheet_hash
 
 if TYPE_CHECKING:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.tree import El, el
 from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
-from .tree import El, el
 from .where import sheet_hash
 
 if TYPE_CHECKING:
