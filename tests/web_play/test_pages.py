@@ -3,6 +3,7 @@ a match end; ids, data attributes and texts the browser tests rely on; the same 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -13,7 +14,7 @@ from app.play.session import Session
 from app.tree import El, find
 from play_helpers import bot, catalogue, config, human, run_bots
 
-from uno_core import DRAW, Card, Colour
+from uno_core import DRAW, Card, Catch, Colour
 from uno_core.scenario import stacked_deck
 
 EN = Texts("en", catalogue("en"))
@@ -141,6 +142,18 @@ def test_notice_hint_uno_armed_and_a_reaction_window() -> None:
     assert tree.attr("data-thinking") == "1"
     assert not by_class(tree, "window-bar")  # no catch or jump is offered: no window bar
     assert all(item.attr("style") is None for item in tree.walk())  # the page's policy refuses them
+
+
+def test_a_catch_in_a_reaction_window_shows_the_window_bar() -> None:
+    screen = table_screen(turn_session(), EN)
+    tree = render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)), window_ms=1500))
+    box = one(tree, cls="reactions")
+    assert box.attr("role") == "group" and box.attr("aria-label") == EN("play.table.quick")
+    catch = one(box, data_arg="catch 1")
+    assert catch.attr("data-act") == "action" and text(catch) == EN("play.action.catch", name="A")
+    bar = one(box, cls="window-bar")
+    assert bar.attr("aria-hidden") == "true" and bar.attr("style") is None  # the glue sets its duration
+    assert not by_class(render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)))), "window-bar")
 
 
 def test_a_hand_off_hides_the_hand_and_names_who_takes_the_device() -> None:
