@@ -363,6 +363,7 @@ for (const button of document.querySelectorAll("[data-lang]")) {
 
 window.unoShell = {
   get lang() { return lang; },
+  get catalogue() { return catalogue; }, // the current language's texts (null until they arrive)
   langs: LANGS,
   missing,
   t,

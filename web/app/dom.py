@@ -1,4 +1,5 @@
-"""Small DOM builders for screens. Strings always become text nodes, never HTML."""
+"""Browser glue shared by the screens: `build` puts an `app.tree` page in the DOM, `h` makes single
+elements, `Listeners` keeps delegated listeners. Strings always become text nodes, never HTML."""
 
 from __future__ import annotations
 
@@ -9,8 +10,29 @@ from pyscript import document, when
 from pyscript.ffi import create_proxy
 
 from app import i18n
+from app.tree import El
 
 _create_element = document.createElement  # looked up once: screens create hundreds of elements
+_create_text = document.createTextNode
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def build(node: El | str, svg: bool = False) -> Any:
+    """A DOM node for a tree (`app.tree`): strings are text nodes, never HTML; `key` texts are bound
+    (`i18n.bind`), `t_attrs` translated once."""
+    if isinstance(node, str):
+        return _create_text(node)
+    in_svg = svg or node.tag == "svg"
+    element = document.createElementNS(SVG_NS, node.tag) if in_svg else _create_element(node.tag)
+    for name, value in node.attrs:
+        element.setAttribute(name, value)
+    for name, key, args in node.t_attrs:
+        element.setAttribute(name, i18n.t(key, **dict(args)))
+    if node.key:
+        i18n.bind(element, node.key, **dict(node.args))
+    if node.children:  # one call into the page for all of them
+        element.append(*(build(child, in_svg) for child in node.children))
+    return element
 
 
 def h(

@@ -30,6 +30,22 @@ def t(key: str, **args: object) -> str:
     return str(_shell_t(key, to_js({k: str(v) for k, v in args.items()})))
 
 
+_catalogues: dict[str, dict[str, str]] = {}  # by language: the shell loads each catalogue once
+
+
+def catalogue() -> tuple[str, dict[str, str]]:
+    """The current language and its catalogue (empty while it has not arrived), for pages that
+    translate their own texts (`app.play.screen.Texts`)."""
+    code = lang()
+    table = _catalogues.get(code)
+    if table is None:
+        found = window.unoShell.catalogue
+        if not found:  # JS null arrives as `jsnull` (falsy)
+            return code, {}
+        table = _catalogues[code] = {str(k): str(v) for k, v in found.to_py().items()}
+    return code, table
+
+
 def bind(element: Any, key: str, **args: object) -> Any:
     """Give `element` the text of `key` now and after every language switch; return it."""
     element.dataset.i18n = key

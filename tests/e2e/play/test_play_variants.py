@@ -74,6 +74,7 @@ def test_jump_in_within_the_reaction_window(page: Page) -> None:
     jump = page.locator('.reactions [data-act="card"][data-arg="R5"]')
     expect(jump).to_be_visible()
     expect(page.locator(".window-bar")).to_be_attached()
+    expect(page.locator(".window-bar")).to_have_css("animation-duration", "6s")  # set by the glue (no style attribute)
     jump.click()
     page.wait_for_function("() => JSON.parse(window.unoPlay.state()).log.includes('0 jump R5')")
     data = wait_idle(page)

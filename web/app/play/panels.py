@@ -1,101 +1,96 @@
-"""The table's full panels: pass the device, end of round, end of match (browser glue)."""
+"""The table's full panels as `app.tree` elements: pass the device, end of round, end of match (pure)."""
 
 from __future__ import annotations
 
-from typing import Any
+from app.tree import El, el
+from uno_core import Scoring, SeatView
 
-from app.dom import h
-from app.play.session import Session
-from app.play.view import t
-from uno_core import Scoring
+from .screen import TableScreen
 
 
-def side_label(session: Session, side: int) -> str:
-    game = session.game
-    return " & ".join(game.names[s] for s in range(game.n) if game.sides[s] == side)
+def side_label(view: SeatView, side: int) -> str:
+    return " & ".join(name for name, s in zip(view.names, view.sides, strict=True) if s == side)
 
 
-def handoff_panel(session: Session) -> Any:
-    seat = session.handoff
+def handoff_panel(screen: TableScreen) -> El:
+    t, seat = screen.texts, screen.handoff
     assert seat is not None
-    name = session.names[seat]
-    button = h("button", t("play.handoff.confirm", name=name), cls="button primary big",
-               attrs={"type": "button", "data-act": "handoff"})
-    return h(
+    name = screen.names[seat]
+    return el(
         "section",
-        h("div", cls="handoff-icon", attrs={"aria-hidden": "true"}),
-        h("h2", t("play.handoff.title", name=name), attrs={"id": "handoff-title"}),
-        h("p", t("play.handoff.text", name=name)),
-        button,
+        el("div", cls="handoff-icon", aria_hidden="true"),
+        el("h2", t("play.handoff.title", name=name), id="handoff-title"),
+        el("p", t("play.handoff.text", name=name)),
+        el("button", t("play.handoff.confirm", name=name), cls="button primary big", type="button",
+           data_act="handoff"),
         cls="panel handoff",
-        attrs={"aria-labelledby": "handoff-title", "data-panel": "handoff"},
+        aria_labelledby="handoff-title",
+        data_panel="handoff",
     )
 
 
-def round_panel(session: Session) -> Any:
-    result = session.pending_round
-    assert result is not None
-    game = session.game
-    names = game.names
-    over = game.is_over and session.ack_round + 1 == len(game.round_results)
-    hands = h("table", cls="score-table")
-    hands.append(h("caption", t("play.round.hands")))
-    hands.append(h("thead", h("tr", h("th", t("play.round.player"), attrs={"scope": "col"}),
-                              h("th", t("play.round.points_left"), attrs={"scope": "col"}))))
-    body = h("tbody")
-    for seat in range(game.n):
-        mark = " ★" if seat == result.winner else ""
-        body.append(h("tr", h("th", names[seat] + mark, attrs={"scope": "row"}),
-                      h("td", str(result.hand_points[seat]))))
-    hands.append(body)
-    totals = h("table", cls="score-table")
-    totals.append(h("caption", t("play.round.scores")))
-    totals.append(h("thead", h("tr", h("th", t("play.round.side"), attrs={"scope": "col"}),
-                               h("th", t("play.round.gained"), attrs={"scope": "col"}),
-                               h("th", t("play.round.total"), attrs={"scope": "col"}))))
-    body = h("tbody")
-    for side, total in enumerate(result.totals):
-        body.append(h("tr", h("th", side_label(session, side), attrs={"scope": "row"}),
-                      h("td", f"+{result.gained[side]}"), h("td", str(total))))
-    totals.append(body)
-    parts = [
-        h("h2", t("play.round.title", round=result.round_no, name=names[result.winner]), attrs={"id": "round-title"}),
+def round_panel(screen: TableScreen) -> El:
+    t, result, view = screen.texts, screen.round, screen.view
+    assert result is not None and view is not None
+    names = view.names
+    hands = el(
+        "table",
+        el("caption", t("play.round.hands")),
+        el("thead", el("tr", el("th", t("play.round.player"), scope="col"),
+                       el("th", t("play.round.points_left"), scope="col"))),
+        el("tbody", *(el("tr", el("th", names[seat] + (" ★" if seat == result.winner else ""), scope="row"),
+                         el("td", str(result.hand_points[seat]))) for seat in range(len(names)))),
+        cls="score-table",
+    )
+    totals = el(
+        "table",
+        el("caption", t("play.round.scores")),
+        el("thead", el("tr", el("th", t("play.round.side"), scope="col"), el("th", t("play.round.gained"), scope="col"),
+                       el("th", t("play.round.total"), scope="col"))),
+        el("tbody", *(el("tr", el("th", side_label(view, side), scope="row"), el("td", f"+{result.gained[side]}"),
+                         el("td", str(total))) for side, total in enumerate(result.totals))),
+        cls="score-table",
+    )
+    over = screen.last_round
+    rules = view.rules
+    note = None
+    if rules.scoring is Scoring.PENALTY:
+        note = el("p", t("play.round.penalty_note", target=rules.target))
+    elif rules.scoring is Scoring.STANDARD:
+        note = el("p", t("play.round.target_note", target=rules.target))
+    return el(
+        "section",
+        el("h2", t("play.round.title", round=result.round_no, name=names[result.winner]), id="round-title"),
         hands,
         totals,
-    ]
-    rules = game.rules
-    if rules.scoring is Scoring.PENALTY:
-        parts.append(h("p", t("play.round.penalty_note", target=rules.target)))
-    elif rules.scoring is Scoring.STANDARD:
-        parts.append(h("p", t("play.round.target_note", target=rules.target)))
-    if not over:
-        parts.append(h("p", t("play.round.next_dealer", name=names[game.dealer]), cls="next-dealer"))
-    label = t("play.round.to_result") if over else t("play.round.next")
-    button = h("button", label, cls="button primary big", attrs={"type": "button", "data-act": "next-round"})
-    parts.append(button)
-    return h("section", *parts, cls="panel round-end",
-             attrs={"aria-labelledby": "round-title", "data-panel": "round-end"})
+        note,
+        None if over else el("p", t("play.round.next_dealer", name=names[screen.next_dealer]), cls="next-dealer"),
+        el("button", t("play.round.to_result") if over else t("play.round.next"), cls="button primary big",
+           type="button", data_act="next-round"),
+        cls="panel round-end",
+        aria_labelledby="round-title",
+        data_panel="round-end",
+    )
 
 
-def match_panel(session: Session) -> Any:
-    game = session.game
-    winners = " & ".join(game.names[s] for s in game.winners)
-    low_wins = game.rules.scoring is Scoring.PENALTY
-    order = sorted(range(len(game.totals)), key=lambda side: game.totals[side], reverse=not low_wins)
-    standings = h("ol", cls="standings")
-    for side in order:
-        standings.append(h("li", h("span", side_label(session, side), cls="standing-name"),
-                           h("span", t("play.points", points=game.totals[side]), cls="standing-points")))
-    again = h("button", t("play.match.again"), cls="button primary big",
-              attrs={"type": "button", "data-act": "new-match"})
-    return h(
+def match_panel(screen: TableScreen) -> El:
+    t, view = screen.texts, screen.view
+    assert view is not None
+    winners = " & ".join(view.names[s] for s in screen.winners)
+    low_wins = view.rules.scoring is Scoring.PENALTY
+    order = sorted(range(len(view.totals)), key=lambda side: view.totals[side], reverse=not low_wins)
+    standings = el("ol", *(el("li", el("span", side_label(view, side), cls="standing-name"),
+                              el("span", t("play.points", points=view.totals[side]), cls="standing-points"))
+                           for side in order), cls="standings")
+    return el(
         "section",
-        h("div", "★", cls="trophy", attrs={"aria-hidden": "true"}),
-        h("h2", t("play.match.title", name=winners), attrs={"id": "match-title"}),
-        h("p", t("play.match.rounds", count=len(game.round_results))),
+        el("div", "★", cls="trophy", aria_hidden="true"),
+        el("h2", t("play.match.title", name=winners), id="match-title"),
+        el("p", t("play.match.rounds", count=screen.rounds)),
         standings,
-        h("div", again,
-          h("a", t("play.match.setup"), cls="button", attrs={"href": "#/play"}), cls="panel-actions"),
+        el("div", el("button", t("play.match.again"), cls="button primary big", type="button", data_act="new-match"),
+           el("a", t("play.match.setup"), cls="button", href="#/play"), cls="panel-actions"),
         cls="panel match-end",
-        attrs={"aria-labelledby": "match-title", "data-panel": "match-end"},
+        aria_labelledby="match-title",
+        data_panel="match-end",
     )

@@ -1,82 +1,84 @@
-"""DOM builders for the table: cards, seat chips, badges (browser glue; words come from `describe`)."""
+"""Pieces of the table's pages as `app.tree` elements: cards, badges, colour choices, buttons (pure; the
+words come from `describe` through the screen's `Texts`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from app import i18n
-from app.dom import h
-from app.play import describe
+from app.tree import El, el
 from uno_core import Card, Colour
+
+from . import describe
+from .describe import Translate
 
 COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
 
 
-def t(key: str, **args: object) -> str:
-    return i18n.t(key, **args)
-
-
-def card_name(card: Card) -> str:
-    return describe.card_name(card, t)
-
-
-def text_of(item: describe.Line) -> str:
-    return describe.render(item, t)
-
-
-def card_face(card: Card, tag: str = "span", cls: str = "", label: str = "",
-              attrs: dict[str, str] | None = None) -> Any:
+def card_face(card: Card, t: Translate, tag: str = "span", cls: str = "", label: str = "",
+              attrs: Mapping[str, str] | None = None) -> El:
     """A card: its value as text in the corner and the centre, and its colour's shape (colour-blind safe).
 
     The accessible name is `label` (default: the card's name) in a visually hidden span; the drawn
-    value and shapes are hidden from screen readers.
+    value and shapes are hidden from screen readers. `attrs` are more attributes, by their names.
     """
     colour = card.colour.value if card.colour is not None else "wild"
     value = describe.face(card)
     marks = describe.shape(card.colour) if card.colour is not None else "".join(describe.SHAPES.values())
-    return h(
+    face = el(
         tag,
-        h("span", label or card_name(card), cls="sr-only"),
-        h("span", value, cls="card-corner", attrs={"aria-hidden": "true"}),
-        h("span", value, cls="card-value", attrs={"aria-hidden": "true"}),
-        h("span", marks, cls="card-shape", attrs={"aria-hidden": "true"}),
+        el("span", label or describe.card_name(card, t), cls="sr-only"),
+        el("span", value, cls="card-corner", aria_hidden="true"),
+        el("span", value, cls="card-value", aria_hidden="true"),
+        el("span", marks, cls="card-shape", aria_hidden="true"),
         cls=f"card c-{colour} {cls}".strip(),
-        attrs={"data-code": card.code, **(attrs or {})},
+        data_code=card.code,
     )
+    return with_attrs(face, attrs)
 
 
-def card_back(cls: str = "") -> Any:
-    return h("span", h("span", "UNO", cls="card-back-logo"), cls=f"card card-back {cls}".strip(),
-             attrs={"aria-hidden": "true"})
+def card_back(cls: str = "") -> El:
+    return el("span", el("span", "UNO", cls="card-back-logo"), cls=f"card card-back {cls}".strip(),
+              aria_hidden="true")
 
 
-def colour_badge(colour: Colour | None) -> Any:
+def colour_badge(colour: Colour | None, t: Translate) -> El:
     """The active colour as a swatch, its shape and its name (never colour alone)."""
     if colour is None:
-        return h("span", t("play.table.no_colour"), cls="colour-badge")
-    return h(
+        return el("span", t("play.table.no_colour"), cls="colour-badge")
+    return el(
         "span",
-        h("span", describe.shape(colour), cls=f"swatch c-{colour.value}", attrs={"aria-hidden": "true"}),
-        h("span", t("play.table.colour", colour=describe.colour_name(colour, t))),
+        el("span", describe.shape(colour), cls=f"swatch c-{colour.value}", aria_hidden="true"),
+        el("span", t("play.table.colour", colour=describe.colour_name(colour, t))),
         cls="colour-badge",
     )
 
 
-def colour_button(colour: Colour, act: str) -> Any:
+def colour_button(colour: Colour, act: str, t: Translate) -> El:
     """A colour choice (swatch, shape and name); `act` is 'action' (the first card's colour) or 'colour'."""
     arg = f"color {colour.value}" if act == "action" else colour.value
-    return h(
+    return el(
         "button",
-        h("span", describe.shape(colour), cls=f"swatch c-{colour.value}", attrs={"aria-hidden": "true"}),
-        h("span", describe.colour_name(colour, t)),
+        el("span", describe.shape(colour), cls=f"swatch c-{colour.value}", aria_hidden="true"),
+        el("span", describe.colour_name(colour, t)),
         cls=f"button colour-choice cc-{colour.value}",
-        attrs={"type": "button", "data-colour": colour.value, "data-act": act, "data-arg": arg},
+        type="button", data_colour=colour.value, data_act=act, data_arg=arg,
     )
 
 
-def cards_row(cards: Sequence[Card], cls: str = "") -> Any:
-    row = h("ul", cls=f"card-row {cls}".strip(), attrs={"role": "list"})
-    for card in cards:
-        row.append(h("li", card_face(card)))
-    return row
+def cards_row(cards: Sequence[Card], t: Translate, cls: str = "") -> El:
+    return el("ul", *(el("li", card_face(card, t)) for card in cards), cls=f"card-row {cls}".strip(), role="list")
+
+
+def button(label: str, act: str, arg: str = "", cls: str = "", enabled: bool = True, key: str = "",
+           attrs: Mapping[str, str] | None = None) -> El:
+    """A button for the delegated click handler: `data-act` says what it does, `data-arg` with what."""
+    node = el("button", label, cls=f"button {cls}".strip(), type="button", data_act=act, data_arg=arg,
+              data_focus=f"{act}:{arg}", data_key=key or None, aria_keyshortcuts=key[0].upper() if key else None,
+              disabled=not enabled)
+    return with_attrs(node, attrs)
+
+
+def with_attrs(node: El, attrs: Mapping[str, str] | None) -> El:
+    """`node` with more attributes (`{"aria-pressed": "true"}`)."""
+    return replace(node, attrs=node.attrs + tuple((attrs or {}).items())) if attrs else node

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .tree import El, el
+from app.tree import El, el
 
 # 10 line colours with at least 3:1 contrast on white (WCAG 1.4.11), and a marker shape each
 COLOURS = ("#b91c1c", "#1d4ed8", "#15803d", "#7e22ce", "#a16207", "#0e7490", "#be185d", "#4d7c0f", "#c2410c",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from app.tree import Child, El, el
+
 from .screen import Screen
-from .tree import Child, El, el
 
 
 def head(href: str, key: str) -> El:

@@ -4,6 +4,7 @@ sum; one button saves. Messages sit next to their field; every keystroke is kept
 
 from __future__ import annotations
 
+from app.tree import El, el
 from scorekeeper import Mode, RoundDraft, Sheet, optional_seats
 from uno_core.rules import Scoring
 from uno_core.scoring import round_points
@@ -11,7 +12,6 @@ from uno_core.scoring import round_points
 from . import faces
 from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
 from .screen import Screen
-from .tree import El, el
 from .where import sheet_hash
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from app.tree import El, el
 from scorekeeper import SheetSummary
 
 from .common import field_error, flash, head
 from .screen import Screen
-from .tree import El, el
 from .where import sheet_hash
 
 

@@ -4,12 +4,12 @@ names and options only (the sheet refuses the rest)."""
 
 from __future__ import annotations
 
+from app.tree import El, el
 from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring
 
 from .common import described, field_error, head
 from .screen import Screen
-from .tree import El, el
 from .where import sheet_hash
 
 

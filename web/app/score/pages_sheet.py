@@ -4,13 +4,13 @@ sheet's actions (undo, share, export, players and options, delete)."""
 
 from __future__ import annotations
 
+from app.tree import El, el
 from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .screen import Screen
-from .tree import El, el
 from .where import sheet_hash
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pyscript import document, window
 
 from app.dom import Listeners, h
+from app.i18n import t
 from app.play import store
 from app.play.brain_client import brain
 from app.play.config import (
@@ -29,7 +30,6 @@ from app.play.config import (
     rule_options,
 )
 from app.play.session import Session
-from app.play.view import t
 from uno_core import PRESETS, RulesError
 
 

@@ -13,15 +13,14 @@ from pyscript.ffi import create_proxy, to_js
 
 from app import i18n
 from app.browser import WakeLock, download, spawn
-from app.dom import Listeners
+from app.dom import Listeners, build
 from app.score.keeper import Effect, Keeper
 from app.score.pages import live_parts, render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
-from app.score.tree import El
 from app.score.where import Where
 from app.storage import browser as storage
+from app.tree import El
 
-SVG_NS = "http://www.w3.org/2000/svg"
 MAX_IMPORT_BYTES = 2_000_000
 EVENTS = ("click", "input", "change", "submit")
 
@@ -56,23 +55,6 @@ def keeper() -> Keeper:
             tr=lambda key, args: i18n.t(key, **args),
         )
     return _keeper
-
-
-def build(node: El | str, svg: bool = False) -> Any:
-    """A DOM node for a tree: strings are text nodes, never HTML."""
-    if isinstance(node, str):
-        return document.createTextNode(node)
-    in_svg = svg or node.tag == "svg"
-    element = document.createElementNS(SVG_NS, node.tag) if in_svg else document.createElement(node.tag)
-    for name, value in node.attrs:
-        element.setAttribute(name, value)
-    for name, key, args in node.t_attrs:
-        element.setAttribute(name, i18n.t(key, **dict(args)))
-    if node.key:
-        i18n.bind(element, node.key, **dict(args) if (args := node.args) else {})
-    for child in node.children:
-        element.append(build(child, in_svg))
-    return element
 
 
 WAKE = WakeLock()

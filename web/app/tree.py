@@ -1,4 +1,4 @@
-"""A tiny element tree: screens are built as values here and put in the DOM by the view.
+"""A tiny element tree: pages of both modes are built as values here and put in the DOM by `app.dom.build`.
 
 Text children are always text (the view uses text nodes; `to_html` escapes), so a player
 named `<img src=x onerror=alert(1)>` shows literally. `key` names a catalogue text for the

@@ -1,0 +1,223 @@
+"""The table's pages on CPython: `render(TableScreen)` for a turn, a colour choice, a hand-off, a round end,
+a match end; ids, data attributes and texts the browser tests rely on; the same screen gives the same tree."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from app.play.pages import render
+from app.play.picker import Picker, plays_of
+from app.play.screen import Question, TableScreen, Texts, log_lines, table_screen
+from app.play.session import Session
+from app.tree import El, find
+from play_helpers import bot, catalogue, config, human, run_bots
+
+from uno_core import DRAW, Card, Catch, Colour
+from uno_core.scenario import stacked_deck
+
+EN = Texts("en", catalogue("en"))
+ES = Texts("es", catalogue("es"))
+KEY_LIKE = re.compile(r"\bplay\.[a-z_]+\.[a-z_.]+")
+
+
+def text(node: El | str) -> str:
+    """The text a node shows (no catalogue keys in play pages: the screen's texts are words)."""
+    if isinstance(node, str):
+        return node
+    assert not node.key, "play pages carry words, not catalogue keys (no data-i18n on the table)"
+    return "".join(text(child) for child in node.children)
+
+
+def one(tree: El, **attrs: str) -> El:
+    found = find(tree, **{"class" if name == "cls" else name: value for name, value in attrs.items()})
+    assert len(found) == 1, (attrs, found)
+    return found[0]
+
+
+def by_class(tree: El, name: str) -> list[El]:
+    return [item for item in tree.walk() if name in (item.attr("class") or "").split()]
+
+
+def turn_session() -> Session:
+    session = Session.new(config([human(), bot("A"), bot("B")]), seed=3)
+    assert run_bots(session) == "human"
+    return session
+
+
+def wild_session() -> Session:
+    deck = stacked_deck(["R7 R5 R5 W W+4 B1 G2", "Y1 Y2 Y3 Y4 Y5 Y6 Y7"], "R3", dealer=1)
+    session = Session.new(config([human(), bot("Ben")]), seed=1, deck=" ".join(map(str, deck)), first_dealer=1)
+    assert run_bots(session) == "human"
+    return session
+
+
+def check_words(tree: El) -> None:
+    """Every text and label is in words: no placeholder left, no catalogue key."""
+    shown = [text(tree), *(value for item in tree.walk() for name, value in item.attrs
+                           if name in ("aria-label", "title"))]
+    for words in shown:
+        assert "{" not in words and not KEY_LIKE.search(words), words
+
+
+def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
+    session = turn_session()
+    screen = table_screen(session, EN)
+    tree = render(screen)
+    view = session.view()
+    assert tree.tag == "div" and tree.attr("id") == "play" and tree.attr("class") == "play"
+    assert tree.attr("data-screen") == "table" and tree.attr("data-phase") == session.game.phase.value
+    assert tree.attr("data-position") == str(session.position) and tree.attr("data-busy") == "0"
+    assert tree.attr("data-thinking") == "0"
+    assert text(one(tree, id="play-status")) == EN("play.status.turn")
+    seats = one(tree, cls="seats")
+    assert seats.tag == "ol" and seats.attr("aria-label") == EN("play.table.players")
+    assert [item.attr("data-seat") for item in seats.children if isinstance(item, El)] == ["0", "1", "2"]
+    assert "current" in (one(tree, data_seat="0").attr("class") or "")
+    hand = one(tree, cls="hand")
+    cards = find(hand, data_act="card")
+    assert [card.attr("data-arg") for card in cards] == [card.code for card in view.hand]
+    assert hand.attr("data-count") == str(len(view.hand))
+    assert [card.attr("tabindex") for card in cards].count("0") == 1
+    legal = session.legal()
+    for card in cards:
+        playable = any(getattr(a, "card", None) == Card.parse(card.attr("data-arg") or "") for a in legal)
+        assert (card.attr("aria-disabled") is None) == playable
+    pile = one(tree, data_focus="pile")
+    assert (pile.attr("disabled") is not None) == (DRAW not in legal)
+    for key in ("draw", "uno", "hint"):
+        assert one(tree, data_key=key).attr("aria-keyshortcuts") == key[0].upper()
+    uno = one(tree, data_key="uno")
+    assert uno.attr("aria-pressed") == "false" and uno.attr("title") == EN("play.action.uno_label")
+    log = one(tree, cls="log-lines")
+    assert [item.attr("data-key") for item in log.children if isinstance(item, El)] == [
+        line.key for line in log_lines(session)]
+    assert one(tree, id="play-import").attr("data-act") == "import"
+    check_words(tree)
+
+
+def test_the_same_screen_gives_the_same_tree() -> None:
+    session = turn_session()
+    screen = table_screen(session, EN)
+    assert render(screen) == render(screen)
+    assert table_screen(session, EN) == screen  # building the screen changes nothing either
+    assert render(table_screen(session, EN)) == render(screen)
+
+
+def test_the_screen_language_is_the_page_language() -> None:
+    session = turn_session()
+    spanish = render(table_screen(session, ES))
+    assert text(one(spanish, id="play-status")) == ES("play.status.turn") != EN("play.status.turn")
+    check_words(spanish)
+
+
+def test_a_wild_asks_for_a_colour_and_offers_every_colour_and_cancel() -> None:
+    session = wild_session()
+    picker = Picker(plays_of(session.legal(), Card.parse("W")))
+    screen = table_screen(session, EN, picker=picker)
+    assert screen.question == Question("colour", tuple(Colour), Card.parse("W"))
+    tree = render(screen)
+    chooser = one(tree, cls="chooser")
+    assert chooser.attr("data-chooser") == "colour" and chooser.attr("aria-labelledby") == "chooser-title"
+    assert text(one(tree, id="chooser-title")) == EN("play.choose.colour", card=EN("play.card.wild", colour=""))
+    colours = find(chooser, data_act="colour")
+    assert [item.attr("data-arg") for item in colours] == [colour.value for colour in Colour]
+    assert [item.attr("data-colour") for item in colours] == [colour.value for colour in Colour]
+    assert one(chooser, data_act="cancel").attr("class") == "button subtle"
+    check_words(tree)
+
+
+def test_notice_hint_uno_armed_and_a_reaction_window() -> None:
+    session = wild_session()
+    hint = session.hint()
+    assert hint is not None
+    screen = table_screen(session, EN, notice="Nope", hint=hint, uno_armed=True, window_ms=1500, thinking=True)
+    tree = render(screen)
+    notice = one(tree, cls="notice")
+    assert notice.attr("role") == "alert" and text(notice) == "Nope"
+    assert one(tree, cls="hint-line").attr("data-hint") == str(hint)
+    uno = one(tree, data_key="uno")
+    assert uno.attr("aria-pressed") == "true" and "armed" in (uno.attr("class") or "").split()
+    assert tree.attr("data-thinking") == "1"
+    assert not by_class(tree, "window-bar")  # no catch or jump is offered: no window bar
+    assert all(item.attr("style") is None for item in tree.walk())  # the page's policy refuses them
+
+
+def test_a_catch_in_a_reaction_window_shows_the_window_bar() -> None:
+    screen = table_screen(turn_session(), EN)
+    tree = render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)), window_ms=1500))
+    box = one(tree, cls="reactions")
+    assert box.attr("role") == "group" and box.attr("aria-label") == EN("play.table.quick")
+    catch = one(box, data_arg="catch 1")
+    assert catch.attr("data-act") == "action" and text(catch) == EN("play.action.catch", name="A")
+    bar = one(box, cls="window-bar")
+    assert bar.attr("aria-hidden") == "true" and bar.attr("style") is None  # the glue sets its duration
+    assert not by_class(render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)))), "window-bar")
+
+
+def test_a_hand_off_hides_the_hand_and_names_who_takes_the_device() -> None:
+    session = Session.new(config([human(), {"kind": "human", "name": "Two"}, bot("A")]), seed=5)
+    for _ in range(40):
+        why = run_bots(session)
+        if why == "handoff":
+            break
+        session.apply(session.legal()[-1])
+    else:
+        pytest.fail("no hand-off")
+    tree = render(table_screen(session, EN))
+    name = session.names[session.handoff or 0]
+    assert tree.attr("data-screen") == "handoff"
+    panel = one(tree, data_panel="handoff")
+    assert panel.tag == "section" and panel.attr("aria-labelledby") == "handoff-title"
+    assert text(one(tree, id="handoff-title")) == EN("play.handoff.title", name=name)
+    assert text(one(tree, data_act="handoff")) == EN("play.handoff.confirm", name=name)
+    assert not by_class(tree, "hand") and not find(tree, data_act="card")
+    assert by_class(tree, "table-bar") and by_class(tree, "log")
+    check_words(tree)
+
+
+def test_a_round_end_and_the_match_end() -> None:
+    session = Session.new(config([bot("A"), bot("B", "random"), bot("C")], rules={"target": 150}), seed=11)
+    assert run_bots(session) == "round_end"
+    result = session.pending_round
+    assert result is not None
+    tree = render(table_screen(session, EN))
+    assert tree.attr("data-screen") == "round-end"
+    one(tree, data_panel="round-end")
+    title = text(one(tree, id="round-title"))
+    assert title == EN("play.round.title", round=result.round_no, name=session.names[result.winner])
+    tables = by_class(tree, "score-table")
+    assert len(tables) == 2
+    rows = [row for row in tables[0].walk() if row.tag == "tr"][1:]
+    assert [text(row.children[0]) for row in rows] == [
+        name + (" ★" if seat == result.winner else "") for seat, name in enumerate(session.names)]
+    button = one(tree, data_act="next-round")
+    assert text(button) in (EN("play.round.next"), EN("play.round.to_result"))
+    check_words(tree)
+    while True:
+        session.ack_round_end()
+        if run_bots(session) == "over":
+            break
+    tree = render(table_screen(session, EN))
+    assert tree.attr("data-screen") == "match-end"
+    one(tree, data_panel="match-end")
+    assert one(tree, data_act="new-match").attr("class") == "button primary big"
+    points = [text(item) for item in by_class(tree, "standing-points")]
+    assert len(points) == 3
+    check_words(tree)
+
+
+def test_no_game_leads_to_the_set_up_screen() -> None:
+    screen = table_screen(None, EN)
+    assert screen == TableScreen(EN)
+    tree = render(screen)
+    assert tree.attr("data-screen") is None
+    assert one(tree, href="#/play").attr("class") == "button primary"
+
+
+def test_texts_fill_placeholders_like_the_shell() -> None:
+    texts = Texts("en", {"a": "Hi {name}, {other}"})
+    assert texts("a", name="Ana") == "Hi Ana, {other}"
+    assert texts("missing.key") == "missing.key"
+    assert Texts("en", {})("a") == ""  # no catalogue yet

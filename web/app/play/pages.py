@@ -1,0 +1,253 @@
+"""The table's pages: `render(screen)` is the element tree of `#play` for a `TableScreen` (pure: no DOM,
+no session, no controller; tested on CPython in tests/web_play/test_pages.py).
+
+The root's `data-*` attributes (screen, phase, position, busy, thinking) go on the mounted `#play`;
+its children replace that element's. Every choice offered is one of `screen.legal`.
+"""
+
+from __future__ import annotations
+
+from app.tree import El, el
+from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Catch, ChooseColour, Colour, Phase, Play, SeatView
+
+from . import describe
+from .panels import handoff_panel, match_panel, round_panel
+from .picker import COLOUR, COUNT, can_say_uno_with_play, playable_cards
+from .screen import TableScreen
+from .view import button, card_back, card_face, cards_row, colour_badge, colour_button
+
+
+def render(screen: TableScreen) -> El:
+    """`<div id="play">` with the page for `screen.page`."""
+    t = screen.texts
+    if screen.page == "none" or screen.view is None:
+        return el("div", el("h1", t("play.table.title")), el("p", t("play.table.no_game")),
+                  el("a", t("play.table.to_setup"), cls="button primary", href="#/play"), cls="play", id="play")
+    panels = {"match-end": match_panel, "round-end": round_panel, "handoff": handoff_panel}
+    part = panels.get(screen.page)
+    parts = (top_bar(screen), part(screen)) if part is not None else table(screen, screen.view)
+    return el(
+        "div",
+        *parts,
+        log_section(screen),
+        cls="play",
+        id="play",
+        data_phase=screen.phase,
+        data_position=str(screen.position),
+        data_screen=screen.page,
+        data_busy="1" if screen.busy else "0",
+        data_thinking="1" if screen.thinking else "0",
+    )
+
+
+def top_bar(screen: TableScreen) -> El:
+    t = screen.texts
+    file_input = el("input", type="file", accept="application/json,.json", id="play-import", cls="file-input",
+                    data_act="import")
+    menu = el(
+        "details",
+        el("summary", t("play.menu.title"), data_focus="menu"),
+        el("div", button(t("play.menu.export"), "export"),
+           el("label", t("play.menu.import"), file_input, cls="button file-label"),
+           el("a", t("play.menu.setup"), cls="button", href="#/play"), cls="menu-items"),
+        cls="table-menu",
+    )
+    return el(
+        "div",
+        el("h1", t("play.table.title"), cls="sr-only"),
+        el("a", t("play.table.back"), cls="back-link", href="#/play"),
+        el("a", t("play.howto"), cls="howto-link", href="#/howto"),
+        menu,
+        cls="table-bar",
+    )
+
+
+def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
+    t = screen.texts
+    hint, revealed = screen.hint, screen.revealed
+    return (
+        top_bar(screen),
+        seats(screen, me),
+        centre(screen, me),
+        el("p", status_text(screen, me), cls="status", id="play-status"),
+        el("p", screen.notice, cls="notice", role="alert") if screen.notice else None,
+        None if hint is None else el(
+            "p", t("play.hint.text", action=describe.render(describe.action_line(hint, me.names), t)),
+            cls="hint-line", data_hint=str(hint)),
+        None if revealed is None else el(
+            "section", el("h2", t("play.revealed.title", name=revealed[0])), cards_row(revealed[1], t),
+            cls="revealed", data_panel="revealed"),
+        reactions(screen),
+        chooser(screen, me),
+        actions(screen, me),
+        hand(screen, me) if me.seat is not None else None,
+    )
+
+
+def seats(screen: TableScreen, me: SeatView) -> El:
+    t = screen.texts
+    items = []
+    for seat, name in enumerate(me.names):
+        size = me.hand_sizes[seat]
+        level = screen.levels[seat]
+        tags = [t(f"play.level.{level}") if level is not None else t("play.seat.human")]
+        if me.rules.teams:
+            tags.append(t("play.seat.team", team=chr(ord("A") + me.sides[seat])))
+        if seat == me.dealer:
+            tags.append(t("play.seat.dealer"))
+        points = me.totals[me.sides[seat]]
+        label = t("play.seat.label", name=name, kind=", ".join(tags), count=size, points=points)
+        if seat == me.current:
+            label += ". " + t("play.seat.their_turn")
+        inner = el(
+            "span",
+            el("span", name, cls="seat-name"),
+            el("span", " · ".join(tags), cls="seat-tags"),
+            el("span", el("span", card_back("mini"), el("span", str(size)), cls="seat-count"),
+               el("span", t("play.points", points=points), cls="seat-score"), cls="seat-line"),
+            el("span", "UNO!", cls="seat-uno") if me.said_uno[seat] and size == 1 else None,
+            cls="seat-inner",
+            aria_hidden="true",
+        )
+        cls = "seat" + (" current" if seat == me.current else "") + (" me" if seat == me.seat else "")
+        items.append(el("li", inner, el("span", label, cls="sr-only"), cls=cls, data_seat=str(seat)))
+    return el("ol", *items, cls="seats", aria_label=t("play.table.players"))
+
+
+def draw_label(screen: TableScreen, me: SeatView) -> str:
+    t = screen.texts
+    return t("play.action.take", count=me.pending_draw) if me.phase is Phase.STACK else t("play.action.draw")
+
+
+def centre(screen: TableScreen, me: SeatView) -> El:
+    t = screen.texts
+    pile = el("button", el("span", draw_label(screen, me) + ": ", cls="sr-only"), card_back("pile-card"),
+              el("span", t("play.table.pile", count=me.draw_pile_size), cls="pile-count"), cls="pile",
+              type="button", data_act="action", data_arg="draw", data_focus="pile", disabled=DRAW not in screen.legal)
+    top = card_face(me.top, t, "div", "top-card" + (" just-played" if screen.just_played else ""),
+                    label=t("play.table.top", card=describe.card_name(me.top, t)))
+    arrow = "↻" if me.direction > 0 else "↺"
+    direction = t("play.table.clockwise") if me.direction > 0 else t("play.table.counter")
+    info = el(
+        "div",
+        el("span", t("play.table.round", round=me.round_no), cls="round-label"),
+        colour_badge(me.active_colour, t),
+        el("span", el("span", arrow, cls="dir-arrow", aria_hidden="true"), direction, cls="direction"),
+        el("span", t("play.table.pending", count=me.pending_draw), cls="pending") if me.pending_draw else None,
+        cls="table-info",
+    )
+    return el("div", pile, el("div", top, cls="discard"), info, cls="centre")
+
+
+def status_text(screen: TableScreen, me: SeatView) -> str:
+    t, names = screen.texts, me.names
+    if me.seat is None or me.seat != me.current:
+        key = "play.status.other"
+        if screen.levels[me.current] is not None:
+            key = "play.status.thinking" if screen.thinking else "play.status.bot"
+        return t(key, name=names[me.current])
+    phase = me.phase
+    if phase is Phase.FIRST_COLOUR:
+        return t("play.status.first_colour")
+    if phase is Phase.DRAWN and me.drawn is not None:
+        return t("play.status.drawn", card=describe.card_name(me.drawn, t))
+    if phase is Phase.STACK:
+        return t("play.status.stack", count=me.pending_draw)
+    if phase is Phase.CHALLENGE:
+        by = names[me.wd4_by] if me.wd4_by is not None else ""
+        return t("play.status.challenge", name=by, count=me.pending_draw)
+    return t("play.status.turn")
+
+
+def reactions(screen: TableScreen) -> El | None:
+    """Catches and jump-ins; while a reaction window is open, its bar (the glue sets its duration:
+    the page's policy refuses `style` attributes)."""
+    t, legal, names = screen.texts, screen.legal, screen.names
+    buttons = [button(t("play.action.catch", name=names[a.seat]), "action", str(a), "catch")
+               for a in legal if isinstance(a, Catch)]
+    jumps = [a for a in legal if isinstance(a, Play) and a.jump and not a.uno]
+    if jumps:
+        card = jumps[0].card
+        buttons.append(button(t("play.action.jump", card=describe.card_name(card, t)), "card", card.code, "jump"))
+    if not buttons:
+        return None
+    bar = el("span", cls="window-bar", aria_hidden="true") if screen.window_ms else None
+    return el("div", *buttons, bar, cls="reactions", role="group", aria_label=t("play.table.quick"))
+
+
+def chooser(screen: TableScreen, me: SeatView) -> El | None:
+    """Questions of the picker (count, colour, swap target); the first card's colour (R-FIRST-2)."""
+    t = screen.texts
+    if me.phase is Phase.FIRST_COLOUR and me.seat == me.current:
+        colours = [a.colour for a in screen.legal if isinstance(a, ChooseColour)]
+        return el("div", el("p", t("play.choose.first_colour"), cls="chooser-title", id="chooser-title"),
+                  el("div", *[colour_button(c, "action", t) for c in colours], cls="chooser-options"),
+                  cls="chooser", data_chooser="first", role="group", aria_labelledby="chooser-title")
+    question = screen.question
+    if question is None:
+        return None
+    kind, options, card = question.kind, question.options, question.card
+    name = describe.card_name(card, t)
+    if kind == COLOUR:
+        title = t("play.choose.colour", card=name)
+        buttons = [colour_button(c, "colour", t) for c in options if isinstance(c, Colour)]
+    elif kind == COUNT:
+        title = t("play.choose.count", card=name)
+        buttons = [button(t("play.choose.one") if n == 1 else t("play.choose.two"), "count", str(n)) for n in options]
+    else:
+        title = t("play.choose.swap", card=name)
+        buttons = [button(t("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), "swap", str(s))
+                   for s in options if isinstance(s, int)]
+    buttons.append(button(t("play.choose.cancel"), "cancel", "", "subtle"))
+    return el("div", el("p", title, cls="chooser-title", id="chooser-title"),
+              el("div", *buttons, cls="chooser-options"), cls="chooser",
+              data_chooser=kind, role="group", aria_labelledby="chooser-title")
+
+
+def actions(screen: TableScreen, me: SeatView) -> El:
+    t, legal = screen.texts, screen.legal
+    parts: list[El] = []
+    if me.phase is Phase.CHALLENGE and CHALLENGE in legal:
+        parts.append(button(t("play.action.challenge"), "action", "challenge", "primary"))
+        parts.append(button(t("play.action.accept", count=me.pending_draw), "action", "accept"))
+    elif me.phase is Phase.DRAWN and KEEP in legal:
+        parts.append(button(t("play.action.keep"), "action", "keep", "primary", key="keep"))
+    else:
+        parts.append(button(draw_label(screen, me), "action", "draw", enabled=DRAW in legal, key="draw"))
+    say = SAY_UNO in legal
+    cls = "uno" + (" armed" if screen.uno_armed else "") + (" urgent" if say else "")
+    parts.append(button("UNO!", "uno", "", cls, enabled=say or can_say_uno_with_play(legal), key="uno",
+                        attrs={"aria-pressed": "true" if screen.uno_armed else "false",
+                               "title": t("play.action.uno_label")}))
+    parts.append(button(t("play.action.hint"), "hint", "", "subtle", enabled=bool(legal), key="hint"))
+    if screen.undo_allowed:
+        parts.append(button(t("play.action.undo"), "undo", "", "subtle", enabled=screen.can_undo))
+    return el("div", *parts, cls="actions", role="group", aria_label=t("play.table.actions"))
+
+
+def hand(screen: TableScreen, me: SeatView) -> El:
+    t = screen.texts
+    playable = playable_cards(screen.legal)
+    hinted = screen.hint.card if isinstance(screen.hint, Play) else None
+    first = next((i for i, c in enumerate(me.hand) if c in playable), 0)
+    cards = []
+    for index, card in enumerate(me.hand):
+        ok = card in playable
+        classes = ("playable" if ok else "dimmed") + (" drawn" if me.drawn is card else "")
+        classes += " hinted" if hinted is card else ""
+        label = describe.card_name(card, t) + ("" if ok else ". " + t("play.table.cannot_play"))
+        attrs = {"type": "button", "data-focus": f"card:{index}", "data-act": "card", "data-arg": card.code,
+                 "tabindex": "0" if index == first else "-1"}
+        if not ok:
+            attrs["aria-disabled"] = "true"
+        cards.append(card_face(card, t, "button", classes, label, attrs))
+    count = len(me.hand)
+    return el("div", *cards, cls="hand", role="group", aria_label=t("play.table.hand", count=count),
+              data_count=str(count))
+
+
+def log_section(screen: TableScreen) -> El:
+    t = screen.texts
+    items = [el("li", describe.render(item, t), data_key=item.key) for item in screen.log]
+    return el("details", el("summary", t("play.log.title")),
+              el("ol", *items, cls="log-lines", tabindex="0", aria_label=t("play.log.title")), cls="log", open=True)

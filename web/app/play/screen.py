@@ -1,0 +1,159 @@
+"""What the table shows, as plain values: `pages.render(screen)` is a pure function of a `TableScreen`.
+
+The controller (`app.screens.play_table.PlayTable`) builds one from the `Session` and what is on screen
+(picker, hint, notice, reaction window...) with `table_screen`, then renders and builds it; it builds no
+page fragment. The words come with the screen: `Texts` is the page language's catalogue (plain
+strings), so the pages translate the way the shell does and stay testable on CPython.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from uno_core import Action, Card, SeatView
+from uno_core.events import RoundOver
+
+from .describe import Line, event_lines
+from .picker import Picker
+from .session import Session
+
+LOG_LINES = 40
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """The catalogue of the page's language; `texts(key, **args)` is the shell's `t()` (web/shell.js):
+    `{name}` placeholders filled from `args`, the key itself when the catalogue lacks it, nothing while
+    no catalogue has arrived."""
+
+    lang: str = ""
+    table: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, key: str, **args: object) -> str:
+        if not self.table:
+            return ""
+        text = self.table.get(key, key)
+        return _PLACEHOLDER.sub(lambda m: str(args[m[1]]) if m[1] in args else m[0], text)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """The picker's question about a tapped card: how many (`count`), which colour, whom to swap with."""
+
+    kind: str
+    options: tuple[object, ...]
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TableScreen:
+    """Everything the table page shows. `page` is `data-screen`: "table", "handoff", "round-end",
+    "match-end", or "none" (no game: the way to the set-up screen)."""
+
+    texts: Texts
+    page: str = "none"
+    phase: str = ""  # the engine's phase (`data-phase`)
+    position: int = 0  # actions applied so far (`data-position`)
+    busy: bool = False  # bots are moving or a reaction window is open (`data-busy`)
+    thinking: bool = False  # the engine worker is deciding the bots' move
+    view: SeatView | None = None  # the shown seat's view (seat None while the device is passed)
+    legal: tuple[Action, ...] = ()  # the shown seat's legal actions
+    levels: tuple[str | None, ...] = ()  # each seat's bot level, None for a person
+    log: tuple[Line, ...] = ()  # the log's last lines, newest first
+    notice: str = ""  # a message in words (an illegal move, an import...)
+    hint: Action | None = None
+    revealed: tuple[str, tuple[Card, ...]] | None = None  # a challenged player's hand: name, cards
+    question: Question | None = None
+    window_ms: int = 0  # the reaction window's length, while one is open
+    uno_armed: bool = False  # UNO will be said with the next play
+    undo_allowed: bool = False
+    can_undo: bool = False
+    just_played: bool = False  # the top card changed since the last drawing (animated)
+    handoff: int | None = None  # the seat the device goes to
+    round: RoundOver | None = None  # the round result being shown
+    last_round: bool = False  # that round ended the match
+    next_dealer: int = 0
+    winners: tuple[int, ...] = ()  # the match's winning seats
+    rounds: int = 0  # rounds played in the match
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.view.names if self.view is not None else ()
+
+
+def page_of(session: Session) -> str:
+    if session.game.is_over and session.pending_round is None:
+        return "match-end"
+    if session.pending_round is not None:
+        return "round-end"
+    if session.handoff is not None:
+        return "handoff"
+    return "table"
+
+
+def log_lines(session: Session, limit: int = LOG_LINES) -> tuple[Line, ...]:
+    """The log's last `limit` lines as the shown seat may see them, newest first."""
+    game = session.game
+    start = max(0, len(game.history) - limit)
+    items = [item for event in session.history(start) for item in event_lines(event, game.names, game.sides)]
+    items.reverse()
+    return tuple(items[:limit])
+
+
+def question_of(picker: Picker | None) -> Question | None:
+    question = picker.question() if picker is not None else None
+    if picker is None or question is None:
+        return None
+    kind, options = question
+    return Question(kind, tuple(options), picker.candidates[0].card)
+
+
+def table_screen(
+    session: Session | None,
+    texts: Texts,
+    *,
+    busy: bool = False,
+    thinking: bool = False,
+    notice: str = "",
+    hint: Action | None = None,
+    revealed: tuple[str, tuple[Card, ...]] | None = None,
+    picker: Picker | None = None,
+    window_ms: int = 0,
+    uno_armed: bool = False,
+    just_played: bool = False,
+) -> TableScreen:
+    """The screen for `session` and what the controller holds on screen."""
+    if session is None:
+        return TableScreen(texts)
+    game = session.game
+    seats: Sequence[int] = range(game.n)
+    return TableScreen(
+        texts,
+        page=page_of(session),
+        phase=game.phase.value,
+        position=session.position,
+        busy=busy,
+        thinking=thinking,
+        view=session.view(),
+        legal=tuple(session.legal()),
+        levels=tuple(session.config.seats[s].level if session.is_bot(s) else None for s in seats),
+        log=log_lines(session),
+        notice=notice,
+        hint=hint,
+        revealed=revealed,
+        question=question_of(picker),
+        window_ms=window_ms,
+        uno_armed=uno_armed,
+        undo_allowed=session.config.undo_allowed,
+        can_undo=session.undo_target() is not None,
+        just_played=just_played,
+        handoff=session.handoff,
+        round=session.pending_round,
+        last_round=game.is_over and session.ack_round + 1 == len(game.round_results),
+        next_dealer=game.dealer,
+        winners=tuple(game.winners) if game.is_over else (),
+        rounds=len(game.round_results),
+    )
