@@ -42,9 +42,15 @@ def bots(data: dict[str, Any]) -> dict[str, Any]:
     return dict(data["bots"])
 
 
+def worker_ready(page: Page) -> None:
+    """Until the worker is up (a first visit's plain start takes seconds), the page decides for the bots."""
+    page.wait_for_function("document.documentElement.dataset.brain === 'ready'", timeout=90_000)
+
+
 def test_bots_decide_in_the_worker_and_the_game_is_the_engines(page: Page) -> None:
     ana, ben = {"kind": "bot", "name": "Ana", "level": "expert"}, {"kind": "bot", "name": "Ben", "level": "strategic"}
     seats = [ME, ana, ben]
+    worker_ready(page)
     data = start(page, {"config": {"seats": seats, "speed": "instant", "reaction_ms": 0}, "seed": 7})
     for _ in range(4):  # Me draws (and keeps what it drew): the bots' turns come round again and again
         if data["screen"] != "table" or data["current"] != 0 or data["phase"] not in ("turn", "drawn"):
@@ -59,6 +65,7 @@ def test_bots_decide_in_the_worker_and_the_game_is_the_engines(page: Page) -> No
 def test_a_person_who_acts_while_a_bot_thinks_goes_first(page: Page) -> None:
     ben = {"kind": "bot", "name": "Ben", "level": "basic", "options": {"forget_uno": 1.0, "miss_catch": 1.0}}
     cai = {"kind": "bot", "name": "Cai", "level": "expert", "options": {"miss_catch": 1.0}}
+    worker_ready(page)
     data = start(page, {"config": {"seats": [ME, ben, cai], "preset": "official", "speed": "fast", "reaction_ms": 0},
                         "scenario": scenario([MINE, BENS, CAIS], "R9", DRAWS)})
     while data["hand_sizes"][1] > 2:

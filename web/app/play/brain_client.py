@@ -3,8 +3,9 @@
 One worker for the page (`brain()`), started when a play screen opens, once the page is ready (or at once
 if a bot must move before that): it boots its own Pyodide (web/brain-worker.mjs, from the start-up
 snapshot when one is stored) while the person sets up the table, so the bots' searches never run on the
-page's thread. `ask` sends one request and awaits its reply. If the worker cannot start or answer,
-`BrainUnavailable` tells the caller to decide here instead, so a game never stalls for want of it.
+page's thread. `ask` sends one request and awaits its reply. If the worker cannot start or answer, or is still
+starting after `STARTING_GRACE_S` (a first visit's plain start takes seconds, more on a phone),
+`BrainUnavailable` tells the caller to decide here instead, so a game never waits for it.
 
 `<html data-brain="starting|ready|failed|page">` says where it is (`data-brain-ms`: its start-up time;
 `data-brain-path`: `snapshot` when it restored the page's start-up snapshot, else `plain`).
@@ -22,6 +23,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 READY_TIMEOUT_S = 90.0  # a first visit on a slow phone boots the worker's Pyodide in tens of seconds
+STARTING_GRACE_S = 1.5  # how long a decision waits for a worker still starting (a snapshot start: 0.5-1 s)
 ANSWER_TIMEOUT_S = 30.0  # a search takes at most about a second
 PAGE_SWITCH = "uno.brain"
 
@@ -87,6 +89,11 @@ class BrainClient:
         self.worker.addEventListener("message", self._proxies[0])
         self.worker.addEventListener("error", self._proxies[1])
         self._mark("starting")
+        asyncio.get_event_loop().call_later(READY_TIMEOUT_S, self._check_started)
+
+    def _check_started(self) -> None:
+        if self.state == "starting":
+            self._fail(f"not ready after {READY_TIMEOUT_S:.0f} s")
 
     def _mark(self, state: str, ms: int | None = None) -> None:
         self.state = state
@@ -143,10 +150,9 @@ class BrainClient:
         if self.state in ("failed", "page") or self.ready is None:
             raise BrainUnavailable(self.failure)
         try:
-            await asyncio.wait_for(asyncio.shield(self.ready), READY_TIMEOUT_S)
-        except TimeoutError:
-            self._fail(f"not ready after {READY_TIMEOUT_S:.0f} s")
-            raise BrainUnavailable(self.failure) from None
+            await asyncio.wait_for(asyncio.shield(self.ready), STARTING_GRACE_S)
+        except TimeoutError:  # still booting (a first visit): this decision is made on the page
+            raise BrainUnavailable("still starting") from None
         self.last_id += 1
         ident = self.last_id
         future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
