@@ -810,10 +810,13 @@ class Game:
             pile = full_deck()
             shuffle(pile, self.rng)
         n, dealer = self.n, self.dealer
+        # R-SETUP-1: one card at a time, starting left of the dealer: the j-th card popped goes to
+        # the (j % n + 1)-th seat from the dealer (slices of the popped cards, in the order dealt)
+        dealt = pile[: -HAND_SIZE * n - 1 : -1]
+        del pile[-HAND_SIZE * n :]
         self.hands = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
-            for k in range(1, n + 1):
-                self.hands[next_seat(dealer, 1, n, k)].append(pile.pop())  # R-SETUP-1: starting left of the dealer
+        for k in range(1, n + 1):
+            self.hands[next_seat(dealer, 1, n, k)] = dealt[k - 1 :: n]
         self.draw_pile = pile
         self.discard = []
         self.direction = 1
