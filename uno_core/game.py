@@ -514,10 +514,10 @@ class Game:
         """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
         if isinstance(action, str):
             action = parse_action(action)
-        if type(seat) is not int or not 0 <= seat < self.n:
-            raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
-        legal = self._legal_cache.get(seat)
+        legal = self._legal_cache.get(seat) if type(seat) is int else None  # cached: a seat at the table
         if legal is None:
+            if type(seat) is not int or not 0 <= seat < self.n:
+                raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
             legal = self._legal(seat)
         # legal actions are interned: look for the very object first (no __eq__ calls), then for an equal one
         if not any(map(is_, legal, repeat(action))) and action not in legal:
@@ -528,12 +528,14 @@ class Game:
             raise IllegalActionError(reason)
         self._legal_cache = {}
         out: list[ev.Event] = []
-        if type(action) is Play:  # the common case, as _dispatch runs it
+        if type(action) is Play:  # the common cases first, as _dispatch runs them
             self._play(seat, action.cards, action.colour, action.swap, action.uno, action.jump, out)
+        elif action is DRAW:
+            self._draw_or_take(seat, out)
         else:
             self._dispatch(seat, action, out)
         self.log.append((seat, action))
-        self.history.extend(out)
+        self.history += out
         return out
 
     def _dispatch(self, seat: int, action: Action, out: list[ev.Event] | None) -> None:
@@ -944,8 +946,7 @@ class Game:
             hand = self.hands[seat]
             singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
             playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
-            actions = list(chain.from_iterable(map(singles.__getitem__, playable)))
-            actions.append(DRAW)
+            actions = [*chain.from_iterable(map(singles.__getitem__, playable)), DRAW]
         else:
             actions = []
             self._turn_actions(seat, actions)
