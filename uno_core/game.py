@@ -147,6 +147,7 @@ _CARD_INDEX = attrgetter("index")
 _SKIPPED = tuple(ev.TurnSkipped(seat) for seat in range(10))
 _UNO_SAID = tuple(ev.UnoSaid(seat) for seat in range(10))
 _KEPT = tuple(ev.Kept(seat) for seat in range(10))
+_REVERSED = {1: ev.DirectionReversed(1), -1: ev.DirectionReversed(-1)}
 _PLAYED: dict[tuple[int, tuple[Card, ...], Colour | None, bool], ev.CardPlayed] = {}  # by _play's arguments
 _DREW_ONE: dict[tuple[int, Card], ev.CardsDrawn] = {}  # a turn's draw of one card
 _VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
@@ -649,7 +650,7 @@ class Game:
         elif rank is _REVERSE:  # R-ACT-2
             self.direction = -self.direction
             if out is not None:
-                out.append(ev.DirectionReversed(self.direction))
+                out.append(_REVERSED[self.direction])
             if self.n == 2:
                 if out is not None:
                     out.append(_SKIPPED[nxt])
@@ -900,7 +901,7 @@ class Game:
             self.current = next_seat(left, 1, n)
         elif rank is Rank.REVERSE:  # R-FIRST-5
             self.direction = -1
-            out.append(ev.DirectionReversed(-1))
+            out.append(_REVERSED[-1])
             self.current = dealer
         else:  # R-FIRST-6
             self.current = left
@@ -953,7 +954,9 @@ class Game:
         if self.exposed:
             if seat in self.exposed:
                 actions.append(SAY_UNO)
-            actions.extend(Catch(other) for other in sorted(self.exposed) if other != seat)
+            for other in sorted(self.exposed):  # a loop, not a generator: ``seat`` stays a plain local
+                if other != seat:
+                    actions.append(Catch(other))
         if (
             rules.jump_in
             and seat != self.current
