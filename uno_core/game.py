@@ -515,18 +515,10 @@ class Game:
         """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
         if isinstance(action, str):
             action = parse_action(action)
+        # legal actions are interned: the common case is the very object of the seat's cached list
         legal = self._legal_cache.get(seat) if type(seat) is int else None  # cached: a seat at the table
-        if legal is None:
-            if type(seat) is not int or not 0 <= seat < self.n:
-                raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
-            legal = self._legal(seat)
-        # legal actions are interned: look for the very object first (no __eq__ calls), then for an equal one
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
-            try:
-                reason = self._why_illegal(seat, action)
-            except (TypeError, AttributeError, ValueError, IndexError, KeyError):
-                reason = f"{action!r} is not a well-formed action"
-            raise IllegalActionError(reason)
+        if legal is None or not any(map(is_, legal, repeat(action))):
+            self._check(seat, action)
         self._legal_cache = {}
         out: list[ev.Event] = []
         if type(action) is Play:  # the common cases first, as _dispatch runs them
@@ -538,6 +530,19 @@ class Game:
         self.log.append((seat, action))
         self.history += out
         return out
+
+    def _check(self, seat: int, action: Action) -> None:
+        """Raise unless ``action`` is legal for ``seat`` now."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
+        legal = self._legal(seat)
+        # look for the very object first (no __eq__ calls), then for an equal one
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            try:
+                reason = self._why_illegal(seat, action)
+            except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+                reason = f"{action!r} is not a well-formed action"
+            raise IllegalActionError(reason)
 
     def _dispatch(self, seat: int, action: Action, out: list[ev.Event] | None) -> None:
         """Run the transition of a legal ``action`` (``out``: where events go, ``None`` in a playout)."""
