@@ -186,9 +186,12 @@ DECK_COUNTS: dict[Card, int] = {card: copies_in_deck(card) for card in ALL_CARDS
 """Copies of each card face in a full deck."""
 
 
+_FULL_DECK: tuple[Card, ...] = tuple(card for card in ALL_CARDS for _ in range(DECK_COUNTS[card]))
+
+
 def full_deck() -> list[Card]:
     """A new, unshuffled 108-card deck (R-DECK-1, R-DECK-2)."""
-    return [card for card in ALL_CARDS for _ in range(DECK_COUNTS[card])]
+    return list(_FULL_DECK)
 
 
 def parse_deck(text: str) -> list[Card]:

@@ -53,6 +53,7 @@ class Phase(Enum):
 _T = TypeVar("_T")
 _STRICT = WD4Rule.STRICT
 _TURN_PHASE = Phase.TURN
+_MATCH_OVER = Phase.MATCH_OVER
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
@@ -69,9 +70,20 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
 def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
     """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
 
-    ``playable_cards`` and ``can_play`` inline this test for speed; keep the three the same.
+    ``can_play`` inlines this test for speed (keep the two the same); ``playable_cards`` uses the
+    tables below, built from it.
     """
     return card.colour is None or card.colour is active or card.rank is top.rank
+
+
+# card_matches for every top card and active colour (or none): the set of cards that match
+_MATCHING: dict[tuple[Card, Colour | None], frozenset[Card]] = {
+    (top, active): frozenset(card for card in ALL_CARDS if card_matches(card, active, top))
+    for top in ALL_CARDS
+    for active in (*COLOURS, None)
+}
+# the usual case, looked up without hashing a Colour: the active colour is the top card's own
+_MATCHING_TOP: dict[Card, frozenset[Card]] = {top: _MATCHING[top, top.colour] for top in ALL_CARDS}
 
 
 def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
@@ -88,10 +100,13 @@ def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bo
 def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
     """The cards of ``hand`` (in hand order, repeats kept) that may be played on ``top`` on a turn.
 
-    R-TURN-1/2 (``card_matches``, inlined for speed) and ``wd4_allowed``.
+    R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``.
     """
-    rank = top.rank
-    cards = [card for card in hand if card.colour is None or card.colour is active or card.rank is rank]
+    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
+    if matching is None:  # not a colour: no table
+        cards = [card for card in hand if card_matches(card, active, top)]
+    else:
+        cards = list(filter(matching.__contains__, hand))
     if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
         cards = [card for card in cards if card is not WILD_DRAW_FOUR]
     return cards
@@ -126,6 +141,15 @@ def swap_hands(hands: list[_T], seat: int, other: int) -> None:
 
 
 _CARD_INDEX = attrgetter("index")
+
+# Events are immutable values: the common ones are built once and shared (equal to new ones,
+# and cheaper than building a frozen dataclass per action). Seats go from 0 to 9.
+_SKIPPED = tuple(ev.TurnSkipped(seat) for seat in range(10))
+_UNO_SAID = tuple(ev.UnoSaid(seat) for seat in range(10))
+_KEPT = tuple(ev.Kept(seat) for seat in range(10))
+_REVERSED = {1: ev.DirectionReversed(1), -1: ev.DirectionReversed(-1)}
+_PLAYED: dict[tuple[int, tuple[Card, ...], Colour | None, bool], ev.CardPlayed] = {}  # by _play's arguments
+_DREW_ONE: dict[tuple[int, Card], ev.CardsDrawn] = {}  # a turn's draw of one card
 _VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
 
 
@@ -461,7 +485,12 @@ class Game:
 
         A seat not at the table has none. The list is the caller's own copy.
         """
-        return list(self._legal(seat))
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            if type(seat) is not int or not 0 <= seat < self.n:
+                return []
+            cached = self._legal_cache[seat] = self._generate(seat)
+        return cached[:]
 
     def _legal(self, seat: int) -> list[Action]:
         cached = self._legal_cache.get(seat)
@@ -486,22 +515,34 @@ class Game:
         """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
         if isinstance(action, str):
             action = parse_action(action)
+        # legal actions are interned: the common case is the very object of the seat's cached list
+        legal = self._legal_cache.get(seat) if type(seat) is int else None  # cached: a seat at the table
+        if legal is None or not any(map(is_, legal, repeat(action))):
+            self._check(seat, action)
+        self._legal_cache = {}
+        out: list[ev.Event] = []
+        if type(action) is Play:  # the common cases first, as _dispatch runs them
+            self._play(seat, action.cards, action.colour, action.swap, action.uno, action.jump, out)
+        elif action is DRAW:
+            self._draw_or_take(seat, out)
+        else:
+            self._dispatch(seat, action, out)
+        self.log.append((seat, action))
+        self.history += out
+        return out
+
+    def _check(self, seat: int, action: Action) -> None:
+        """Raise unless ``action`` is legal for ``seat`` now."""
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.n}")
         legal = self._legal(seat)
-        # legal actions are interned: look for the very object first (no __eq__ calls), then for an equal one
+        # look for the very object first (no __eq__ calls), then for an equal one
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             try:
                 reason = self._why_illegal(seat, action)
             except (TypeError, AttributeError, ValueError, IndexError, KeyError):
                 reason = f"{action!r} is not a well-formed action"
             raise IllegalActionError(reason)
-        self._legal_cache = {}
-        out: list[ev.Event] = []
-        self._dispatch(seat, action, out)
-        self.log.append((seat, action))
-        self.history.extend(out)
-        return out
 
     def _dispatch(self, seat: int, action: Action, out: list[ev.Event] | None) -> None:
         """Run the transition of a legal ``action`` (``out``: where events go, ``None`` in a playout)."""
@@ -511,7 +552,7 @@ class Game:
             self.said_uno[seat] = True
             self.exposed.discard(seat)
             if out is not None:
-                out.append(ev.UnoSaid(seat))
+                out.append(_UNO_SAID[seat])
         elif isinstance(action, Catch):  # R-UNO-2
             self.exposed.discard(action.seat)
             if out is not None:
@@ -551,7 +592,7 @@ class Game:
         """R-TURN-4: keep the card just drawn; the turn passes."""
         self.exposed.clear()
         if out is not None:
-            out.append(ev.Kept(seat))
+            out.append(_KEPT[seat])
         self._pass_turn(seat)
 
     def _accept(self, seat: int, out: list[ev.Event] | None) -> None:
@@ -588,15 +629,19 @@ class Game:
             for played in cards:
                 hand.remove(played)
             self.discard.extend(cards)
-        self.active = colour if card.colour is None else card.colour
+        self.active = active = colour if card.colour is None else card.colour
         self.drawn = None
         self.phase = _TURN_PHASE
         if out is not None:
-            out.append(ev.CardPlayed(seat, cards, self.active, jump))
+            key = (seat, cards, colour, jump)
+            event = _PLAYED.get(key)
+            if event is None:
+                event = _PLAYED[key] = ev.CardPlayed(seat, cards, active, jump)
+            out.append(event)
         if uno:
             self.said_uno[seat] = True
             if out is not None:
-                out.append(ev.UnoSaid(seat))
+                out.append(_UNO_SAID[seat])
         if not hand:
             self._go_out(seat, rank, out)
             return
@@ -610,10 +655,10 @@ class Game:
         elif rank is _REVERSE:  # R-ACT-2
             self.direction = -self.direction
             if out is not None:
-                out.append(ev.DirectionReversed(self.direction))
+                out.append(_REVERSED[self.direction])
             if self.n == 2:
                 if out is not None:
-                    out.append(ev.TurnSkipped(nxt))
+                    out.append(_SKIPPED[nxt])
                 self.current = seat
             else:
                 self.current = next_seat(seat, self.direction, self.n)
@@ -625,7 +670,7 @@ class Game:
             else:
                 self._draw(nxt, 2, "draw_two", out)
                 if out is not None:
-                    out.append(ev.TurnSkipped(nxt))
+                    out.append(_SKIPPED[nxt])
                 self.current = next_seat(nxt, self.direction, self.n)
         elif rank is _WD4_RANK:  # R-ACT-4
             self.pending += 4
@@ -675,7 +720,7 @@ class Game:
 
     def _skip(self, victim: int, out: list[ev.Event] | None) -> None:
         if out is not None:
-            out.append(ev.TurnSkipped(victim))
+            out.append(_SKIPPED[victim])
         if self.rules.skipped_draws:  # R-VAR-SKIPDRAW
             self._draw(victim, 1, "skip", out)
 
@@ -689,7 +734,7 @@ class Game:
         self._draw(seat, self.pending, reason, out)
         self.pending = 0
         if out is not None:
-            out.append(ev.TurnSkipped(seat))
+            out.append(_SKIPPED[seat])
         if self.going_out is not None:
             self._end_round(self.going_out, out)
         else:
@@ -716,7 +761,7 @@ class Game:
             out.append(ev.ChallengeResult(seat, culprit, False, seat, owed + extra, revealed))
         self._draw(seat, owed + extra, "challenge", out)
         if out is not None:
-            out.append(ev.TurnSkipped(seat))
+            out.append(_SKIPPED[seat])
         if self.going_out is not None:
             self._end_round(self.going_out, out)
         else:
@@ -741,7 +786,14 @@ class Game:
             hand.extend(drawn)
             self.said_uno[seat] = False
         if out is not None:
-            out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
+            if len(drawn) == 1:
+                key = (seat, drawn[0])
+                event = _DREW_ONE.get(key)
+                if event is None:
+                    event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (drawn[0],))
+                out.append(event)
+            else:
+                out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
         if playable:
             self.phase = Phase.DRAWN
             self.drawn = drawn[-1]
@@ -810,10 +862,13 @@ class Game:
             pile = full_deck()
             shuffle(pile, self.rng)
         n, dealer = self.n, self.dealer
+        # R-SETUP-1: one card at a time, starting left of the dealer: the j-th card popped goes to
+        # the (j % n + 1)-th seat from the dealer (slices of the popped cards, in the order dealt)
+        dealt = pile[: -HAND_SIZE * n - 1 : -1]
+        del pile[-HAND_SIZE * n :]
         self.hands = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
-            for k in range(1, n + 1):
-                self.hands[next_seat(dealer, 1, n, k)].append(pile.pop())  # R-SETUP-1: starting left of the dealer
+        for k in range(1, n + 1):
+            self.hands[next_seat(dealer, 1, n, k)] = dealt[k - 1 :: n]
         self.draw_pile = pile
         self.discard = []
         self.direction = 1
@@ -844,14 +899,14 @@ class Game:
             self.current = left
         elif rank is Rank.DRAW_TWO:  # R-FIRST-3, never stacked on (R-ACT-3)
             self._draw(left, 2, "first_card", out)
-            out.append(ev.TurnSkipped(left))
+            out.append(_SKIPPED[left])
             self.current = next_seat(left, 1, n)
         elif rank is Rank.SKIP:  # R-FIRST-4
             self._skip(left, out)
             self.current = next_seat(left, 1, n)
         elif rank is Rank.REVERSE:  # R-FIRST-5
             self.direction = -1
-            out.append(ev.DirectionReversed(-1))
+            out.append(_REVERSED[-1])
             self.current = dealer
         else:  # R-FIRST-6
             self.current = left
@@ -886,17 +941,29 @@ class Game:
 
     def _generate(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase is Phase.MATCH_OVER:
+        if phase is _MATCH_OVER:
             return []
-        actions: list[Action] = []
-        if seat == self.current:
+        rules = self.rules
+        actions: list[Action]
+        if seat != self.current:
+            actions = []
+        elif phase is _TURN_PHASE and not (rules.doubles or rules.seven_zero):
+            # single plays only: their variants straight from the table (as _card_plays gives them)
+            hand = self.hands[seat]
+            singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
+            playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
+            actions = [*chain.from_iterable(map(singles.__getitem__, playable)), DRAW]
+        else:
+            actions = []
             self._turn_actions(seat, actions)
         if self.exposed:
             if seat in self.exposed:
                 actions.append(SAY_UNO)
-            actions.extend(Catch(other) for other in sorted(self.exposed) if other != seat)
+            for other in sorted(self.exposed):  # a loop, not a generator: ``seat`` stays a plain local
+                if other != seat:
+                    actions.append(Catch(other))
         if (
-            self.rules.jump_in
+            rules.jump_in
             and seat != self.current
             and (phase is Phase.TURN or phase is Phase.DRAWN)
             and self.discard[-1].colour is not None
@@ -908,18 +975,13 @@ class Game:
     def _turn_actions(self, seat: int, actions: list[Action]) -> None:
         phase = self.phase
         hand = self.hands[seat]
-        if phase is _TURN_PHASE:
+        if phase is _TURN_PHASE:  # with doubles or seven_zero (_generate lists single plays only)
             rules = self.rules
             playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
-            if rules.doubles or rules.seven_zero:
-                for card in playable:
-                    self._card_plays(seat, (card,), actions)
-                    if rules.doubles and card.rank <= 9 and hand.count(card) >= 2:
-                        self._card_plays(seat, (card, card), actions)
-            else:  # single plays only: their variants straight from the table (as _card_plays gives them)
-                singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
-                for card in playable:
-                    actions.extend(singles[card])
+            for card in playable:
+                self._card_plays(seat, (card,), actions)
+                if rules.doubles and card.rank <= 9 and hand.count(card) >= 2:
+                    self._card_plays(seat, (card, card), actions)
             actions.append(DRAW)
         elif phase is Phase.DRAWN:
             assert self.drawn is not None
