@@ -18,20 +18,13 @@ pytest.importorskip("numpy")
 import numpy as np
 from pettingzoo.test import api_test
 
+from tests.bots.helpers import ALL_VARIANTS
 from tests.unit.unit_helpers import random_move, tables  # the unit tests' table strategy, one copy
 from uno_core import Game, Rules, Scoring, WD4Rule
 from uno_rl import UnoEnv, action_table
 
-ALL_ON = Rules(
-    draw_until_playable=True,
-    stacking=True,
-    seven_zero=True,
-    jump_in=True,
-    doubles=True,
-    skipped_draws=True,
-    wd4_rule=WD4Rule.NO_BLUFF_PENALTY,
-    scoring=Scoring.SINGLE_ROUND,
-)
+# every house rule on (the bots tests' set), one round, a Wild Draw Four never challenged away
+ALL_ON = ALL_VARIANTS.replace(target=Rules().target, wd4_rule=WD4Rule.NO_BLUFF_PENALTY, scoring=Scoring.SINGLE_ROUND)
 
 
 @pytest.mark.parametrize("players", [2, 4])

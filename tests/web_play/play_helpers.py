@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,8 +44,9 @@ def bot(name: str, level: str = "basic", **options: Any) -> dict[str, Any]:
     return {"kind": "bot", "name": name, "level": level, "options": options}
 
 
-def run_bots(session: Session, limit: int = 10_000) -> str:
-    """Apply bot moves and end reaction windows until the session waits for a person; return why."""
+def run_bots(session: Session, limit: int = 10_000, decide: Callable[[Session], object] | None = None) -> str:
+    """Apply bot moves and end reaction windows until the session waits for a person; return why.
+    `decide(session)` makes each bot move (default: `Session.bot_step`, deciding here)."""
     for _ in range(limit):
         step = session.next_step()
         if step.kind == "idle":
@@ -52,5 +54,5 @@ def run_bots(session: Session, limit: int = 10_000) -> str:
         if step.kind == "window":
             session.window_over()
         else:
-            session.bot_step()
+            (decide or Session.bot_step)(session)
     raise AssertionError("the bots never stopped")

@@ -24,19 +24,15 @@ def ask(brain: Brain, request: dict[str, Any] | None, ident: int = 1) -> dict[st
     return dict(reply)
 
 
-def run_through_brain(session: Session, brain: Brain, limit: int = 10_000) -> str:
+def run_through_brain(session: Session, brain: Brain) -> str:
     """`run_bots`, but every bot decision comes from the worker's side."""
-    for _ in range(limit):
-        step = session.next_step()
-        if step.kind == "idle":
-            return step.why
-        if step.kind == "window":
-            session.window_over()
-            continue
+
+    def decide(session: Session) -> None:
         reply = ask(brain, session.bot_request())
         assert reply["ok"], reply
         session.bot_answer(session.moment, reply["result"])
-    raise AssertionError("the bots never stopped")
+
+    return run_bots(session, decide=decide)
 
 
 @settings(max_examples=12, deadline=None)
