@@ -92,9 +92,7 @@ class Brain:
             raise BrainError("bad_save", f"the save's log is not {position} actions long")
         header = _header(save)
         mirror = self.mirror
-        if mirror is not None and header == self.mirror_header and not self._extend(mirror, log):
-            mirror = None
-        if mirror is None or header != self.mirror_header:
+        if mirror is None or header != self.mirror_header or not self._extend(mirror, log):
             try:
                 mirror = Session.from_save(save)
             except (SaveError, UnoError) as error:

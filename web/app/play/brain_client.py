@@ -22,18 +22,12 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from app.storage.browser import LocalStorage
+
 READY_TIMEOUT_S = 90.0  # a first visit on a slow phone boots the worker's Pyodide in tens of seconds
 STARTING_GRACE_S = 1.5  # how long a decision waits for a worker still starting (a snapshot start: 0.5-1 s)
 ANSWER_TIMEOUT_S = 30.0  # a search takes at most about a second
 PAGE_SWITCH = "uno.brain"
-
-
-def _stored(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage refused (privacy settings)
-        return None
-    return str(value) if value else None  # JS null arrives as `jsnull` (falsy, not None)
 
 
 class BrainUnavailable(Exception):
@@ -74,7 +68,7 @@ class BrainClient:
     def _start_now(self) -> None:
         if self.worker is not None or self.state in ("failed", "page"):
             return
-        if _stored(PAGE_SWITCH) == "page":
+        if LocalStorage().get(PAGE_SWITCH) == "page":
             self.failure = "kept off (uno.brain = page)"
             self._mark("page")
             return
