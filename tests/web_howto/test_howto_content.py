@@ -15,7 +15,7 @@ from uno_core.rules import OFFICIAL, PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SCREEN = ROOT / "web" / "app" / "screens" / "howto.py"
+SCREEN = ROOT / "web" / "app" / "howto_page.py"
 LANGS = ("en", "es")
 KEY_LIKE = re.compile(r"\b[a-z][a-z_]*\.[a-z_]+(?:\.[a-z_]+)*\b")  # as tests/e2e/e2e_helpers.py: a raw key
 
@@ -96,3 +96,18 @@ def test_placeholders_get_values_and_no_text_looks_like_a_raw_key(lang: str) -> 
         assert set(re.findall(r"\{(\w+)\}", texts[text.key])) == {name for name, _ in text.args}, text.key
     for key in howto.all_keys():
         assert not KEY_LIKE.search(texts[key]), (key, texts[key])
+
+
+def test_the_page_shows_every_section_under_its_stable_id_and_only_catalogue_texts() -> None:
+    from app.howto_page import dom_id, render
+    from app.tree import find, keys_of
+
+    page = render()
+    for section_id in howto.section_ids():
+        assert len(find(page, id=dom_id(section_id))) == 1, section_id
+    shown = keys_of(page)
+    assert shown - {"screen.back"} <= howto.all_keys()
+    assert {howto.title_of(sid) for sid in howto.section_ids() if sid != howto.CONTENTS} <= shown
+    for link in find(page, cls="howto-chip"):
+        target = (link.attr("href") or "").removeprefix(howto.href() + "/")
+        assert find(page, id=dom_id(target)), link.attr("href")

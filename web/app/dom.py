@@ -88,3 +88,18 @@ class Listeners:
             target.removeEventListener(event, proxy)
             proxy.destroy()
         self._added.clear()
+
+
+def intent_of(event: Any, root: Any) -> tuple[Any, str, str, str, bool] | None:
+    """The intent a delegated `event` carries: (element, data-act, data-arg, value, checked), or None.
+
+    The element is the closest `[data-act]` inside `root`; it sends on its `data-on` event
+    (click when absent). `value` is a field's value, `checked` a box's.
+    """
+    target = event.target.closest("[data-act]") if hasattr(event.target, "closest") else None
+    if not target or not root.contains(target) or event.type != (target.getAttribute("data-on") or "click"):
+        return None
+    tag = str(target.tagName)
+    value = str(target.value) if tag in ("INPUT", "TEXTAREA", "SELECT") else ""
+    checked = bool(target.checked) if tag == "INPUT" else False
+    return target, str(target.getAttribute("data-act")), str(target.getAttribute("data-arg") or ""), value, checked

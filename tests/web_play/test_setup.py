@@ -1,0 +1,95 @@
+"""The set-up on CPython: the pure page (`app.play.setup_page.render`) shows every seat, rule and option
+with the stable ids the browser tests use; the controller (`app.play.setup.Setup`) turns the page's
+intents into a new set-up, refuses bad values without losing anything, and starts only a playable game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from app.play.config import MAX_SEATS, MIN_SEATS, PlayConfig, rule_options
+from app.play.screen import Texts
+from app.play.setup import Setup
+from app.play.setup_page import render
+from app.tree import El, find
+from play_helpers import catalogue
+
+EN = Texts("en", catalogue("en"))
+ES = Texts("es", catalogue("es"))
+RAW_KEY = re.compile(r"\bplay\.[a-z_]+\.[a-z_.]+")
+
+
+def words(node: El | str) -> str:
+    return node if isinstance(node, str) else " ".join(words(child) for child in node.children)
+
+
+def page(setup: Setup, texts: Texts = EN, has_game: bool = False) -> El:
+    return render(setup.screen(texts, has_game))
+
+
+@pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
+def test_the_page_has_every_control_with_its_stable_id_and_no_raw_key(texts: Texts) -> None:
+    tree = page(Setup(PlayConfig()), texts)
+    ids = {node.attr("id") for node in tree.walk()}
+    assert {"f-preset", "f-speed", "opt-undo", "start-top", "start-bottom", "add-seat"} <= ids
+    assert {f"rule-{option.name}" for option in rule_options()} <= ids
+    seats = len(PlayConfig().seats)
+    assert {f"seat-name-{i}" for i in range(seats)} | {f"f-seat-kind-{i}" for i in range(seats)} <= ids
+    assert not RAW_KEY.search(words(tree))
+    for control in find(tree, data_on="change"):  # every field sends its change
+        assert control.attr("data-act")
+
+
+def test_the_set_up_shown_is_the_set_up_held() -> None:
+    setup = Setup(PlayConfig())
+    setup.act("preset", value="party")
+    tree = page(setup)
+    preset = find(tree, id="f-preset")[0]
+    assert [o.attr("value") for o in preset.walk() if o.attr("selected") is not None] == ["party"]
+    assert find(tree, cls="resume-row") == []
+    assert find(page(setup, has_game=True), data_act="resume")
+
+
+def test_seats_are_added_and_removed_within_limits_and_focus_stays_on_add() -> None:
+    setup = Setup(PlayConfig())
+    while len(setup.config.seats) < MAX_SEATS:
+        effect = setup.act("add-seat")
+        assert effect.save and effect.render and effect.focus == "add-seat"
+    assert not setup.act("add-seat").save  # full: nothing changes
+    assert find(page(setup), id="add-seat")[0].attr("disabled") == ""
+    names = [seat.name for seat in setup.config.seats]
+    assert len(set(names)) == len(names)
+    while len(setup.config.seats) > MIN_SEATS:
+        setup.act("remove-seat", "1")
+    assert not setup.act("remove-seat", "0").save
+    assert find(page(setup), data_act="remove-seat") == []
+
+
+def test_a_name_is_trimmed_and_kept_without_a_redraw_that_would_lose_the_caret() -> None:
+    setup = Setup(PlayConfig())
+    effect = setup.act("seat-name", "0", "  <b>Ana</b> " + "x" * 40)
+    assert effect.save and not effect.render
+    assert setup.config.seats[0].name == ("<b>Ana</b> " + "x" * 40)[:24]
+    name = find(page(setup), id="seat-name-0")[0]
+    assert name.attr("value") == setup.config.seats[0].name  # an attribute: shown as text, never HTML
+
+
+def test_rules_change_from_the_controls_and_bad_numbers_are_refused_keeping_the_set_up() -> None:
+    setup = Setup(PlayConfig())
+    setup.act("rule", "stacking", checked=True)
+    assert dict(setup.config.rules)["stacking"] is True and setup.config.preset == "custom"
+    before = setup.config
+    effect = setup.act("rule", "target", "-5")
+    assert effect.render and not effect.save and setup.config == before
+    assert find(page(setup), id="setup-error")
+    setup.act("rule", "target", "300")
+    assert dict(setup.config.rules)["target"] == 300 and setup.error == ""
+    assert setup.act("seat-kind", "99", "bot").render and setup.config == before.with_rule("target", 300)
+
+
+def test_start_asks_the_glue_to_start_and_a_set_up_with_no_person_still_plays() -> None:
+    setup = Setup(PlayConfig())
+    effect = setup.act("start")
+    assert effect.start and effect.save
+    session = setup.start(7)
+    assert session is not None and session.game.seed == 7

@@ -1,0 +1,117 @@
+"""The set-up's controller (pure): holds the set-up being edited and turns the page's intents
+(`data-act`, `data-arg`, the control's value) into a new set-up. No DOM, no storage: the glue
+(`app.screens.play_setup`) saves what `act` says to save and starts the game it asks for."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from uno_core import RulesError
+
+from .config import (
+    BOT_NAMES,
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME_MAX,
+    ConfigError,
+    PlayConfig,
+    SeatConfig,
+    available_levels,
+    parse_number,
+    rule_options,
+)
+from .screen import Texts
+from .session import Session
+from .setup_page import SetupScreen
+
+
+@dataclass(frozen=True, slots=True)
+class SetupEffect:
+    """What the glue does after an intent."""
+
+    render: bool = False  # redraw the page
+    save: bool = False  # remember the set-up as the next game's
+    focus: str = ""  # id of the element to focus after drawing
+    start: bool = False  # start a game with the set-up (`Setup.start`)
+
+
+class Setup:
+    """The set-up being edited and the last refusal (a catalogue key)."""
+
+    def __init__(self, config: PlayConfig) -> None:
+        self.config = config
+        self.error = ""
+
+    def screen(self, texts: Texts, has_game: bool) -> SetupScreen:
+        return SetupScreen(texts, self.config, available_levels(), has_game, self.error)
+
+    def act(self, act: str, arg: str = "", value: str = "", checked: bool = False) -> SetupEffect:
+        """Apply one intent; a refused value leaves the set-up as it was and shows why."""
+        try:
+            return self._act(act, arg, value, checked)
+        except (ConfigError, RulesError, ValueError, IndexError, StopIteration) as error:
+            self.error = error.key if isinstance(error, ConfigError) else "play.error.rules"
+            return SetupEffect(render=True)
+
+    def _act(self, act: str, arg: str, value: str, checked: bool) -> SetupEffect:
+        config = self.config
+        seats = list(config.seats)
+        if act == "start":
+            return SetupEffect(start=True, save=True)
+        if act == "add-seat":
+            if len(seats) >= MAX_SEATS:
+                return SetupEffect()
+            used = {s.name for s in seats}
+            name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
+            return self._update(config.with_seats((*seats, SeatConfig("bot", name, "basic"))), focus="add-seat")
+        if act == "remove-seat":
+            if len(seats) <= MIN_SEATS:
+                return SetupEffect()
+            del seats[int(arg)]
+            return self._update(config.with_seats(tuple(seats)), focus="add-seat")
+        if act in ("seat-name", "seat-kind", "seat-level"):
+            index, seat = int(arg), seats[int(arg)]
+            if act == "seat-name":
+                seats[index] = dataclasses.replace(seat, name=value.strip()[:NAME_MAX])
+            elif act == "seat-kind":
+                seats[index] = dataclasses.replace(seat, kind=value)
+            else:
+                seats[index] = dataclasses.replace(seat, level=value)
+            return self._update(config.with_seats(tuple(seats)), redraw=act != "seat-name")
+        if act == "preset":
+            return self._update(config.with_preset(value))
+        if act == "rule":
+            return self._update(config.with_rule(arg, self._rule_value(arg, value, checked)))
+        if act == "speed":
+            return self._update(dataclasses.replace(config, speed=value), redraw=False)
+        if act == "undo":
+            return self._update(dataclasses.replace(config, undo=checked))
+        return SetupEffect()
+
+    def _update(self, config: PlayConfig, redraw: bool = True, focus: str = "") -> SetupEffect:
+        self.config, self.error = config, ""
+        # a redraw also clears a shown refusal; a quiet change (a name, the pace) keeps what is typed
+        return SetupEffect(render=redraw, save=True, focus=focus)
+
+    @staticmethod
+    def _rule_value(name: str, value: str, checked: bool) -> object:
+        option = next(o for o in rule_options() if o.name == name)
+        if option.kind == "bool":
+            return checked
+        if option.kind == "number":
+            return parse_number(value, option)
+        return next(choice for choice in option.choices if str(choice) == value)
+
+    def start(self, seed: int) -> Session | None:
+        """A new game with the set-up, or None (and the refusal shown) when it cannot be played."""
+        try:
+            return Session.new(self.config, seed)
+        except ConfigError as error:
+            self.error = error.key
+            return None
+
+    @property
+    def error_id(self) -> str:
+        """The id of the refusal's paragraph (focused when Start is refused)."""
+        return "setup-error"

@@ -1,0 +1,152 @@
+"""The set-up page (`#/play`): `render(screen)` is the element tree of `#play-setup` for a `SetupScreen`
+(pure: no DOM, no storage; tested on CPython in tests/web_play/test_setup.py).
+
+Controls carry `data-act` (what changes), `data-arg` (which seat or rule) and `data-on` (the event
+that sends it: `change` for fields, click otherwise), as the score keeper's pages do, so one delegated
+listener serves every control. Their ids are stable (`f-preset`, `rule-<name>`, `seat-name-<i>`...).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from app.tree import El, el
+from uno_core import PRESETS
+
+from .config import MAX_SEATS, MIN_SEATS, SPEEDS, PlayConfig, RuleOption, rule_options
+from .screen import Texts
+
+
+@dataclass(frozen=True, slots=True)
+class SetupScreen:
+    """Everything the set-up page shows."""
+
+    texts: Texts
+    config: PlayConfig
+    levels: tuple[str, ...]  # the bot levels offered, weakest first
+    has_game: bool = False  # a game is in progress: offer "Resume"
+    error: str = ""  # catalogue key of the last refusal, "" for none
+
+
+def render(screen: SetupScreen) -> El:
+    """`<div id="play-setup">`: the way back, the summary, seats, rules, table options, Start twice."""
+    t, config = screen.texts, screen.config
+    return el(
+        "div",
+        el("div", el("a", t("screen.back"), cls="back-link", href="#/"),
+           el("a", t("play.howto"), cls="howto-link", href="#/howto"), cls="screen-head"),
+        el("h1", t("play.setup.title")),
+        el("p", el("a", t("play.resume"), cls="button resume", href="#/play/table", data_act="resume"),
+           cls="resume-row") if screen.has_game else None,
+        el("p", summary(config, t), cls="lead setup-summary"),
+        start_button("start-top", t),
+        error_line(screen.error, t),
+        seat_section(config, screen.levels, t),
+        rules_section(config, t),
+        table_section(config, t),
+        start_button("start-bottom", t),
+        cls="play-setup",
+        id="play-setup",
+    )
+
+
+def error_line(error: str, t: Texts) -> El | None:
+    if not error:
+        return None
+    return el("p", t(error), cls="setup-error notice", role="alert", tabindex="-1", id="setup-error")
+
+
+def start_button(ident: str, t: Texts) -> El:
+    return el("button", t("play.setup.start"), cls="button primary big", type="button", data_act="start", id=ident)
+
+
+def summary(config: PlayConfig, t: Texts) -> str:
+    bots = sum(s.is_bot for s in config.seats)
+    rules = dict(config.rules)
+    length = (t("play.setup.single_round") if rules["scoring"] == "single_round"
+              else t("play.setup.to_target", target=rules["target"]))
+    return t("play.setup.summary", people=len(config.seats) - bots, bots=bots,
+             preset=t(f"play.preset.{config.preset}"), length=length)
+
+
+def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
+    rows = []
+    for index, seat in enumerate(config.seats):
+        number = index + 1
+        name = el("input", type="text", value=seat.name, maxlength="24", autocomplete="off", id=f"seat-name-{index}",
+                  cls="seat-name-input", data_act="seat-name", data_arg=str(index), data_on="change")
+        kind = select("seat-kind", str(index), [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
+                      seat.kind, t("play.setup.kind_label", n=number), cls="kind")
+        level = select("seat-level", str(index), [(lv, t(f"play.level.{lv}")) for lv in levels], seat.level,
+                       t("play.setup.level_label", n=number), cls="level") if seat.is_bot else None
+        remove = el("button", "✕", cls="button remove", type="button", data_act="remove-seat", data_arg=str(index),
+                    aria_label=t("play.setup.remove", name=seat.name or str(number))) \
+            if len(config.seats) > MIN_SEATS else None
+        rows.append(el("li", el("span", str(number), cls="seat-number", aria_hidden="true"),
+                       el("label", t("play.setup.name_label", n=number), cls="sr-only", for_=f"seat-name-{index}"),
+                       name, kind, level, remove, cls="seat-row"))
+    add = el("button", t("play.setup.add"), cls="button", type="button", data_act="add-seat", id="add-seat",
+             disabled=len(config.seats) >= MAX_SEATS)
+    return el("section", el("h2", t("play.setup.players")), el("p", t("play.setup.players_help"), cls="help"),
+              el("ol", *rows, cls="seat-list"), add, cls="setup-section")
+
+
+def rules_section(config: PlayConfig, t: Texts) -> El:
+    names = [*PRESETS, "custom"] if config.preset == "custom" else list(PRESETS)
+    preset = select("preset", "", [(n, t(f"play.preset.{n}")) for n in names], config.preset,
+                    t("play.setup.preset"), visible_label=True)
+    rules = dict(config.rules)
+    options = [el("li", rule_control(option, rules[option.name], t), cls=f"rule rule-{option.kind}")
+               for option in rule_options()]
+    return el("section", el("h2", t("play.setup.rules")), preset,
+              el("p", t(f"play.preset.{config.preset}.help"), cls="help preset-help"),
+              el("ul", *options, cls="rule-list"), cls="setup-section")
+
+
+def table_section(config: PlayConfig, t: Texts) -> El:
+    speed = select("speed", "", [(s, t(f"play.speed.{s}")) for s in SPEEDS], config.speed, t("play.setup.speed"),
+                   visible_label=True)
+    official = config.preset == "official"
+    undo = el("input", type="checkbox", id="opt-undo", data_act="undo", data_on="change",
+              checked=config.undo and not official, disabled=official)
+    note = t("play.setup.undo_official") if official else t("play.setup.undo_help")
+    return el("section", el("h2", t("play.setup.table")), speed,
+              el("div", el("div", undo, el("label", t("play.setup.undo"), for_="opt-undo"), cls="check"),
+                 el("p", note, cls="help"), cls="option"),
+              cls="setup-section")
+
+
+def select(act: str, arg: str, choices: list[tuple[str, str]], value: str, label: str,
+           visible_label: bool = False, cls: str = "") -> El:
+    ident = f"f-{act}-{arg}" if arg else f"f-{act}"
+    options = [el("option", text, value=key, selected=key == value) for key, text in choices]
+    field = el("select", *options, id=ident, data_act=act, data_arg=arg or None, data_on="change")
+    return el("div", el("label", label, for_=ident, cls=None if visible_label else "sr-only"), field,
+              cls=f"field {cls}".strip())
+
+
+def rule_control(option: RuleOption, value: Any, t: Texts) -> El:
+    name = option.name
+    ident = f"rule-{name}"
+    label = el("label", t(f"play.rule.{name}"), for_=ident)
+    help_text = el("p", t(f"play.rule.{name}.help"), cls="help", id=f"{ident}-help")
+
+    common = (("id", ident), ("data-act", "rule"), ("data-arg", name), ("data-on", "change"),
+              ("aria-describedby", f"{ident}-help"))
+    if option.kind == "bool":
+        box = el("input", type="checkbox", checked=bool(value))
+        return el("div", el("div", with_attrs(box, common), label, cls="check"), help_text, cls="option")
+    if option.kind == "number":
+        field = el("input", type="number", inputmode="numeric", min=str(option.low), max=str(option.high),
+                   value=str(value))
+        return el("div", label, with_attrs(field, common), help_text, cls="option")
+    choices = [el("option", t(f"play.rule.{name}.{choice}"), value=str(choice), selected=choice == value)
+               for choice in option.choices]
+    return el("div", label, with_attrs(el("select", *choices), common), help_text, cls="option")
+
+
+def with_attrs(node: El, attrs: tuple[tuple[str, str], ...]) -> El:
+    """`node` with more attributes."""
+    return dataclasses.replace(node, attrs=node.attrs + attrs)
