@@ -28,6 +28,11 @@ from .session import Session, choice_data
 OPS = ("choose", "hint")
 
 
+class BrainUnavailable(Exception):
+    """The worker cannot answer this request (not started, stopped, refused it, or too slow): the caller
+    decides itself."""
+
+
 class BrainError(Exception):
     """A request the worker cannot serve; `code` says which kind (see the module's doc)."""
 

@@ -1,16 +1,14 @@
 """Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up and the
-game in progress, written through after every action (browser glue)."""
+game in progress, written through after every action (pure: on `app.storage.core.page_saves`)."""
 
 from __future__ import annotations
 
 import json
-
-from pyscript import window
+import sys
 
 from app.play.config import ConfigError, PlayConfig
 from app.play.session import Session
-from app.storage import browser as storage
-from app.storage.core import PLAY_GAME, PLAY_SETUP
+from app.storage.core import PLAY_GAME, PLAY_SETUP, page_saves
 from uno_core import SaveError
 
 SETUP_KEY = PLAY_SETUP
@@ -20,14 +18,14 @@ _current: list[Session] = []  # the session in memory (at most one), so screens 
 
 
 def _get(key: str) -> str | None:
-    return storage.saves().get(key)
+    return page_saves().get(key)
 
 
 def _set(key: str, value: str | None) -> None:
     if value is None:
-        storage.saves().remove(key)
+        page_saves().remove(key)
     else:
-        storage.saves().set(key, value)
+        page_saves().set(key, value)
 
 
 def load_setup() -> PlayConfig | None:
@@ -58,7 +56,7 @@ def current() -> Session | None:
     try:
         session = Session.loads(text)
     except (SaveError, ConfigError, ValueError) as error:
-        window.console.warn(f"uno: dropping a saved game that does not load: {error}")
+        print(f"uno: dropping a saved game that does not load: {error}", file=sys.stderr)
         _set(GAME_KEY, None)
         return None
     _current.append(session)

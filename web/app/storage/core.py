@@ -359,3 +359,18 @@ def local_values(local: Local) -> dict[str, str]:
         if value is not None and owned(key):
             values[key] = value
     return values
+
+
+_page_saves: list[Saves] = []
+
+
+def use_page_saves(saves: Saves) -> None:
+    """Make `saves` the page's one `Saves` (the glue opens it once at start)."""
+    _page_saves[:] = [saves]
+
+
+def page_saves() -> Saves:
+    """The page's saves (after the glue has opened them)."""
+    if not _page_saves:
+        raise RuntimeError("the saves have not been opened yet")
+    return _page_saves[0]

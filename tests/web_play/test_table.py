@@ -1,0 +1,184 @@
+"""The table's controller on CPython (`app.play.table.Table`): taps become engine actions, a card that
+cannot be played is explained, bots move through `ask` (or decide here when it is unavailable), a
+person acting while a bot thinks makes that decision dropped, the game is saved after each action, and
+every drawing goes out as a `Frame` (tree, announcement, focus)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from play_helpers import bot, catalogue, config, human
+
+from app.play import store
+from app.play.brain import Brain, BrainUnavailable
+from app.play.screen import Texts
+from app.play.session import Session
+from app.play.table import Frame, Table
+from app.storage.core import Saves, page_saves, use_page_saves
+from app.tree import find
+from uno_core import Card
+from uno_core.scenario import stacked_deck
+
+EN = Texts("en", catalogue("en"))
+
+
+class Local:
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        self.items[key] = value
+        return True
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+@pytest.fixture(autouse=True)
+def saves() -> Saves:
+    opened = Saves({}, None, Local(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
+    use_page_saves(opened)
+    store._current.clear()
+    return opened
+
+
+class Harness:
+    """A table with its frames collected and its background tasks run by hand."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.tasks: list[Any] = []
+        self.brain = Brain()
+        self.table = Table(self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
+
+    async def ask_brain(self, request: dict[str, Any]) -> Any:
+        import json
+
+        reply = json.loads(self.brain.handle(json.dumps({**request, "id": 1})))
+        return reply["result"]
+
+    def run(self) -> None:
+        async def drain() -> None:
+            while self.tasks:
+                await self.tasks.pop(0)
+
+        asyncio.run(drain())
+
+    @property
+    def last(self) -> Frame:
+        return self.frames[-1]
+
+    def close(self) -> None:
+        for coroutine in self.tasks:
+            coroutine.close()
+
+
+@pytest.fixture
+def harness() -> Iterator[Harness]:
+    made = Harness()
+    yield made
+    made.close()
+
+
+def person(name: str) -> dict[str, Any]:
+    return {**human(), "name": name}
+
+
+def scenario_session(players: list[Any], hands: list[str], first: str) -> Session:
+    """Seat 0 plays first (seat 1 deals)."""
+    deck = " ".join(map(str, stacked_deck(hands, first, "", 1)))
+    return Session.new(config(players, speed="instant"), 5, deck, 1)
+
+
+def test_no_game_shows_the_way_to_the_set_up(harness: Harness) -> None:
+    harness.table.load(None)
+    assert find(harness.last.tree, href="#/play")
+    assert harness.table.shown_page == ""
+
+
+def test_a_tap_plays_through_the_engine_saves_and_lets_the_bots_answer(harness: Harness) -> None:
+    session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    store.keep(session)
+    harness.table.load(session)
+    assert harness.table.shown_page == "table"
+    before = session.position
+    harness.table.intent("card", "R5")
+    assert session.position == before + 1
+    assert store.current() is session and page_saves().get(store.GAME_KEY) is not None
+    harness.run()
+    assert session.position > before + 1  # the bot moved (through the brain's answer)
+    assert harness.table.decided_here == 0
+    assert "Ben" in " ".join(frame.announce for frame in harness.frames)
+
+
+def test_a_card_that_cannot_be_played_is_explained_and_nothing_moves(harness: Harness) -> None:
+    session = scenario_session([human(), bot("Ben")], ["G5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    harness.table.load(session)
+    before = session.position
+    harness.table.intent("card", "B1", enabled=False)
+    assert session.position == before
+    assert harness.table.notice and harness.last.tree.attr("data-screen") == "table"
+    harness.table.intent("card", "not-a-card")  # malformed: ignored
+    harness.table.intent("colour", "purple")
+    assert session.position == before
+
+
+def test_bots_decide_here_when_the_worker_is_unavailable(harness: Harness) -> None:
+    async def unavailable(request: dict[str, Any]) -> Any:
+        raise BrainUnavailable("test")
+
+    harness.table.ask = unavailable
+    session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    harness.table.load(session)
+    harness.table.intent("card", "R5")
+    harness.run()
+    assert harness.table.decided_here >= 1
+
+
+def test_a_person_acting_while_a_bot_thinks_drops_that_decision(harness: Harness) -> None:
+    gate: asyncio.Future[Any] | None = None
+
+    async def slow(request: dict[str, Any]) -> Any:  # the first decision waits for the gate
+        nonlocal gate
+        answer = await harness.ask_brain(request)
+        if gate is None:
+            gate = asyncio.get_event_loop().create_future()
+            await gate
+        return answer
+
+    harness.table.ask = slow
+    session = scenario_session([bot("Ben"), human()], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+
+    async def scene() -> None:
+        harness.table.load(session)
+        task = harness.tasks.pop(0)
+        running = asyncio.ensure_future(task)
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert harness.table.thinking
+        harness.table.session = Session.loads(session.dumps())  # another position (as an import would)
+        assert gate is not None
+        gate.set_result(None)
+        await running
+
+    asyncio.run(scene())
+    assert harness.table.dropped == 1
+
+
+def test_undo_and_a_bad_import_keep_the_game(harness: Harness) -> None:
+    session = scenario_session([human(), person("You")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    store.keep(session)
+    harness.table.load(session)
+    harness.table.import_text("{not json")
+    assert harness.table.session is session and harness.table.notice == EN("play.error.import")
+    name, text = harness.table.export() or ("", "")
+    assert name.startswith("uno-game-") and Session.loads(text).position == session.position
+    harness.table.import_text(text)
+    assert harness.table.session is not session and harness.table.notice == EN("play.table.imported")
+    assert Card.parse("R5") in harness.table.session.game.hands[0]
