@@ -41,7 +41,7 @@ PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror"
 INSTALL_METHODS = ("micropip", "files")
 STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
-APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/ but main.py), one download; the loader unpacks it
+APP_ARCHIVE = "web/app.zip"  # the `app` (web/app/ but main.py) and `ui` packages, one download; the loader unpacks it
 ENTRY = "web/app/main.py"
 
 
@@ -119,6 +119,8 @@ def copy_web(site: Path, runtime: str) -> None:
         if path.suffix == ".py" and rel.parts[:2] == ("web", "app") and rel.as_posix() != ENTRY:
             app_files.append(path)
             continue
+        if path.suffix == ".py" and rel.parts[:2] == ("web", "ui"):
+            app_files.append(path)  # in the archive for today's page, and as files for a MicroPython page
         dest = site / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)

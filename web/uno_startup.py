@@ -67,6 +67,9 @@ class _NoJs:
         return None
 
 
+APP_PACKAGES = ("app", "ui")  # unpacked from web/app.zip: the worker's side and the page's side of the boundary
+
+
 def preload(packages: Sequence[str] = PACKAGES, app: str = "app") -> list[str]:
     """Import our wheels (every submodule), the stdlib the app uses, Pyodide's helpers, then each module
     of the app's package that imports nothing JS-facing; return the app modules imported."""
@@ -153,12 +156,13 @@ def keep_files(
     sources: Iterable[Sequence[str]], folders: Sequence[str] | None = None, scratch: str = "/tmp/uno-bytecode"
 ) -> types.ModuleType:
     """Keep in memory what a snapshot cannot hold (its file system is not in it): the files of `folders`
-    (default: site-packages and the app's package) and unchecked-hash bytecode of the given module sources
-    not imported yet; install the finder that imports them first. Returns the module `_uno_files`."""
+    (default: site-packages and the app's packages, `APP_PACKAGES`) and unchecked-hash bytecode of the given
+    module sources not imported yet; install the finder that imports them first. Returns the module `_uno_files`."""
     kept = types.ModuleType(KEPT)
     files: dict[str, bytes] = {}
     modules: dict[str, tuple[str, bool, bytes]] = {}
-    for folder in folders if folders is not None else (sysconfig.get_path("purelib"), os.path.abspath("app")):
+    default = (sysconfig.get_path("purelib"), *(os.path.abspath(name) for name in APP_PACKAGES if os.path.isdir(name)))
+    for folder in folders if folders is not None else default:
         for directory, subdirs, names in os.walk(folder):
             subdirs[:] = [d for d in subdirs if d != "__pycache__"]
             for name in names:

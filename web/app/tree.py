@@ -1,4 +1,5 @@
-"""A tiny element tree: pages of both modes are built as values here and put in the DOM by `app.dom.build`.
+"""A tiny element tree: pages of both modes are built as values here; `to_data` sends them to the page's side
+(`app.link`), where `ui.dom.build` puts them in the DOM.
 
 Text children are always text (the view uses text nodes; `to_html` escapes), so a player
 named `<img src=x onerror=alert(1)>` shows literally. `key` names a catalogue text for the
@@ -111,3 +112,55 @@ def find(node: El, **attrs: str) -> list[El]:
     """Elements whose attributes include all of `attrs` (names as in `el`: data_act...)."""
     wanted = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
     return [item for item in node.walk() if all(item.attr(name) == value for name, value in wanted.items())]
+
+
+# ----- across the boundary: a tree as plain JSON data (the page's side builds it: web/ui/dom.py) -----------
+
+def to_data(node: Child) -> object:
+    """The tree as JSON-ready data: a text stays a string; an element is a dict with `t` (tag) and, when
+    not empty, `a` (attributes, [name, value] pairs in order), `c` (children), `k` (catalogue key),
+    `g` (its arguments, pairs) and `x` (translated attributes, [name, key, pairs])."""
+    if isinstance(node, str):
+        return node
+    data: dict[str, object] = {"t": node.tag}
+    if node.attrs:
+        data["a"] = [list(pair) for pair in node.attrs]
+    if node.children:
+        data["c"] = [to_data(child) for child in node.children]
+    if node.key:
+        data["k"] = node.key
+    if node.args:
+        data["g"] = [list(pair) for pair in node.args]
+    if node.t_attrs:
+        data["x"] = [[name, key, [list(pair) for pair in args]] for name, key, args in node.t_attrs]
+    return data
+
+
+def _pairs(value: object, what: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair) for pair in value
+    ):
+        raise ValueError(f"{what}: expected [name, text] pairs")
+    return tuple((pair[0], pair[1]) for pair in value)
+
+
+def from_data(data: object) -> Child:
+    """The tree `to_data` gave (ValueError for anything else: a malformed message changes nothing)."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict) or not isinstance(data.get("t"), str) or not data["t"]:
+        raise ValueError("an element needs a tag")
+    if set(data) - {"t", "a", "c", "k", "g", "x"}:
+        raise ValueError(f"unknown fields {sorted(set(data) - {'t', 'a', 'c', 'k', 'g', 'x'})}")
+    children = data.get("c", [])
+    key = data.get("k", "")
+    translated = data.get("x", [])
+    if not isinstance(children, list) or not isinstance(key, str) or not isinstance(translated, list):
+        raise ValueError("children, key or translated attributes of the wrong type")
+    t_attrs = []
+    for item in translated:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], str)):
+            raise ValueError("a translated attribute is [name, key, pairs]")
+        t_attrs.append((item[0], item[1], _pairs(item[2], "translated attribute arguments")))
+    return El(data["t"], _pairs(data.get("a", []), "attributes"), tuple(from_data(child) for child in children),
+              key, _pairs(data.get("g", []), "arguments"), tuple(t_attrs))

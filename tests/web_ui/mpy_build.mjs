@@ -1,0 +1,91 @@
+// Builds trees with web/ui/dom.py inside MicroPython (the npm build the page is to run on its main
+// thread), on a tiny fake DOM, and prints each one as HTML: tests/web_ui/test_dom.py compares them with
+// what CPython's app.tree.to_html makes of the same trees. Input (stdin): a JSON list of trees. Then
+// web/ui/host.py (with a stand-in for PyScript's ffi) draws the first tree into #screen and answers a
+// click on a [data-act] element with an intent message.
+import { readFileSync } from "node:fs";
+
+const [micropythonModule, uiDir] = process.argv.slice(2);
+const { loadMicroPython } = await import(micropythonModule);
+const out = [];
+const mp = await loadMicroPython({ stdout: (line) => out.push(line), stderr: (line) => out.push(line) });
+
+class Text { constructor(text) { this.text = String(text); } html() { return escape(this.text); } }
+class Element {
+  constructor(tag) { this.tag = tag; this.attrs = []; this.children = []; this.listeners = {}; }
+  addEventListener(name, handler) { this.listeners[name] = handler; }
+  contains(node) { return node === this || this.children.some((c) => c instanceof Element && c.contains(node)); }
+  replaceChildren(...nodes) { this.children = nodes; }
+  querySelectorAll() { return []; }
+  querySelector() { return null; }
+  getAttribute(name) { return this.attrs.find((pair) => pair[0] === name)?.[1] ?? null; }
+  closest(selector) { return this.getAttribute("data-act") !== null ? this : null; }
+  get tagName() { return this.tag.toUpperCase(); }
+  setAttribute(name, value) {
+    const found = this.attrs.find((pair) => pair[0] === name);
+    if (found) found[1] = String(value); else this.attrs.push([name, String(value)]);
+  }
+  set textContent(text) { this.children = [new Text(text)]; }
+  append(...nodes) { this.children.push(...nodes); }
+  html() {
+    const attrs = this.attrs.filter(([name]) => name !== "data-i18n-args")
+      .map(([name, value]) => ` ${name}="${escape(value, true)}"`).join("");
+    const inner = VOID.has(this.tag) ? "" : this.children.map((c) => c.html()).join("") + `</${this.tag}>`;
+    return `<${this.tag}${attrs}>${inner}`;
+  }
+}
+const VOID = new Set(["input", "br", "img", "meta", "link", "hr", "col"]);
+function escape(text, quote = false) {
+  let s = text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return quote ? s.replaceAll('"', "&quot;").replaceAll("'", "&#x27;") : s;
+}
+const screen = new Element("section");
+screen.setAttribute("id", "screen");
+globalThis.fakeWindow = {
+  JSON,
+  document: {
+    activeElement: null,
+    getElementById: (id) => (id === "screen" ? screen : null),
+    addEventListener() {},
+    createElement: (tag) => new Element(tag),
+    createElementNS: (ns, tag) => new Element(tag),
+    createTextNode: (text) => new Text(text),
+  },
+  unoShell: {
+    t: (key, args) => key + (args ? "|" + Object.keys(args).sort().map((k) => `${k}=${args[k]}`).join(",") : ""),
+  },
+};
+
+mp.FS.mkdirTree("/lib/ui");
+for (const name of ["__init__.py", "dom.py", "host.py"]) {
+  mp.FS.writeFile(`/lib/ui/${name}`, readFileSync(`${uiDir}/${name}`));
+}
+mp.FS.mkdirTree("/lib/pyscript");
+mp.FS.writeFile("/lib/pyscript/__init__.py", "");
+mp.FS.writeFile("/lib/pyscript/ffi.py", "def create_proxy(f):\n    return f\n\n\ndef to_js(x):\n    return x\n");
+globalThis.trees = readFileSync(0, "utf8");
+mp.runPython(`
+import json, sys
+sys.path.append("/lib")
+import js
+from ui import dom
+trees = json.loads(js.trees)
+for tree in trees:
+    print("HTML " + dom.build(js.fakeWindow, tree).html())
+from ui import host
+sent = []
+page = host.Host(js.fakeWindow, sent.append)
+page.receive({"op": "draw", "root": "screen", "tree": {"t": "div", "c": [trees[0]]}})
+print("DRAWN " + js.fakeWindow.document.getElementById("screen").html())
+`);
+const clickable = (function find(node) {
+  if (!(node instanceof Element)) return null;
+  if (node.getAttribute("data-act") !== null) return node;
+  for (const child of node.children) { const found = find(child); if (found) return found; }
+  return null;
+})(screen);
+if (clickable) {
+  screen.listeners.click({ type: "click", target: clickable });
+  mp.runPython(`print("SENT " + json.dumps(sent))`);
+}
+console.log(out.join("\n"));

@@ -1,0 +1,49 @@
+"""Build DOM nodes from a tree sent as data (`app.tree.to_data`): texts are always text nodes, never HTML;
+an element's catalogue key is bound the way the shell relabels (`data-i18n`, `data-i18n-args`), so a
+language switch relabels it; translated attributes are set once. Runs in MicroPython and Pyodide."""
+
+import json
+
+try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    from typing import Any
+except ImportError:  # MicroPython: no typing, and annotations are not evaluated
+    pass
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def args_object(window: Any, pairs: Any) -> Any:
+    """A catalogue text's arguments ([name, value] pairs) as a JS object for the shell's `t`."""
+    return window.JSON.parse(json.dumps({name: value for name, value in pairs}))
+
+
+def translate(window: Any, key: str, pairs: Any) -> str:
+    """The shell's text for `key` in the current language, `{name}` placeholders filled."""
+    if pairs:
+        return str(window.unoShell.t(key, args_object(window, pairs)))
+    return str(window.unoShell.t(key))
+
+
+def build(window: Any, data: Any, svg: bool = False) -> Any:
+    """The DOM node for `data` (a string or an element dict with t, a, c, k, g, x)."""
+    document = window.document
+    if isinstance(data, str):
+        return document.createTextNode(data)
+    tag = data["t"]
+    in_svg = svg or tag == "svg"
+    element = document.createElementNS(SVG_NS, tag) if in_svg else document.createElement(tag)
+    for name, value in data.get("a", ()):
+        element.setAttribute(name, value)
+    for name, key, pairs in data.get("x", ()):
+        element.setAttribute(name, translate(window, key, pairs))
+    key = data.get("k")
+    if key:
+        pairs = data.get("g")
+        element.setAttribute("data-i18n", key)
+        if pairs:
+            element.setAttribute("data-i18n-args", json.dumps({name: value for name, value in pairs}))
+        element.textContent = translate(window, key, pairs)
+    children = data.get("c")
+    if children:  # one call into the page for all of them
+        element.append(*[build(window, child, in_svg) for child in children])
+    return element
