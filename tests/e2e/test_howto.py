@@ -6,9 +6,10 @@ import itertools
 from pathlib import Path
 
 import pytest
-from app import howto_content  # pure data: the page's sections
 from e2e_helpers import LANGS, ROOT, catalogue, check_axe, horizontal_overflow, set_language, untranslated
 from playwright.sync_api import Page, expect
+
+from app import howto_content  # pure data: the page's sections
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = ROOT / "artifacts"

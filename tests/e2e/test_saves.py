@@ -10,15 +10,15 @@ import time
 from pathlib import Path
 
 import pytest
+from e2e_helpers import LANGS, KillableProfile, check_axe, set_language, stored, wait_ready, wait_saved
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from score_helpers import PHONE, fill_round, new_game, save_round, shot
+
 from app.play.config import PlayConfig
 from app.play.session import Session
 from app.score.keeper import Keeper
 from app.score.store import MemoryStorage
 from app.score.where import Where
-from e2e_helpers import LANGS, KillableProfile, check_axe, set_language, stored, wait_ready, wait_saved
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from score_helpers import PHONE, fill_round, new_game, save_round, shot
-
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from app.score.texts import announcement_text, share_text
 from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, stored, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import (
@@ -28,6 +27,7 @@ from score_helpers import (
     shot,
 )
 
+from app.score.texts import announcement_text, share_text
 from scorekeeper import HandInput, RoundDraft, Sheet, announcement, load, new_sheet, share_data
 from tools.serve import SiteServer
 

@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from app import howto_content as howto  # pure data, no pyscript
 
+from app import howto_content as howto  # pure data, no pyscript
 from uno_core.rules import OFFICIAL, PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[2]

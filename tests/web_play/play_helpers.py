@@ -44,7 +44,7 @@ def bot(name: str, level: str = "basic", **options: Any) -> dict[str, Any]:
     return {"kind": "bot", "name": name, "level": level, "options": options}
 
 
-def run_bots(session: Session, limit: int = 10_000, decide: Callable[[Session], object] | None = None) -> str:
+def run_bots(session: Session, limit: int = 100_000, decide: Callable[[Session], object] | None = None) -> str:
     """Apply bot moves and end reaction windows until the session waits for a person; return why.
     `decide(session)` makes each bot move (default: `Session.bot_step`, deciding here)."""
     for _ in range(limit):

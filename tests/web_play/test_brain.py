@@ -8,12 +8,12 @@ import json
 from typing import Any
 
 import pytest
-from app.play.brain import Brain
-from app.play.session import Session, choice_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import bot, config, human, run_bots
 
+from app.play.brain import Brain
+from app.play.session import Session, choice_data
 from uno_core import IllegalActionError, parse_action
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from play_helpers import catalogue, config, human
+
 from app.play.config import (
     ConfigError,
     PlayConfig,
@@ -14,8 +16,6 @@ from app.play.config import (
     parse_number,
     rule_options,
 )
-from play_helpers import catalogue, config, human
-
 from uno_core import PRESETS, Rules
 from uno_core.bots import LEVELS
 

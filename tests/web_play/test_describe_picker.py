@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from app.play import describe
-from app.play.picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, playable_cards, plays_of
 from play_helpers import catalogue, translator
 
+from app.play import describe
+from app.play.picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, playable_cards, plays_of
 from uno_core import ALL_CARDS, Card, Colour, Game, Play, Rules, parse_action
 from uno_core import events as ev
 from uno_core.bots import make_bot, play_match

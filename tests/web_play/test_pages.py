@@ -7,13 +7,13 @@ import dataclasses
 import re
 
 import pytest
+from play_helpers import bot, catalogue, config, human, run_bots
+
 from app.play.pages import render
 from app.play.picker import Picker, plays_of
 from app.play.screen import Question, TableScreen, Texts, log_lines, table_screen
 from app.play.session import Session
 from app.tree import El, find
-from play_helpers import bot, catalogue, config, human, run_bots
-
 from uno_core import DRAW, Card, Catch, Colour
 from uno_core.scenario import stacked_deck
 

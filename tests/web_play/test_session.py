@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from app.play.session import Session
 from play_helpers import bot, config, human, run_bots
 
+from app.play.session import Session
 from uno_core import Catch, Game, IllegalActionError, SaveError, save
 from uno_core import events as ev
 from uno_core.scenario import stacked_deck

@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from play_helpers import catalogue
+
 from app.play.config import MAX_SEATS, MIN_SEATS, PlayConfig, rule_options
 from app.play.screen import Texts
 from app.play.setup import Setup
 from app.play.setup_page import render
 from app.tree import El, find
-from play_helpers import catalogue
 
 EN = Texts("en", catalogue("en"))
 ES = Texts("es", catalogue("es"))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
+from score_ui_helpers import Translator, go, make_keeper
+
 from app.score.keeper import Keeper
 from app.score.pages import render
 from app.score.store import DAMAGED_KEY, DRAFTS_KEY, LIBRARY_KEY, MemoryStorage
 from app.storage.backup import backup_text
 from app.tree import find, keys_of, text_of, to_html
-from score_ui_helpers import Translator, go, make_keeper
-
 from scorekeeper import Library, dumps, loads
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]

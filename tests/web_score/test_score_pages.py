@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from score_ui_helpers import Translator
+
 from app.score.pages import live_parts, render
 from app.score.screen import Note, Screen
 from app.score.where import Where
 from app.tree import find, keys_of, text_of, to_html
-from score_ui_helpers import Translator
-
 from scorekeeper import SavedSheet, Sheet
 
 ROOT = Path(__file__).resolve().parents[2]

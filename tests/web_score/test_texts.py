@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from app.score.texts import announcement_text, error_text, share_text
 from score_ui_helpers import Translator
 
+from app.score.texts import announcement_text, error_text, share_text
 from scorekeeper import EntryError, Options, RoundDraft, Sheet, announcement, new_sheet, share_data
 from scorekeeper.messages import MESSAGES
 from uno_core.rules import Scoring

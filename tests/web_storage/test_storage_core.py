@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+
 from app.storage.core import (
     BACKUP_PREFIX,
     FALLBACK_STAMPS_KEY,

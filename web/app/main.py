@@ -1,17 +1,22 @@
-"""Entry script (run by PyScript): open the saves, start the router, show the engine version, report ready."""
+"""Entry script (run by PyScript): the page's side of the boundary (`ui.host`, `ui.saves`) linked to the
+controllers (`app.start`) in this one interpreter; the test hook `window.unoPlay`; ready."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 import uno_core
-from app import i18n
-from app.router import Router
-from app.screens import ROUTES
-from app.storage import browser as storage
+from app import link
+from app.play.brain_client import brain
+from app.play.hook import HOOKS
+from app.start import start
+from ui.host import Host
+from ui.saves import PageSaves
+from ui.saves import hello as saves_hello
 
 
 def load_path() -> str:
@@ -23,23 +28,32 @@ def load_path() -> str:
     return "files"
 
 
-def show_engine_version(version: str) -> None:
-    """The footer names the engine version that answered from inside the page."""
-    label = document.getElementById("engine-version")
-    i18n.bind(label, "footer.engine", version=version)
-    label.hidden = False
+def install_hooks() -> list[Any]:
+    """`window.unoPlay` (web/app/play/hook.py): the documented hook for browser tests and bug reports."""
+    hook = window.Object.new()
+    proxies = [create_proxy(func) for func in HOOKS.values()]
+    for name, proxy in zip(HOOKS, proxies, strict=True):
+        setattr(hook, name, proxy)
+    window.unoPlay = hook
+    return proxies
 
 
-def start() -> Router:
-    """Route the current hash, follow hash changes and language switches; tell the shell we are ready."""
-    router = Router(ROUTES, document)
-    router.show(window.location.hash, move_focus=False)
-    window.addEventListener("hashchange", create_proxy(lambda event: router.show(window.location.hash)))
-    i18n.on_change(lambda lang: router.relabel())
-    show_engine_version(uno_core.__version__)
+async def main() -> Any:
+    host = Host(window, link.from_page)
+    page_saves = PageSaves(window, link.from_page)
+    for op in ("saves-write", "local", "saves-tell"):
+        host.on(op, page_saves.receive)
+    link.attach(host)
+    proxies = install_hooks()
+    language = host.language()
+    hello = {"hash": str(window.location.hash), "lang": language["lang"], "catalogue": language["catalogue"],
+             "saves": await saves_hello(window)}
+    router = await start(hello)
+    loader = window.document.querySelector('script[src*="uno-loader.mjs"]')
+    if loader:  # the engine worker's module is served next to Pyodide's loader (tools/build.py)
+        brain().allow(str(loader.src).replace("uno-loader.mjs", "uno-brain.mjs"))
     window.unoShell.ready(to_js({"loadPath": load_path(), "engineVersion": uno_core.__version__}))
-    return router
+    return router, host, page_saves, proxies
 
 
-await storage.start()  # type: ignore[top-level-await]  # noqa: F704 (PyScript runs it with top-level await)
-ROUTER = start()
+KEPT = await main()  # type: ignore[top-level-await]  # noqa: F704 (PyScript runs it with top-level await)

@@ -1,8 +1,9 @@
 """Hash routes (`#/`, `#/play`, `#/score/...`) to screens. Pure Python: no `js` import here.
 
-A screen is any object with `mount(root)`, `unmount()` and `relabel()`; `static_id`
-names a section of index.html that the screen reuses (the landing page, drawn before
-Python is ready) instead of drawing into the shared `#screen` element.
+A screen is any object with `frame()`, `mount()`, `unmount()` and `relabel()`; `static_id` names a
+section of index.html that the screen reuses (the landing page, drawn before Python is ready) instead
+of the shared `#screen` section, whose content is the screen's `frame()` (the containers it then draws
+into through `app.link`). The page's side shows the section (`open`, see `ui.host`).
 """
 
 from __future__ import annotations
@@ -11,13 +12,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from app.tree import El, to_data
+
+Page = Callable[[dict[str, Any]], None]
+
 
 class Screen(Protocol):
     """What the router needs of a screen."""
 
     static_id: str | None
 
-    def mount(self, root: Any) -> None: ...
+    def frame(self) -> El | None: ...
+
+    def mount(self) -> None: ...
 
     def unmount(self) -> None: ...
 
@@ -46,11 +53,11 @@ class Route:
 class Router:
     """Shows the screen of the current route; unknown routes show the landing screen."""
 
-    def __init__(self, routes: Mapping[str, ScreenFactory], document: Any) -> None:
+    def __init__(self, routes: Mapping[str, ScreenFactory], page: Page) -> None:
         if "" not in routes:
             raise ValueError("routes need a landing screen under ''")
         self.routes = routes
-        self.document = document
+        self.page = page
         self.route: Route | None = None
         self.screen: Screen | None = None
 
@@ -62,19 +69,11 @@ class Router:
         if self.screen is not None:
             self.screen.unmount()
         screen = self.routes[route.name](route.params)
-        shared = self.document.getElementById("screen")
-        for section in self.document.querySelectorAll("main > section.screen"):
-            section.hidden = True
-        if screen.static_id:
-            root = self.document.getElementById(screen.static_id)
-        else:
-            root = shared
-            root.replaceChildren()
-        root.hidden = False
+        frame = screen.frame()
         self.route, self.screen = route, screen
-        screen.mount(root)
-        if move_focus:
-            self.document.getElementById("main").focus()
+        self.page({"op": "open", "section": screen.static_id or "screen",
+                   "tree": to_data(frame) if frame is not None else None, "focus_main": move_focus})
+        screen.mount()
         return route
 
     def relabel(self) -> None:

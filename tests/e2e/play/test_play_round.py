@@ -4,8 +4,6 @@ axe on the set-up, table and round-end screens; screenshots of the table (phone,
 from __future__ import annotations
 
 import pytest
-from app.play.config import PlayConfig
-from app.play.session import Session
 from e2e_helpers import (
     catalogue,
     check_axe,
@@ -17,6 +15,9 @@ from e2e_helpers import (
 from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
 from play_policy import Flags, choose
 from playwright.sync_api import Page, expect
+
+from app.play.config import PlayConfig
+from app.play.session import Session
 
 pytestmark = pytest.mark.e2e
 SEED = 160  # with play_policy: a wild, a draw-then-keep, an UNO press and a challenge in round 1

@@ -1,4 +1,4 @@
-"""The page's side of the engine worker boundary (browser glue; the messages are in `app.play.brain`).
+"""The controllers' side of the engine worker boundary (the messages are in `app.play.brain`).
 
 One worker for the page (`brain()`), started when a play screen opens, once the page is ready (or at once
 if a bot must move before that): it boots its own Pyodide (web/brain-worker.mjs, from the start-up
@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from app import link
+from app.play.brain import BrainUnavailable
+from app.storage.bridge import local
 
-from app.storage.browser import LocalStorage
+__all__ = ["BrainClient", "BrainUnavailable", "brain"]
 
 READY_TIMEOUT_S = 90.0  # a first visit on a slow phone boots the worker's Pyodide in tens of seconds
 STARTING_GRACE_S = 1.5  # how long a decision waits for a worker still starting (a snapshot start: 0.5-1 s)
@@ -30,16 +32,18 @@ ANSWER_TIMEOUT_S = 30.0  # a search takes at most about a second
 PAGE_SWITCH = "uno.brain"
 
 
-class BrainUnavailable(Exception):
-    """The worker cannot answer this request (not started, stopped, refused it, or too slow)."""
+def _js() -> Any:
+    """Pyodide's `js` module (the global scope), imported only when a worker is started: the rest of this
+    module runs on CPython too."""
+    import js  # type: ignore[import-not-found]
+
+    return js
 
 
-def worker_url() -> str:
-    """The engine worker's module, served next to Pyodide's loader (tools/build.py RUNTIME_MODULES)."""
-    script = document.querySelector('script[src*="uno-loader.mjs"]')
-    if not script:
-        raise BrainUnavailable("the page names no Pyodide loader")
-    return str(script.src).replace("uno-loader.mjs", "uno-brain.mjs")
+def _proxy(handler: Any) -> Any:
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    return create_proxy(handler)
 
 
 class BrainClient:
@@ -51,35 +55,40 @@ class BrainClient:
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.last_id = 0
         self._proxies: list[Any] = []
+        self.url = ""  # the worker's module (`allow`): uno-brain.mjs, next to Pyodide's loader
+        self.allowed = False
+
+    def allow(self, url: str) -> None:
+        """The app is ready: the worker (module `url`) may boot now; one asked for meanwhile boots at once."""
+        self.url, self.allowed = url, True
+        if self.state == "waiting":
+            self._start_now()
 
     def start(self) -> None:
-        """Boot the worker (once; cheap to call again), once the page is ready: its boot then does not slow
+        """Boot the worker (once; cheap to call again), once the app is ready: its boot then does not slow
         the page's own start (measured: +180 ms to a warm #/play when both start together)."""
         if self.worker is not None or self.state in ("failed", "page", "waiting"):
             return
-        if document.documentElement.getAttribute("data-py-ready") != "1":
+        if not self.allowed:
             self.state = "waiting"
-            self._proxies = [create_proxy(lambda event: self._start_now())]
-            once = to_js({"once": True}, dict_converter=window.Object.fromEntries)
-            window.addEventListener("uno:ready", self._proxies[0], once)
             return
         self._start_now()
 
     def _start_now(self) -> None:
         if self.worker is not None or self.state in ("failed", "page"):
             return
-        if LocalStorage().get(PAGE_SWITCH) == "page":
+        if local().get(PAGE_SWITCH) == "page":
             self.failure = "kept off (uno.brain = page)"
             self._mark("page")
             return
         self.ready = asyncio.get_event_loop().create_future()
         try:
-            options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
-            self.worker = window.Worker.new(worker_url(), options)
+            js = _js()
+            self.worker = js.Worker.new(self.url, js.JSON.parse('{"type": "module"}'))
         except Exception as error:  # no module workers, or a CSP that refuses them
             self._fail(f"cannot start: {error}")
             return
-        self._proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
+        self._proxies = [_proxy(self._on_message), _proxy(self._on_error)]
         self.worker.addEventListener("message", self._proxies[0])
         self.worker.addEventListener("error", self._proxies[1])
         self._mark("starting")
@@ -89,12 +98,14 @@ class BrainClient:
         if self.state == "starting":
             self._fail(f"not ready after {READY_TIMEOUT_S:.0f} s")
 
-    def _mark(self, state: str, ms: int | None = None) -> None:
+    def _mark(self, state: str, ms: int | None = None, path: str | None = None) -> None:
         self.state = state
-        root = document.documentElement
-        root.dataset.brain = state
+        marks = {"brain": state}
         if ms is not None:
-            root.dataset.brainMs = str(ms)
+            marks["brain-ms"] = str(ms)
+        if path is not None:
+            marks["brain-path"] = path
+        link.to_page({"op": "set", "marks": marks})
 
     def _on_message(self, event: Any) -> None:
         try:
@@ -105,8 +116,7 @@ class BrainClient:
         if not isinstance(data, dict):
             self._fail("a message that is not an object")
         elif "ready" in data:
-            document.documentElement.dataset.brainPath = str(data.get("path") or "")
-            self._mark("ready", int(data.get("ms") or 0))
+            self._mark("ready", int(data.get("ms") or 0), str(data.get("path") or ""))
             if self.ready is not None and not self.ready.done():
                 self.ready.set_result(True)
         elif "fatal" in data:
@@ -123,7 +133,7 @@ class BrainClient:
     def _fail(self, why: str) -> None:
         """The worker is gone for this page: every waiting request is answered here instead."""
         self.failure = why
-        window.console.warn(f"uno: the engine worker failed, bots decide on the page: {why}")
+        print(f"uno: the engine worker failed, bots decide on the page: {why}", file=sys.stderr)
         self._mark("failed")
         if self.worker is not None:
             self.worker.terminate()
@@ -139,7 +149,9 @@ class BrainClient:
         """Send `request` (a `Session.bot_request()` / `hint_request()`); return the reply's result.
         BrainUnavailable if the worker cannot answer it."""
         self.start()
-        if self.state == "waiting":  # asked before the page was ready: start now
+        if self.state == "waiting":  # asked before the app was ready: start now if it may
+            if not self.allowed:
+                raise BrainUnavailable("the app is still starting")
             self._start_now()
         if self.state in ("failed", "page") or self.ready is None:
             raise BrainUnavailable(self.failure)
@@ -159,7 +171,7 @@ class BrainClient:
             raise BrainUnavailable(f"no answer after {ANSWER_TIMEOUT_S:.0f} s") from None
         if not reply.get("ok"):
             why = f"{reply.get('error')}: {reply.get('detail')}"
-            window.console.warn(f"uno: the engine worker refused a request: {why}")
+            print(f"uno: the engine worker refused a request: {why}", file=sys.stderr)
             raise BrainUnavailable(str(reply.get("error")))
         return reply.get("result")
 

@@ -17,16 +17,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pyscript import window
-from pyscript.ffi import create_proxy
-
+from app import link
 from app.play import store
 from app.play.brain_client import brain
 from app.play.config import PlayConfig
 from app.play.session import Session
 from uno_core.scenario import stacked_deck
-
-_proxies: list[Any] = []
 
 
 def _config(spec: dict[str, Any]) -> PlayConfig:
@@ -60,9 +56,9 @@ def start(text: Any) -> str:
     store.keep(session)
     table = active()
     if table is not None:
-        table.load(session)
+        table.table.load(session)
     else:
-        window.location.hash = "#/play/table"
+        link.to_page({"op": "effect", "go": "#/play/table"})
     return "ok"
 
 
@@ -73,9 +69,9 @@ def state() -> str:
     if session is None:
         return json.dumps(None)
     data = session.state()
-    table = active()
-    body = table.body if table is not None else None
-    data["screen"] = str(body.getAttribute("data-screen") or "") if body is not None else ""
+    glue = active()
+    table = glue.table if glue is not None else None
+    data["screen"] = table.shown_page if table is not None else ""
     data["busy"] = bool(table is not None and (table.running or data["next"] != "idle"))
     data["bots"] = {
         "worker": brain().state,  # see app.play.brain_client
@@ -89,10 +85,5 @@ def setup() -> str:
     return json.dumps((store.load_setup() or PlayConfig()).to_dict())
 
 
-def install() -> None:
-    hook = window.Object.new()
-    for name, func in (("start", start), ("state", state), ("setup", setup)):
-        proxy = create_proxy(func)
-        _proxies.append(proxy)
-        setattr(hook, name, proxy)
-    window.unoPlay = hook
+HOOKS = {"start": start, "state": state, "setup": setup}
+"""`window.unoPlay`'s functions: each takes and returns a string (installed by the page's glue)."""

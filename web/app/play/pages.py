@@ -43,7 +43,7 @@ def render(screen: TableScreen) -> El:
 def top_bar(screen: TableScreen) -> El:
     t = screen.texts
     file_input = el("input", type="file", accept="application/json,.json", id="play-import", cls="file-input",
-                    data_act="import")
+                    data_act="import", data_on="change")
     menu = el(
         "details",
         el("summary", t("play.menu.title"), data_focus="menu"),
@@ -171,7 +171,8 @@ def reactions(screen: TableScreen) -> El | None:
         buttons.append(button(t("play.action.jump", card=describe.card_name(card, t)), "card", card.code, "jump"))
     if not buttons:
         return None
-    bar = el("span", cls="window-bar", aria_hidden="true") if screen.window_ms else None
+    bar = el("span", cls="window-bar", aria_hidden="true", data_duration_ms=str(screen.window_ms)) if screen.window_ms \
+        else None
     return el("div", *buttons, bar, cls="reactions", role="group", aria_label=t("play.table.quick"))
 
 
@@ -243,7 +244,7 @@ def hand(screen: TableScreen, me: SeatView) -> El:
         cards.append(card_face(card, t, "button", classes, label, attrs))
     count = len(me.hand)
     return el("div", *cards, cls="hand", role="group", aria_label=t("play.table.hand", count=count),
-              data_count=str(count))
+              data_count=str(count), data_roving=".card")
 
 
 def log_section(screen: TableScreen) -> El:

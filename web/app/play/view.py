@@ -74,7 +74,8 @@ def button(label: str, act: str, arg: str = "", cls: str = "", enabled: bool = T
            attrs: Mapping[str, str] | None = None) -> El:
     """A button for the delegated click handler: `data-act` says what it does, `data-arg` with what."""
     node = el("button", label, cls=f"button {cls}".strip(), type="button", data_act=act, data_arg=arg,
-              data_focus=f"{act}:{arg}", data_key=key or None, aria_keyshortcuts=key[0].upper() if key else None,
+              data_focus=f"{act}:{arg}", data_key=key or None, data_shortcut=key[0] if key else None,
+              aria_keyshortcuts=key[0].upper() if key else None,
               disabled=not enabled)
     return with_attrs(node, attrs)
 

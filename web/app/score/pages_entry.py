@@ -114,7 +114,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
         entry = [
             el("input", type="text", inputmode="numeric", pattern="[0-9]*", id=f"score-hand-{seat}", value=hand.text,
                autocomplete="off", enterkeyhint="next", maxlength=6, data_act="total", data_on="input",
-               data_arg=str(seat), cls="sk-total-input",
+               data_arg=str(seat), cls="sk-total-input", data_next=".sk-total-input",
                t_attrs={"aria-label": ("score.hand_label", {"name": name})}, **described(screen, fid))
         ]
     return el(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from app.tree import El
 
 
 class Landing:
@@ -10,7 +10,10 @@ class Landing:
 
     static_id: str | None = "landing"
 
-    def mount(self, root: Any) -> None:
+    def frame(self) -> El | None:
+        return None
+
+    def mount(self) -> None:
         pass
 
     def unmount(self) -> None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from app.play import hook
 from app.router import Screen
 from app.screens.play_setup import PlaySetup
 from app.screens.play_table import PlayTable
-
-hook.install()
 
 
 def play_screen(params: tuple[str, ...]) -> Screen:

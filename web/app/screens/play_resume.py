@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pyscript import document
-
+from app import link
 from app.play import store
 from app.screens.landing import Landing
 
 
 class LandingWithResume(Landing):
-    def mount(self, root: Any) -> None:
-        super().mount(root)
-        link = document.getElementById("resume-link")
-        if link:
-            link.hidden = not store.has_game()
+    def mount(self) -> None:
+        super().mount()
+        link.to_page({"op": "set", "id": "resume-link", "hidden": not store.has_game()})

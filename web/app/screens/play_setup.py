@@ -11,16 +11,13 @@ import dataclasses
 import random
 from typing import Any
 
-from pyscript import document, window
-
-from app import i18n
-from app.dom import Listeners, build, intent_of
+from app import i18n, link
 from app.play import store
 from app.play.brain_client import brain
 from app.play.config import PlayConfig
-from app.play.screen import Texts
 from app.play.setup import Setup
 from app.play.setup_page import render
+from app.tree import El, el, to_data
 
 
 def default_config() -> PlayConfig:
@@ -34,29 +31,29 @@ class PlaySetup:
 
     def __init__(self) -> None:
         self.setup = Setup(store.load_setup() or default_config())
-        self.body: Any = None
-        self.listeners = Listeners()
+        self.shown = False
 
-    def mount(self, root: Any) -> None:
-        self.body = document.createElement("div")
-        root.append(self.body)
-        for event in ("click", "change"):
-            self.listeners.add(self.body, event, self.handle)
+    def frame(self) -> El | None:
+        return el("div", el("div", id="play-setup"))
+
+    def mount(self) -> None:
+        self.shown = True
+        link.listen(self.receive)
         brain().start()  # the engine worker boots while the table is set up
         self.render()
 
     def unmount(self) -> None:
-        self.listeners.clear()
+        self.shown = False
+        link.listen(None)
 
     def relabel(self) -> None:
         self.render()
 
-    def handle(self, event: Any) -> None:
-        intent = intent_of(event, self.body)
-        if intent is None:
+    def receive(self, message: dict[str, Any]) -> None:
+        if message.get("op") != "intent":
             return
-        _, act, arg, value, checked = intent
-        effect = self.setup.act(act, arg, value, checked)
+        effect = self.setup.act(str(message.get("act", "")), str(message.get("arg", "")),
+                                str(message.get("value", "")), bool(message.get("checked")))
         if effect.save:
             store.save_setup(self.setup.config)
         if effect.start:
@@ -65,22 +62,13 @@ class PlaySetup:
                 self.render(focus=self.setup.error_id)
                 return
             store.keep(session)
-            window.location.hash = "#/play/table"
+            link.to_page({"op": "effect", "go": "#/play/table"})
             return
         if effect.render:
             self.render(effect.focus)
 
     def render(self, focus: str = "") -> None:
-        if self.body is None:
+        if not self.shown:
             return
-        active = document.activeElement
-        keep = focus or (str(active.id) if active and self.body.contains(active) and active.id else "")
-        code, table = i18n.catalogue()
-        tree = render(self.setup.screen(Texts(code, table), store.has_game()))
-        for name, value in tree.attrs:
-            self.body.setAttribute(name, value)
-        self.body.replaceChildren(*(build(child) for child in tree.children))
-        if keep:
-            again = document.getElementById(keep)
-            if again:
-                again.focus()
+        tree = render(self.setup.screen(i18n.texts(), store.has_game()))
+        link.to_page({"op": "draw", "root": "play-setup", "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})

@@ -6,23 +6,20 @@ from __future__ import annotations
 
 import json
 import random
+import time
+import uuid
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
-
-from app import i18n
-from app.browser import WakeLock, download, spawn
-from app.dom import Listeners, build
+from app import i18n, link
 from app.score.keeper import Effect, Keeper
 from app.score.pages import live_parts, render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.where import Where
-from app.storage import browser as storage
-from app.tree import El
+from app.storage import bridge as storage
+from app.tree import El, el, to_data
 
-MAX_IMPORT_BYTES = 2_000_000
-EVENTS = ("click", "input", "change", "submit")
+ROOT_ID = "score-root"
+LIVE_ID = "score-live"
 
 
 _keeper: Keeper | None = None
@@ -48,8 +45,8 @@ def keeper() -> Keeper:
         storage.saves().subscribe(others_saved)
         _keeper = Keeper(
             storage.saves(),
-            clock=lambda: int(window.Date.now()),
-            new_id=lambda: str(window.crypto.randomUUID()),
+            clock=lambda: int(time.time() * 1000),
+            new_id=lambda: str(uuid.uuid4()),
             rng=random.SystemRandom(),
             lang=i18n.lang,
             tr=lambda key, args: i18n.t(key, **args),
@@ -57,63 +54,37 @@ def keeper() -> Keeper:
     return _keeper
 
 
-WAKE = WakeLock()
-
-
-def live_region() -> Any:
-    """The polite live region (outside the screens, so it survives route changes)."""
-    region = document.getElementById("score-live")
-    if not region:  # JS null arrives as `jsnull` (falsy, not None)
-        region = document.createElement("div")
-        region.id = "score-live"
-        region.className = "sk-sr-only"
-        region.setAttribute("role", "status")
-        region.setAttribute("aria-live", "polite")
-        document.getElementById("main").append(region)
-    return region
-
-
-def announce(text: str) -> None:
-    region = live_region()
-    region.textContent = ""
-    window.setTimeout(create_proxy(lambda: setattr(region, "textContent", text)), 120)
-
-
 class ScoreScreen:
-    """Every `#/score...` route: one screen object that draws whatever the keeper shows."""
+    """Every `#/score...` route: one screen object that draws whatever the keeper shows, through the page's
+    side (`app.link`, `ui.host`), and hands the page's intents to the keeper."""
 
     static_id: str | None = None
 
     def __init__(self, params: tuple[str, ...]) -> None:
         self.where = Where.parse(params)
-        self.box: Any = None
-        self.listeners = Listeners()
+        self.shown = False
 
     # -- router interface ---------------------------------------------------------------------
 
-    def mount(self, root: Any) -> None:
-        live_region()
+    def frame(self) -> El | None:
+        return el("div", el("div", id=ROOT_ID, cls="score-root"))
+
+    def mount(self) -> None:
         self.keeper = keeper()
         self.keeper.enter(self.where)
         _mounted[:] = [self]
-        self.box = document.createElement("div")
-        self.box.className = "score-root"
-        root.append(self.box)
-        for event in EVENTS:
-            self.listeners.add(self.box, event, self.handle)
+        self.shown = True
+        link.listen(self.receive)
         self.render()
-        if self.where.sheet_id:
-            WAKE.start()
-        else:
-            WAKE.stop()
+        link.to_page({"op": "effect", "wake": bool(self.where.sheet_id)})
 
     def unmount(self) -> None:
-        self.listeners.clear()
+        self.shown = False
+        link.listen(None)
         if self in _mounted:
             _mounted.remove(self)
-        if not self.where.sheet_id:
-            return
-        WAKE.stop()
+        if self.where.sheet_id:
+            link.to_page({"op": "effect", "wake": False})
 
     def relabel(self) -> None:
         self.render()
@@ -121,106 +92,52 @@ class ScoreScreen:
     # -- drawing ------------------------------------------------------------------------------
 
     def render(self, focus: str | None = None) -> None:
-        active = document.activeElement
-        keep = focus or (str(active.id) if active and self.box.contains(active) and active.id else None)
-        self.box.replaceChildren(build(render(self.keeper.screen())))
-        if keep:
-            target = document.getElementById(keep)
-            if target:
-                target.focus()
-        if self.where.page == "sheet" and self.keeper.saved() is not None:
+        if not self.shown:
+            return
+        tree = el("div", render(self.keeper.screen()), cls="score-root", id=ROOT_ID)
+        prepaint = self.where.sheet_id if self.where.page == "sheet" and self.keeper.saved() is not None else ""
+        link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree), "focus": f"#{focus}" if focus else "",
+                      "prepaint": prepaint})
+
+    # -- the page's messages --------------------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        if op == "intent":
+            act = str(message.get("act", ""))
+            if act == "file":
+                self.apply(self.keeper.import_text(str(message.get("text", ""))))
+            else:
+                self.apply(self.keeper.act(act, str(message.get("arg", "")), str(message.get("value", "")),
+                                           bool(message.get("checked"))))
+        elif op == "shared":
+            self.apply(self.keeper.shared(str(message.get("how", "failed")), str(message.get("text", ""))))
+        elif op == "prepainted" and message.get("key") == self.where.sheet_id:
             self.keeper.store.storage.set(
                 PREPAINT_KEY,
-                json.dumps({"id": self.where.sheet_id, "lang": i18n.lang(), "html": str(self.box.innerHTML)}),
+                json.dumps({"id": self.where.sheet_id, "lang": i18n.lang(), "html": str(message.get("html", ""))}),
             )
-
-    def patch(self, parts: tuple[El, ...]) -> None:
-        for part in parts:
-            old = document.getElementById(part.attr("id") or "")
-            if old:
-                old.replaceWith(build(part))
-
-    # -- events -------------------------------------------------------------------------------
-
-    def handle(self, event: Any) -> None:
-        target = event.target.closest("[data-act]") if hasattr(event.target, "closest") else None
-        if not target or not self.box.contains(target):
-            return
-        if event.type != (target.getAttribute("data-on") or "click"):
-            return
-        if event.type == "submit":
-            event.preventDefault()
-            if self.next_blank(event):
-                return
-        act = str(target.getAttribute("data-act"))
-        if act == "file":
-            spawn(self.read_file(target))
-            return
-        arg = str(target.getAttribute("data-arg") or "")
-        value = str(target.value) if target.tagName in ("INPUT", "TEXTAREA", "SELECT") else ""
-        checked = bool(target.checked) if target.tagName == "INPUT" else False
-        self.apply(self.keeper.act(act, arg, value, checked))
-
-    def next_blank(self, event: Any) -> bool:
-        """Enter in a hand's total moves to the next empty total instead of saving (phones' "next")."""
-        active = document.activeElement
-        if getattr(event, "submitter", None) or not active or "sk-total-input" not in str(active.className):
-            return False
-        inputs = list(self.box.querySelectorAll(".sk-total-input"))
-        ids = [str(item.id) for item in inputs]
-        here = ids.index(str(active.id)) if str(active.id) in ids else -1
-        for item in inputs[here + 1 :]:
-            if not str(item.value).strip():
-                item.focus()
-                return True
-        return False
 
     def apply(self, effect: Effect) -> None:
         if effect.live_seat is not None:
-            self.patch(live_parts(self.keeper.screen(), effect.live_seat))
+            parts = live_parts(self.keeper.screen(), effect.live_seat)
+            link.to_page({"op": "patch", "parts": [to_data(part) for part in parts]})
+        page: dict[str, Any] = {"op": "effect"}
         if effect.announce:
-            announce(effect.announce)
+            page["announce"] = [LIVE_ID, effect.announce]
         if effect.download:
-            download(*effect.download)
+            page["download"] = [*effect.download, "application/json"]
         if effect.go:
-            window.location.hash = effect.go
+            page["go"] = effect.go
+        if len(page) > 1:
+            link.to_page(page)
+        if effect.go:
             return
         if effect.render:
             self.render(effect.focus)
         elif effect.focus:
-            target = document.getElementById(effect.focus)
-            if target:
-                target.focus()
+            link.to_page({"op": "effect", "focus": effect.focus})
         if effect.share:
-            spawn(self.share(effect.share))
+            link.to_page({"op": "effect", "share": effect.share})
         if effect.pick_file:
-            picker = document.getElementById("score-import-file")
-            if picker:
-                picker.click()
-
-    async def share(self, text: str) -> None:
-        navigator = window.navigator
-        how = "failed"
-        if hasattr(navigator, "share"):
-            try:
-                await navigator.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
-                how = "shared"
-            except Exception as error:
-                if "AbortError" in str(error):
-                    return  # the person closed the share sheet
-        if how == "failed" and hasattr(navigator, "clipboard"):
-            try:
-                await navigator.clipboard.writeText(text)
-                how = "copied"
-            except Exception:  # no permission: show the text to copy by hand
-                how = "failed"
-        self.apply(self.keeper.shared(how, text))
-
-    async def read_file(self, picker: Any) -> None:
-        files = picker.files
-        if not files or not files.length:
-            return
-        chosen = files.item(0)
-        text = "" if int(chosen.size) > MAX_IMPORT_BYTES else str(await chosen.text())
-        picker.value = ""
-        self.apply(self.keeper.import_text(text))
+            link.to_page({"op": "effect", "pick": "score-import-file"})

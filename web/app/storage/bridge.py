@@ -1,170 +1,156 @@
-"""The saves in the browser (glue): IndexedDB through `web/saves.js`, `localStorage` as mirror and fallback.
+"""The saves, opened on what the page's side sent (`ui.saves`): IndexedDB through `web/saves.js` on the page,
+`localStorage` as mirror and fallback. No browser here: every write goes to the page as a message (`app.link`)
+and counts once the page says its transaction has completed.
 
-`await start()` once before any screen reads a save; then `saves()` is the one `Saves` of the page,
-for both modes. `<html data-saves="saved|saving|fallback" data-saves-commits="N">` tells tests and
-styles where the saves are; the fallback shows the translated warning with an export button.
+`await start(hello)` once before any screen reads a save (`hello` is `ui.saves.hello()`'s answer); then
+`saves()` is the one `Saves` for both modes. `<html data-saves="saved|saving|fallback" data-saves-commits="N">`
+tells tests and styles where the saves are; the fallback shows the translated warning with an export button.
+
+Messages to the page: ``{"op": "saves-write", "id", "puts", "deletes"}`` (answered by ``{"op": "saves-written",
+"id", "error"}``), ``{"op": "local", "set": {key: value}, "remove": [key]}``, ``{"op": "saves-tell", "keys"}``
+(told to the other tabs). From the page: ``{"op": "saves-others", "records"}`` (another tab committed these),
+``{"op": "saves-export"}`` (the warning's export button).
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
+import sys
+import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
-
-from app import i18n
-from app.browser import download, spawn
+from app import link
+from app.browser import spawn
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import Saves, State, StorageFailure, open_saves
+from app.storage.core import Saves, State, StorageFailure, open_saves, page_saves, use_page_saves
 
 _saves: list[Saves] = []
-_proxies: list[Any] = []
 
 
-def _js_object(value: Any) -> Any:
-    return to_js(value, dict_converter=window.Object.fromEntries)
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
-class LocalStorage:
-    """`window.localStorage` as a `Local`: a blocked or full storage is reported, never raised."""
+class PageLocal:
+    """The page's `localStorage` as a `Local`: read from the copy the page sent at start, written through."""
+
+    def __init__(self, items: Mapping[str, str]) -> None:
+        self.items = dict(items)
 
     def get(self, key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:  # storage blocked by the browser
-            return None
-        return value if isinstance(value, str) else None  # JS null arrives as `jsnull`
+        return self.items.get(key)
 
     def set(self, key: str, value: str) -> bool:
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception as error:  # quota or blocked
-            window.console.error(f"uno saves: localStorage refused {key}: {error}")
-            return False
-        return True
+        self.items[key] = value
+        link.to_page({"op": "local", "set": {key: value}})
+        return True  # a refusal is the page's to report (its console)
 
     def remove(self, key: str) -> None:
-        with contextlib.suppress(Exception):
-            window.localStorage.removeItem(key)
+        self.items.pop(key, None)
+        link.to_page({"op": "local", "remove": [key]})
 
 
-class IndexedDbBackend:
-    """`web/saves.js`'s `write`: resolves when the IndexedDB transaction has completed."""
+_local: list[PageLocal] = [PageLocal({})]
 
-    def __init__(self, api: Any) -> None:
-        self.api = api
+
+def local() -> PageLocal:
+    """The page's `localStorage` as sent at start (the bots' page switch, `uno.brain`, is read here)."""
+    return _local[0]
+
+
+class PageBackend:
+    """IndexedDB on the page: each `write` is one transaction there; resolves once it has completed."""
+
+    def __init__(self) -> None:
+        self.last = 0
+        self.waiting: dict[int, asyncio.Future[str]] = {}
+        link.handle("saves-written", self.written)
+
+    def written(self, message: dict[str, Any]) -> None:
+        future = self.waiting.pop(int(message.get("id", 0)), None)
+        if future is not None and not future.done():
+            future.set_result(str(message.get("error") or ""))
 
     async def write(self, puts: Mapping[str, dict[str, Any]], deletes: Iterable[str]) -> None:
-        try:
-            await self.api.write(_js_object(dict(puts)), to_js(list(deletes)))
-        except Exception as error:  # a JsException: quota, closed database...
-            raise StorageFailure(str(error)) from error
+        self.last += 1
+        future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+        self.waiting[self.last] = future
+        link.to_page({"op": "saves-write", "id": self.last, "puts": dict(puts), "deletes": list(deletes)})
+        error = await future
+        if error:
+            raise StorageFailure(error)
 
 
 def _show_state(state: State, reason: str) -> None:
-    root = document.documentElement
-    root.dataset.saves = state
+    """`<html data-saves data-saves-commits>`, the footer's "saved" line, the fallback's warning."""
+    marks: dict[str, str] = {"saves": state}
     if _saves:
-        root.dataset.savesCommits = str(_saves[0].commits)
-    status = document.getElementById("save-state")
-    if status:
-        i18n.bind(status, f"saves.{state}")
-        status.hidden = False
+        marks["saves-commits"] = str(_saves[0].commits)
     if state == "fallback":
-        root.dataset.savesFailure = reason
-        warning = document.getElementById("save-warning")
-        if warning:
-            warning.hidden = False
+        marks["saves-failure"] = reason
+    link.to_page({"op": "set", "marks": marks, "id": "save-state", "label": [f"saves.{state}"], "hidden": False})
+    if state == "fallback":
+        link.to_page({"op": "set", "id": "save-warning", "hidden": False})
 
 
-def _export(event: Any) -> None:
+def _export(message: dict[str, Any]) -> None:
     if not _saves:
         return
-    now = int(window.Date.now())
-    download(backup_name(now), backup_text(_saves[0].values, now))
+    now = now_ms()
+    backup = [backup_name(now), backup_text(_saves[0].values, now), "application/json"]
+    link.to_page({"op": "effect", "download": backup})
 
 
-CHANNEL = "uno-saves"  # each tab says which keys it has committed; the others read them again
+_refreshed = [0]
 
 
-def _listen_to_other_tabs(saves: Saves, api: Any) -> None:
-    """Keep this tab's values in step with saves another tab commits (the same sheet open twice)."""
-    if not hasattr(window, "BroadcastChannel"):
+def _others(message: dict[str, Any]) -> None:
+    """Another tab committed saves: take them (its copy is on disk; this tab's next save keeps them)."""
+    records = message.get("records")
+    if not _saves or not isinstance(records, dict):
         return
-    channel = window.BroadcastChannel.new(CHANNEL)
-
-    def tell(keys: frozenset[str]) -> None:
-        channel.postMessage(to_js(sorted(keys)))
-
-    async def take(keys: list[str]) -> None:
-        try:
-            records = (await api.getMany(to_js(keys))).to_py()
-        except Exception as error:  # the other tab's copy stays on disk; this tab goes on with its own
-            window.console.warn(f"uno saves: could not read another tab's saves: {error}")
-            return
-        changed = saves.refresh(records)
-        if changed:  # for tests: how many times another tab's saves came in
-            root = document.documentElement
-            root.dataset.savesRefreshed = str(int(root.dataset.savesRefreshed or 0) + 1)
-
-    def on_message(event: Any) -> None:
-        keys = [str(key) for key in event.data] if event.data else []
-        if keys:
-            spawn(take(keys))
-
-    proxy = create_proxy(on_message)
-    _proxies.append(proxy)
-    channel.onmessage = proxy
-    _proxies.append(channel)
-    saves.on_commit = tell
+    if _saves[0].refresh(records):  # for tests: how many times another tab's saves came in
+        _refreshed[0] += 1
+        link.to_page({"op": "set", "marks": {"saves-refreshed": str(_refreshed[0])}})
 
 
-async def start() -> Saves:
-    """Open the saves (migrating today's `localStorage` data once); call before any screen reads one."""
+async def start(hello: Mapping[str, Any]) -> Saves:
+    """Open the saves (migrating today's `localStorage` data once); call before any screen reads one.
+    `hello`: {"records": {key: record} or None, "error": why there are none, "local": {key: value}}."""
     if _saves:
         return _saves[0]
-    api = getattr(window, "unoSaves", None)
-    records: dict[str, Any] | None = None
-    unavailable = "web/saves.js did not load"
-    if api:
-        result = await api.read()
-        if getattr(result, "records", None) is not None:
-            records = result.records.to_py()
-        else:
-            unavailable = str(getattr(result, "error", "IndexedDB unavailable"))
-    backend = IndexedDbBackend(api) if records is not None else None
+    records = hello.get("records")
+    items = hello.get("local")
+    _local[0] = PageLocal(items if isinstance(items, dict) else {})
+    backend = PageBackend() if isinstance(records, dict) else None
     saves, plan = await open_saves(
-        records,
+        records if isinstance(records, dict) else None,
         backend,
-        LocalStorage(),
-        clock=lambda: int(window.Date.now()),
+        _local[0],
+        clock=now_ms,
         spawn=spawn,
         on_state=_show_state,
-        unavailable=unavailable,
+        unavailable=str(hello.get("error") or "IndexedDB unavailable"),
     )
     _saves.append(saves)
+    use_page_saves(saves)
+    link.handle("saves-export", _export)
     if backend is not None:
-        _listen_to_other_tabs(saves, api)
-    root = document.documentElement
+        link.handle("saves-others", _others)
+        saves.on_commit = lambda keys: link.to_page({"op": "saves-tell", "keys": sorted(keys)})
+    marks: dict[str, str] = {}
     if plan.migrated:
-        root.dataset.savesMigrated = " ".join(plan.migrated)
+        marks["saves-migrated"] = " ".join(plan.migrated)
     if plan.problems:
-        window.console.warn(f"uno saves: records kept aside, unreadable: {plan.problems}")
-    button = document.getElementById("save-export")
-    if button:
-        proxy = create_proxy(_export)
-        _proxies.append(proxy)
-        button.addEventListener("click", proxy)
+        print(f"uno saves: records kept aside, unreadable: {plan.problems}", file=sys.stderr)
     if saves.state != "fallback":
-        root.dataset.saves = saves.state
-        root.dataset.savesCommits = "0"
+        marks.update({"saves": saves.state, "saves-commits": "0"})
+    if marks:
+        link.to_page({"op": "set", "marks": marks})
     return saves
 
 
 def saves() -> Saves:
     """The page's saves (after `start()`)."""
-    if not _saves:
-        raise RuntimeError("storage.start() has not run")
-    return _saves[0]
+    return page_saves()

@@ -1,0 +1,131 @@
+"""The controllers' side of the boundary on CPython: messages cross `app.link` as JSON (plain data only, a
+malformed one is dropped), the router opens sections through it, and the saves write through the page
+(`app.storage.bridge`): a save counts once the page's answer says its transaction completed."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from app import link
+from app.router import Router
+from app.storage import bridge
+from app.storage.core import PLAY_SETUP, SCORE_PREPAINT
+from app.tree import El, el
+
+
+class Page:
+    """The page's side, recording what it was sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def receive(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+    def ops(self, op: str) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["op"] == op]
+
+
+@pytest.fixture
+def page_side() -> Iterator[Page]:
+    made = Page()
+    link.attach(made)
+    yield made
+    link.listen(None)
+
+
+def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(page_side: Page,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    got: list[dict[str, Any]] = []
+    link.listen(got.append)
+    link.from_page({"op": "intent", "act": "draw", "arg": ""})
+    link.from_page(["not", "a", "message"])
+    link.from_page({"no-op": 1})
+    assert got == [{"op": "intent", "act": "draw", "arg": ""}]
+    assert "not one" in capsys.readouterr().err
+    with pytest.raises(TypeError):
+        link.to_page({"op": "draw", "tree": el("p")})  # an object, not data: refused before it crosses
+    handled: list[dict[str, Any]] = []
+    link.handle("route", handled.append)
+    link.from_page({"op": "route", "hash": "#/play"})
+    assert handled == [{"op": "route", "hash": "#/play"}] and len(got) == 1
+
+
+class Screen:
+    def __init__(self, name: str, log: list[str], static: str | None = None) -> None:
+        self.name, self.log, self.static_id = name, log, static
+
+    def frame(self) -> El | None:
+        return None if self.static_id else el("div", el("div", id=f"{self.name}-root"))
+
+    def mount(self) -> None:
+        self.log.append(f"mount {self.name}")
+
+    def unmount(self) -> None:
+        self.log.append(f"unmount {self.name}")
+
+    def relabel(self) -> None:
+        self.log.append(f"relabel {self.name}")
+
+
+def test_the_router_opens_each_screens_section_through_the_page(page_side: Page) -> None:
+    log: list[str] = []
+    router = Router({"": lambda p: Screen("landing", log, "landing"), "play": lambda p: Screen("play", log)},
+                    link.to_page)
+    router.show("#/", move_focus=False)
+    router.show("#/play/table")
+    router.show("#/nowhere")
+    opened = page_side.ops("open")
+    assert [(m["section"], m["focus_main"]) for m in opened] == [("landing", False), ("screen", True),
+                                                                 ("landing", True)]
+    assert opened[0]["tree"] is None and opened[1]["tree"]["c"][0]["a"] == [["id", "play-root"]]
+    assert log == ["mount landing", "unmount landing", "mount play", "unmount play", "mount landing"]
+
+
+def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page) -> None:
+    async def scene() -> None:
+        starting = asyncio.ensure_future(bridge.start({"records": {}, "error": "", "local": {"uno.lang": "es"}}))
+        await asyncio.sleep(0)
+        first = page_side.ops("saves-write")[0]  # the first start records that migration is done
+        assert not starting.done()  # it waits for the page's answer
+        link.from_page({"op": "saves-written", "id": first["id"], "error": ""})
+        saves = await starting
+        saves.set(PLAY_SETUP, "{}")
+        saves.set(SCORE_PREPAINT, "<p>")  # mirrored to localStorage once committed
+        for _ in range(3):
+            await asyncio.sleep(0)
+        write = page_side.ops("saves-write")[-1]
+        assert set(write["puts"]) == {PLAY_SETUP, SCORE_PREPAINT} and saves.state == "saving"
+        link.from_page({"op": "saves-written", "id": write["id"], "error": ""})
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert saves.state == "saved"
+        assert {"op": "local", "set": {SCORE_PREPAINT: "<p>"}} in page_side.messages
+        assert bridge.local().get("uno.lang") == "es"
+
+    asyncio.run(scene())
+    bridge._saves.clear()
+
+
+def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
+    from app import i18n
+    from app.start import start
+
+    hello = {"hash": "#/howto/stacking", "lang": "es", "catalogue": {"footer.engine": "Motor {version}"},
+             "saves": {"records": None, "error": "blocked", "local": {}}}  # IndexedDB refused: the fallback
+    router = asyncio.run(start(hello))
+    assert i18n.lang() == "es" and router.route is not None and router.route.name == "howto"
+    opened = page_side.ops("open")[0]
+    assert opened["section"] == "screen" and opened["focus_main"] is False
+    assert {"op": "effect", "jump": "howto-stacking"} in page_side.messages
+    marks = [m for m in page_side.ops("set") if m.get("marks", {}).get("saves") == "fallback"]
+    assert marks and marks[0]["marks"]["saves-failure"] == "blocked"
+    link.from_page({"op": "route", "hash": "#/score"})
+    assert router.route.name == "score" and page_side.ops("open")[-1]["focus_main"] is True
+    link.from_page({"op": "lang", "lang": "en", "catalogue": {}})
+    assert i18n.lang() == "en"
+    bridge._saves.clear()

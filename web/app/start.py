@@ -1,0 +1,44 @@
+"""The controllers' start (the worker's side of the boundary): take what the page sent, open the saves,
+route, follow route changes and language switches. No browser here: everything goes through `app.link`.
+
+`hello`: ``{"hash": location hash, "lang": code, "catalogue": {key: text}, "saves": <ui.saves.hello()>}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import uno_core
+from app import i18n, link
+from app.router import Router
+from app.screens import ROUTES
+from app.storage import bridge
+
+
+def use_language(message: Mapping[str, Any]) -> None:
+    table = message.get("catalogue")
+    i18n.use(str(message.get("lang", "")), table if isinstance(table, dict) else {})
+
+
+async def start(hello: Mapping[str, Any]) -> Router:
+    """Open the saves and show the route `hello` names; return the router."""
+    use_language(hello)
+    saves = hello.get("saves")
+    await bridge.start(saves if isinstance(saves, dict) else {})
+    router = Router(ROUTES, link.to_page)
+    router.show(str(hello.get("hash", "")), move_focus=False)
+
+    def follow(message: dict[str, Any]) -> None:
+        router.show(str(message.get("hash", "")))
+
+    def relabel(message: dict[str, Any]) -> None:
+        use_language(message)
+        router.relabel()
+
+    link.handle("route", follow)
+    link.handle("lang", relabel)
+    version = uno_core.__version__  # the footer names the engine version that answered
+    link.to_page({"op": "set", "id": "engine-version", "label": ["footer.engine", [["version", version]]],
+                  "hidden": False})
+    return router

@@ -1,0 +1,387 @@
+"""The page's side of the boundary: draws what the controllers send and sends back what the person does.
+
+Messages are plain dicts (JSON). From the controllers (`Host.receive`):
+- ``{"op": "open", "section": id, "tree": <tree data> | null, "focus_main": bool}``: show the section `id`
+  of `<main>` (hiding the others); for the shared section `screen`, its children become the tree's
+  children (the containers the screen then draws into); `focus_main` moves the focus to `<main>`;
+- ``{"op": "set", "id": id, "hidden": bool, "label": [key, pairs]}``: show or hide an element of the page,
+  bind its text to a catalogue key; ``{"op": "set", "marks": {name: value}}``: `<html data-name="value">`;
+- ``{"op": "draw", "root": id, "tree": <tree data>, "focus": selector, "refocus": [prefix, selector],
+  "live": [region id, text], "prepaint": key}``: replace the children of `#root` by the tree's children (the
+  tree's root attributes go on `#root`). The focus stays on the element that had it (same id, else same
+  `data-focus`; `refocus` names where it goes when a lost `data-focus` started with `prefix`) unless
+  `focus` names another. `live` reads a text to screen readers. `prepaint` asks for `#root`'s HTML back
+  (``{"op": "prepainted", "key": key, "html": ...}``);
+- ``{"op": "patch", "parts": [<tree data>...]}``: replace the elements with those ids;
+- ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
+  ``share`` (a text: Web Share, else the clipboard; the answer comes back as ``{"op": "shared", "how":
+  "shared"|"copied"|"failed", "text": ...}``), ``pick`` (the id of a file input to open), ``focus`` (an
+  id), ``announce`` [region id, text] (read after a short pause, so the same text is read again), ``wake``
+  (true: keep the screen on while shown; false: let it sleep), ``jump`` (an id: scroll there and focus its
+  heading), ``top`` (scroll to the top).
+
+To the controllers (`send`): ``{"op": "intent", "act", "arg", "value", "checked", "enabled"}`` for a control
+with `data-act` (sent on its `data-on` event, click by default); a file input sends its file's text
+instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
+location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
+shell has relabelled every bound text by then).
+
+Behaviour the pages ask for by attributes, so no screen needs code here: `data-next` on a field (Enter goes
+to the next empty field matching that selector instead of submitting), `data-roving` on a container (arrow
+keys, Home and End move the focus between its `data-roving` children), `data-shortcut` on a button (that
+key presses it), `data-duration-ms` (the element's animation lasts that long: the page's policy refuses
+`style` attributes).
+"""
+
+import asyncio
+import json
+
+from pyscript.ffi import create_proxy, to_js
+
+from ui import dom
+
+try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    from typing import Any
+except ImportError:
+    pass
+
+MAX_FILE_BYTES = 2_000_000
+_tasks: list[Any] = []  # running tasks, referenced until done (MicroPython's have no done callbacks)
+
+
+def spawn(coroutine: Any) -> None:
+    """Run a coroutine in the page's event loop."""
+    holder: list[Any] = []
+
+    async def run() -> None:
+        try:
+            await coroutine
+        finally:
+            if holder and holder[0] in _tasks:
+                _tasks.remove(holder[0])
+
+    holder.append(asyncio.create_task(run()))
+    _tasks.append(holder[0])
+EVENTS = ("click", "input", "change", "submit")
+
+
+class Host:
+    """One per page: `receive(message)` draws, the listeners on `#screen` call `send(message)`."""
+
+    def __init__(self, window: Any, send: Any) -> None:
+        self.window = window
+        self.document = window.document
+        self.send = send
+        self.proxies: list[Any] = []
+        self.wake: Any = None
+        self.wake_wanted = False
+        self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
+        self.area = self.document.getElementById("screen")
+        for name in EVENTS:
+            self._listen(self.area, name, self.on_event)
+        self._listen(self.document, "keydown", self.on_key)  # shortcuts work wherever the focus is
+        self._listen(window, "hashchange", lambda event: self.send({"op": "route", "hash": str(window.location.hash)}))
+        self._listen(window, "uno:lang", lambda event: self.send(self.language()))
+        self._listen(self.document, "visibilitychange", lambda event: self._wake_request())
+
+    def _listen(self, target: Any, name: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(name, proxy)
+
+    def on(self, op: str, handler: Any) -> None:
+        """Hand the controllers' `op` messages to `handler` (another part of the page's side: the saves)."""
+        self.handlers[op] = handler
+
+    def language(self) -> Any:
+        """``{"op": "lang", "lang": ..., "catalogue": {...}}``: the shell's language and its texts."""
+        shell = self.window.unoShell
+        found = shell.catalogue
+        table = json.loads(str(self.window.JSON.stringify(found))) if found else {}
+        return {"op": "lang", "lang": str(shell.lang), "catalogue": table}
+
+    # ----- from the controllers --------------------------------------------------------------------
+
+    def receive(self, message: Any) -> None:
+        op = message.get("op")
+        if op == "open":
+            self.open(message)
+        elif op == "set":
+            self.set(message)
+        elif op == "draw":
+            self.draw(message)
+        elif op == "patch":
+            for part in message.get("parts", ()):
+                old = self.document.getElementById(attribute(part, "id"))
+                if old:
+                    old.replaceWith(dom.build(self.window, part))
+        elif op == "effect":
+            self.effect(message)
+        elif op in self.handlers:
+            self.handlers[op](message)
+
+    def open(self, message: Any) -> None:
+        for section in self.document.querySelectorAll("main > section.screen"):
+            section.hidden = True
+        section = self.document.getElementById(message["section"])
+        if not section:
+            return
+        if message["section"] == "screen":
+            tree = message.get("tree") or {}
+            section.replaceChildren(*[dom.build(self.window, child) for child in tree.get("c", ())])
+        section.hidden = False
+        if message.get("focus_main"):
+            self.document.getElementById("main").focus()
+
+    def set(self, message: Any) -> None:
+        marks = message.get("marks")
+        if marks:
+            for name in marks:
+                self.document.documentElement.setAttribute("data-" + name, str(marks[name]))
+        element = self.document.getElementById(message["id"]) if message.get("id") else None
+        if not element:
+            return
+        label = message.get("label")
+        if label:
+            pairs = label[1] if len(label) > 1 else []
+            element.setAttribute("data-i18n", label[0])
+            if pairs:
+                element.setAttribute("data-i18n-args", json.dumps({name: value for name, value in pairs}))
+            element.textContent = dom.translate(self.window, label[0], pairs)
+        if "hidden" in message:
+            element.hidden = bool(message["hidden"])
+
+    def draw(self, message: Any) -> None:
+        root = self.document.getElementById(message["root"])
+        if not root:
+            return
+        active = self.document.activeElement
+        had_id = str(active.id or "") if active and root.contains(active) else ""
+        had_key = str(active.getAttribute("data-focus") or "") if active and root.contains(active) else ""
+        tree = message["tree"]
+        for name, value in tree.get("a", ()):
+            if name != "id":
+                root.setAttribute(name, value)
+        root.replaceChildren(*[dom.build(self.window, child) for child in tree.get("c", ())])
+        for element in root.querySelectorAll("[data-duration-ms]"):
+            element.style.animationDuration = str(element.getAttribute("data-duration-ms")) + "ms"
+        live = message.get("live")
+        if live and live[1]:
+            region = self.document.getElementById(live[0])
+            if region:
+                region.textContent = live[1]
+        target = None
+        if message.get("focus"):
+            target = root.querySelector(message["focus"])
+        elif had_id:
+            target = self.document.getElementById(had_id)
+        elif had_key:
+            target = root.querySelector('[data-focus="' + had_key + '"]')
+            refocus = message.get("refocus")
+            if not target and refocus and had_key.startswith(refocus[0]):
+                target = root.querySelector(refocus[1])
+        if target:
+            target.focus()
+        if message.get("prepaint"):
+            self.send({"op": "prepainted", "key": message["prepaint"], "html": str(root.innerHTML)})
+
+    def effect(self, message: Any) -> None:
+        announce = message.get("announce")
+        if announce:
+            self.announce(announce[0], announce[1])
+        download = message.get("download")
+        if download:
+            self.download(download[0], download[1], download[2] if len(download) > 2 else "application/json")
+        if message.get("go"):
+            self.window.location.hash = message["go"]
+            return
+        if message.get("focus"):
+            target = self.document.getElementById(message["focus"])
+            if target:
+                target.focus()
+        if message.get("share"):
+            spawn(self.share(message["share"]))
+        if message.get("pick"):
+            picker = self.document.getElementById(message["pick"])
+            if picker:
+                picker.click()
+        if "wake" in message:
+            self.set_wake(bool(message["wake"]))
+        if message.get("jump"):
+            self.jump(message["jump"])
+        elif message.get("top"):
+            self.window.scrollTo(0, 0)
+
+    def jump(self, ident: str) -> None:
+        """Scroll to the element `ident` and focus its first heading."""
+        target = self.document.getElementById(ident)
+        if not target:
+            return
+        heading = target.querySelector("h2, h3")
+        target.scrollIntoView(self.window.JSON.parse('{"block": "start"}'))
+        if heading:
+            heading.focus(self.window.JSON.parse('{"preventScroll": true}'))
+
+    def announce(self, region_id: str, text: str) -> None:
+        region = self.document.getElementById(region_id)
+        if not region:
+            return
+        region.textContent = ""
+        self.window.setTimeout(create_proxy(lambda: setattr(region, "textContent", text)), 120)
+
+    def download(self, name: str, text: str, kind: str) -> None:
+        window = self.window
+        blob = window.Blob.new(to_js([text]), window.JSON.parse(json.dumps({"type": kind})))
+        url = window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        self.document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+    async def share(self, text: str) -> None:
+        navigator = self.window.navigator
+        how = "failed"
+        if getattr(navigator, "share", None):
+            try:
+                await navigator.share(self.window.JSON.parse(json.dumps({"text": text})))
+                how = "shared"
+            except Exception as error:
+                if "AbortError" in str(error):
+                    return  # the person closed the share sheet
+        if how == "failed" and getattr(navigator, "clipboard", None):
+            try:
+                await navigator.clipboard.writeText(text)
+                how = "copied"
+            except Exception:  # no permission: the page shows the text to copy by hand
+                how = "failed"
+        self.send({"op": "shared", "how": how, "text": text})
+
+    # ----- the screen wake lock ------------------------------------------------------------------------
+
+    def set_wake(self, wanted: bool) -> None:
+        self.wake_wanted = wanted
+        if wanted:
+            self._wake_request()
+            return
+        sentinel, self.wake = self.wake, None
+        if sentinel:
+            try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+                sentinel.release()
+            except Exception:  # already released by the browser
+                pass
+        self.document.documentElement.dataset.wakeLock = "off"
+
+    def _wake_request(self) -> None:
+        if self.wake_wanted and str(self.document.visibilityState) == "visible":
+            spawn(self._wake())
+
+    async def _wake(self) -> None:
+        root = self.document.documentElement
+        lock = getattr(self.window.navigator, "wakeLock", None)
+        if not lock:
+            root.dataset.wakeLock = "unsupported"
+            return
+        try:
+            sentinel = await lock.request("screen")
+        except Exception:  # refused (battery saver, not visible...): stay quiet
+            root.dataset.wakeLock = "refused"
+            return
+        if not self.wake_wanted:
+            sentinel.release()
+            return
+        self.wake = sentinel
+        root.dataset.wakeLock = "on"
+
+    # ----- to the controllers --------------------------------------------------------------------------
+
+    def on_event(self, event: Any) -> None:
+        kind = str(event.type)
+        target = event.target.closest("[data-act]") if getattr(event.target, "closest", None) else None
+        if not target or not self.area.contains(target):
+            return
+        if kind != str(target.getAttribute("data-on") or "click"):
+            return
+        if kind == "submit":
+            event.preventDefault()
+            if self.next_field(event):
+                return
+        tag = str(target.tagName)
+        enabled = not getattr(target, "disabled", False) and str(target.getAttribute("aria-disabled") or "") != "true"
+        if tag == "INPUT" and str(target.type) == "file":
+            spawn(self.read_file(target))
+            return
+        self.send({
+            "op": "intent",
+            "act": str(target.getAttribute("data-act")),
+            "arg": str(target.getAttribute("data-arg") or ""),
+            "value": str(target.value) if tag in ("INPUT", "TEXTAREA", "SELECT") else "",
+            "checked": bool(target.checked) if tag == "INPUT" else False,
+            "enabled": enabled,
+        })
+
+    async def read_file(self, picker: Any) -> None:
+        files = picker.files
+        if not files or not files.length:
+            return
+        chosen = files.item(0)
+        text = "" if int(chosen.size) > MAX_FILE_BYTES else str(await chosen.text())
+        picker.value = ""
+        self.send({"op": "intent", "act": str(picker.getAttribute("data-act")),
+                   "arg": str(picker.getAttribute("data-arg") or ""), "text": text, "enabled": True})
+
+    def next_field(self, event: Any) -> bool:
+        """Enter in a field with `data-next` moves to the next empty field of that kind (phones' "next")."""
+        active = self.document.activeElement
+        if getattr(event, "submitter", None) or not active or not active.getAttribute("data-next"):
+            return False
+        fields = list(self.area.querySelectorAll(str(active.getAttribute("data-next"))))
+        here = -1
+        for index, field in enumerate(fields):
+            if field == active:
+                here = index
+        for field in fields[here + 1:]:
+            if not str(field.value).strip():
+                field.focus()
+                return True
+        return False
+
+    def on_key(self, event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        if str(getattr(target, "tagName", "") or "").upper() in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = str(event.key)
+        group = target.closest("[data-roving]") if getattr(target, "closest", None) else None
+        if group and key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            items = list(group.querySelectorAll(str(group.getAttribute("data-roving"))))
+            if not items:
+                return
+            index = 0
+            for i, item in enumerate(items):
+                if item == target:
+                    index = i
+            index = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(items) - 1}[key]
+            index = max(0, min(len(items) - 1, index))
+            for i, item in enumerate(items):
+                item.tabIndex = 0 if i == index else -1
+            items[index].focus()
+            event.preventDefault()
+            return
+        if len(key) == 1:
+            button = self.area.querySelector('[data-shortcut="' + key.lower() + '"]')
+            if button and not getattr(button, "disabled", False):
+                button.click()
+                event.preventDefault()
+
+
+def attribute(tree: Any, name: str) -> str:
+    """An attribute of a tree's root element ("" when absent)."""
+    for pair in tree.get("a", ()):
+        if pair[0] == name:
+            return str(pair[1])
+    return ""

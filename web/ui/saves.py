@@ -1,0 +1,121 @@
+"""The page's side of the saves (`app.storage.bridge` is the other): reads what `web/saves.js` (IndexedDB) and
+`localStorage` hold at start, carries out the writes the controllers send and answers once IndexedDB's
+transaction has completed, tells the other tabs what this one committed and brings in theirs. Runs in
+MicroPython and Pyodide."""
+
+import json
+
+from pyscript.ffi import create_proxy
+
+from ui.host import spawn
+
+try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    from typing import Any
+except ImportError:
+    pass
+
+CHANNEL = "uno-saves"  # each tab says which keys it has committed; the others read them again
+PREFIX = "uno."  # the app's localStorage keys
+
+
+def to_py(window: Any, value: Any) -> Any:
+    """A JS value as plain Python data (through JSON: the same in MicroPython and Pyodide)."""
+    return json.loads(str(window.JSON.stringify(value)))
+
+
+def to_js_data(window: Any, value: Any) -> Any:
+    return window.JSON.parse(json.dumps(value))
+
+
+def local_items(window: Any) -> dict[str, str]:
+    """The app's `localStorage` entries (empty when the browser blocks it)."""
+    items: dict[str, str] = {}
+    try:
+        storage = window.localStorage
+        for index in range(int(storage.length)):
+            key = str(storage.key(index))
+            if key.startswith(PREFIX):
+                items[key] = str(storage.getItem(key))
+    except Exception:  # storage blocked by the browser
+        return {}
+    return items
+
+
+async def hello(window: Any) -> dict[str, Any]:
+    """What the saves start from: {"records": {key: record} | None, "error": why none, "local": {...}}."""
+    api = getattr(window, "unoSaves", None)
+    records = None
+    error = "web/saves.js did not load"
+    if api:
+        result = to_py(window, await api.read())
+        if isinstance(result.get("records"), dict):
+            records = result["records"]
+        else:
+            error = str(result.get("error") or "IndexedDB unavailable")
+    return {"records": records, "error": error, "local": local_items(window)}
+
+
+class PageSaves:
+    """Carries out the controllers' save messages (`receive`), sends answers and news with `send`."""
+
+    def __init__(self, window: Any, send: Any) -> None:
+        self.window = window
+        self.send = send
+        self.proxies: list[Any] = []
+        self.channel: Any = None
+        if getattr(window, "BroadcastChannel", None):
+            self.channel = window.BroadcastChannel.new(CHANNEL)
+            proxy = create_proxy(self.on_news)
+            self.proxies.append(proxy)
+            self.channel.onmessage = proxy
+        button = window.document.getElementById("save-export")
+        if button:
+            proxy = create_proxy(lambda event: self.send({"op": "saves-export"}))
+            self.proxies.append(proxy)
+            button.addEventListener("click", proxy)
+
+    def receive(self, message: Any) -> None:
+        op = message.get("op")
+        if op == "saves-write":
+            spawn(self.write(message))
+        elif op == "local":
+            self.write_local(message)
+        elif op == "saves-tell" and self.channel:
+            self.channel.postMessage(to_js_data(self.window, message.get("keys") or []))
+
+    async def write(self, message: Any) -> None:
+        error = ""
+        try:
+            await self.window.unoSaves.write(to_js_data(self.window, message.get("puts") or {}),
+                                             to_js_data(self.window, message.get("deletes") or []))
+        except Exception as failure:  # quota, closed database...: the controllers fall back
+            error = str(failure) or "write failed"
+        self.send({"op": "saves-written", "id": message.get("id"), "error": error})
+
+    def write_local(self, message: Any) -> None:
+        storage = self.window.localStorage
+        values = message.get("set") or {}
+        for key in values:
+            try:
+                storage.setItem(key, values[key])
+            except Exception as error:  # quota or blocked
+                self.window.console.error("uno saves: localStorage refused " + key + ": " + str(error))
+        for key in message.get("remove") or []:
+            try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+                storage.removeItem(key)
+            except Exception:  # blocked: nothing to remove
+                pass
+
+    def on_news(self, event: Any) -> None:
+        keys = to_py(self.window, event.data) if event.data else []
+        if keys:
+            self._take(keys)
+
+    def _take(self, keys: Any) -> None:
+        def got(records: Any) -> None:
+            self.send({"op": "saves-others", "records": to_py(self.window, records)})
+
+        def failed(error: Any) -> None:  # the other tab's copy stays on disk; this tab goes on with its own
+            self.window.console.warn("uno saves: could not read another tab's saves: " + str(error))
+
+        self.window.unoSaves.getMany(to_js_data(self.window, keys)).then(create_proxy(got), create_proxy(failed))
