@@ -42,6 +42,9 @@ function escape(text, quote = false) {
 const screen = new Element("section");
 screen.setAttribute("id", "screen");
 globalThis.fakeWindow = {
+  get self() { return globalThis.fakeWindow; },
+  addEventListener() {},
+  location: { hash: "" },
   JSON,
   document: {
     activeElement: null,

@@ -69,7 +69,8 @@ class Host:
     """One per page: `receive(message)` draws, the listeners on `#screen` call `send(message)`."""
 
     def __init__(self, window: Any, send: Any) -> None:
-        self.window = window
+        window = window.self  # the global object itself: MicroPython's `window` calls its own methods with
+        self.window = window  # another `this` ("Illegal invocation" from addEventListener, setTimeout...)
         self.document = window.document
         self.send = send
         self.proxies: list[Any] = []
