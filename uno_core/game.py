@@ -53,6 +53,7 @@ class Phase(Enum):
 _T = TypeVar("_T")
 _STRICT = WD4Rule.STRICT
 _TURN_PHASE = Phase.TURN
+_DRAWN_PHASE = Phase.DRAWN
 _MATCH_OVER = Phase.MATCH_OVER
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
@@ -112,6 +113,18 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     return cards
 
 
+def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
+    """``playable_cards`` as a set: the distinct cards of ``hand`` that may be played on ``top`` on a turn."""
+    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
+    if matching is None:  # not a colour: no table
+        cards = frozenset(card for card in hand if card_matches(card, active, top))
+    else:
+        cards = matching.intersection(hand)
+    if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
+        cards = cards - {WILD_DRAW_FOUR}
+    return cards
+
+
 def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
     """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (``playable_cards`` for one card)."""
     if card.colour is None:  # R-TURN-2: wild (card_matches, inlined)
@@ -163,6 +176,31 @@ def _plain_variants(cards: tuple[Card, ...], uno: bool, jump: bool) -> tuple[Pla
 # every single-card play of each card (not a jump-in), as _card_plays lists them: without and with UNO
 _SINGLES: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), False, False) for card in ALL_CARDS}
 _SINGLES_UNO: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), True, False) for card in ALL_CARDS}
+# the legal actions after drawing a playable card (not a 7 under seven_zero): its plays, then KEEP
+_DRAWN_LISTS: tuple[dict[Card, tuple[Action, ...]], ...] = tuple(
+    {card: (*singles[card], KEEP) for card in ALL_CARDS} for singles in (_SINGLES, _SINGLES_UNO)
+)
+
+# A turn's legal actions with single plays only (no doubles, no seven_zero), by the set of playable
+# cards (playable_set): their plays in card order, then DRAW; [0] without UNO, [1] with (two cards
+# in hand). Shared immutable tuples: a turn lists them with one dictionary look-up. Bounded: a full
+# table is emptied and fills again with the sets in play.
+_TURN_LISTS: tuple[dict[frozenset[Card], tuple[Action, ...]], dict[frozenset[Card], tuple[Action, ...]]] = ({}, {})
+_TURN_LISTS_MAX = 8192
+
+
+def _turn_list(playable: frozenset[Card], uno: bool) -> tuple[Action, ...]:
+    """The entry of ``_TURN_LISTS[uno]`` for ``playable`` (made and kept)."""
+    singles = _SINGLES_UNO if uno else _SINGLES
+    listed: tuple[Action, ...] = (
+        *chain.from_iterable(map(singles.__getitem__, sorted(playable, key=_CARD_INDEX))),
+        DRAW,
+    )
+    table = _TURN_LISTS[uno]
+    if len(table) >= _TURN_LISTS_MAX:
+        table.clear()
+    table[playable] = listed
+    return listed
 
 
 class Game:
@@ -282,7 +320,7 @@ class Game:
         self.going_out: int | None = None  # a seat out of cards whose last card is still being answered
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, Sequence[Action]] = {}
         self.playout_result: tuple[int, tuple[int, ...]] | None = None  # a playout's (winner, hand points)
         return names
 
@@ -490,9 +528,9 @@ class Game:
             if type(seat) is not int or not 0 <= seat < self.n:
                 return []
             cached = self._legal_cache[seat] = self._generate(seat)
-        return cached[:]
+        return [*cached]
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> Sequence[Action]:
         cached = self._legal_cache.get(seat)
         if cached is None:
             if type(seat) is not int or not 0 <= seat < self.n:
@@ -516,8 +554,11 @@ class Game:
         if isinstance(action, str):
             action = parse_action(action)
         # legal actions are interned: the common case is the very object of the seat's cached list
-        legal = self._legal_cache.get(seat) if type(seat) is int else None  # cached: a seat at the table
-        if legal is None or not any(map(is_, legal, repeat(action))):
+        # (a loop: cheaper than any(map(is_, ...)) over a few actions)
+        for legal in self._legal_cache.get(seat, ()) if type(seat) is int else ():  # cached: a seat at the table
+            if legal is action:
+                break
+        else:
             self._check(seat, action)
         self._legal_cache = {}
         out: list[ev.Event] = []
@@ -582,7 +623,8 @@ class Game:
 
     def _draw_or_take(self, seat: int, out: list[ev.Event] | None) -> None:
         """Draw for the turn (R-TURN-4), or take the stacked penalty (R-VAR-STACK)."""
-        self.exposed.clear()
+        if self.exposed:
+            self.exposed.clear()
         if self.phase is Phase.STACK:
             self._take_penalty(seat, "stack", out)
         else:
@@ -769,21 +811,22 @@ class Game:
 
     def _draw_for_turn(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
-        drawn: list[Card] = []
         rules = self.rules
-        until_playable = rules.draw_until_playable
         hand = self.hands[seat]
-        playable = False
-        while True:
-            card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
-            if card is None:
-                break
-            drawn.append(card)
+        card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
+        if card is None:  # nothing left to draw
+            drawn: list[Card] = []
+            playable = False
+        else:
+            drawn = [card]
             playable = can_play(card, hand, self.active, self.discard[-1], rules)
-            if playable or not until_playable:
-                break
-        if drawn:
-            hand.extend(drawn)
+            while not playable and rules.draw_until_playable:
+                card = self._pop_draw(out)
+                if card is None:
+                    break
+                drawn.append(card)
+                playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            hand += drawn
             self.said_uno[seat] = False
         if out is not None:
             if len(drawn) == 1:
@@ -795,8 +838,8 @@ class Game:
             else:
                 out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
         if playable:
-            self.phase = Phase.DRAWN
-            self.drawn = drawn[-1]
+            self.phase = _DRAWN_PHASE
+            self.drawn = card
         else:
             self._pass_turn(seat)
 
@@ -939,7 +982,8 @@ class Game:
 
     # ----- legal action generation -----------------------------------------------------------
 
-    def _generate(self, seat: int) -> list[Action]:
+    def _generate(self, seat: int) -> Sequence[Action]:
+        """``seat``'s legal actions (a shared tuple or a new list: the caller copies it to hand it out)."""
         phase = self.phase
         if phase is _MATCH_OVER:
             return []
@@ -948,11 +992,22 @@ class Game:
         if seat != self.current:
             actions = []
         elif phase is _TURN_PHASE and not (rules.doubles or rules.seven_zero):
-            # single plays only: their variants straight from the table (as _card_plays gives them)
+            # single plays only: the shared list of their variants (as _card_plays gives them) and DRAW
             hand = self.hands[seat]
-            singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
-            playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
-            actions = [*chain.from_iterable(map(singles.__getitem__, playable)), DRAW]
+            uno = len(hand) == 2
+            playable = playable_set(hand, self.active, self.discard[-1], rules)
+            listed = _TURN_LISTS[uno].get(playable)
+            if listed is None:
+                listed = _turn_list(playable, uno)
+            if not self.exposed and not rules.jump_in:
+                return listed
+            actions = [*listed]
+        elif phase is _DRAWN_PHASE and not rules.seven_zero:
+            # the card just drawn: its variants (as _card_plays gives them) and KEEP, from the table
+            listed = _DRAWN_LISTS[len(self.hands[seat]) == 2][self.drawn]  # type: ignore[index]
+            if not self.exposed and not rules.jump_in:
+                return listed
+            actions = [*listed]
         else:
             actions = []
             self._turn_actions(seat, actions)
