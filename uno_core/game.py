@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from enum import Enum
 from itertools import chain, repeat
 from operator import attrgetter, is_
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
@@ -48,6 +48,11 @@ class Phase(Enum):
     STACK = "stack"  # R-VAR-STACK: stack on the penalty, or take it
     CHALLENGE = "challenge"  # R-CHAL: challenge or accept a Wild Draw Four
     MATCH_OVER = "match_over"
+
+    over: bool  # whether this is MATCH_OVER (read by Game.is_over without a Python call)
+
+    def __init__(self, value: str) -> None:
+        self.over = value == "match_over"
 
 
 _T = TypeVar("_T")
@@ -210,6 +215,7 @@ class Game:
     # fast on copies (a copied __dict__ would not).
     __slots__ = (
         "_legal_cache",
+        "_tables",
         "active",
         "current",
         "dealer",
@@ -321,6 +327,9 @@ class Game:
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
         self._legal_cache: dict[int, Sequence[Action]] = {}
+        # whether legal_actions may list a turn or a drawn card straight from the tables: single
+        # plays only, no jump-in, and every Wild Draw Four playable (no R-ACT-5 filter)
+        self._tables = not (rules.doubles or rules.seven_zero or rules.jump_in) and rules.wd4_rule is not _STRICT
         self.playout_result: tuple[int, tuple[int, ...]] | None = None  # a playout's (winner, hand points)
         return names
 
@@ -475,9 +484,14 @@ class Game:
 
     # ----- queries -------------------------------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.MATCH_OVER
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the match is over (``phase`` is ``MATCH_OVER``)."""
+
+    else:  # the same, read in C (no Python call): game loops ask it at every decision
+        is_over = property(attrgetter("phase.over"), doc="Whether the match is over (``phase`` is ``MATCH_OVER``).")
 
     @property
     def top(self) -> Card:
@@ -525,17 +539,37 @@ class Game:
         """
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if type(seat) is not int or not 0 <= seat < self.n:
+            if seat is self.current and self._tables and not self.exposed:
+                # the common case without a call: a turn's list or a drawn card's list from the
+                # tables (as _generate takes them); ``is``: an int seat (small ints are shared)
+                phase = self.phase
+                hand = self.hands[seat]
+                if phase is _TURN_PHASE:
+                    top = self.discard[-1]
+                    active = self.active
+                    # playable_set, through card_matches' table (no R-ACT-5 filter: self._tables)
+                    playable = (_MATCHING_TOP[top] if active is top.colour else _MATCHING[top, active]).intersection(
+                        hand
+                    )
+                    uno = len(hand) == 2
+                    cached = _TURN_LISTS[uno].get(playable) or _turn_list(playable, uno)
+                elif phase is _DRAWN_PHASE:
+                    cached = _DRAWN_LISTS[len(hand) == 2][self.drawn]  # type: ignore[index]
+                else:
+                    cached = self._generate(seat)
+            elif type(seat) is not int or not 0 <= seat < self.n:
                 return []
-            cached = self._legal_cache[seat] = self._generate(seat)
+            else:
+                cached = self._generate(seat)
+            self._legal_cache[seat] = cached
         return [*cached]
 
     def _legal(self, seat: int) -> Sequence[Action]:
+        """``legal_actions`` without the copy: the cached sequence (empty for a seat not at the table)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if type(seat) is not int or not 0 <= seat < self.n:
-                return []
-            cached = self._legal_cache[seat] = self._generate(seat)
+            self.legal_actions(seat)
+            cached = self._legal_cache.get(seat, ()) if type(seat) is int else ()
         return cached
 
     def legal_texts(self, seat: int) -> list[str]:
@@ -627,8 +661,39 @@ class Game:
             self.exposed.clear()
         if self.phase is Phase.STACK:
             self._take_penalty(seat, "stack", out)
+            return
+        # R-TURN-4: draw one card (or until playable); a playable one may then be played or kept
+        rules = self.rules
+        hand = self.hands[seat]
+        card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
+        if card is None:  # nothing left to draw
+            drawn: list[Card] = []
+            playable = False
         else:
-            self._draw_for_turn(seat, out)
+            drawn = [card]
+            playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            while not playable and rules.draw_until_playable:
+                card = self._pop_draw(out)
+                if card is None:
+                    break
+                drawn.append(card)
+                playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            hand += drawn
+            self.said_uno[seat] = False
+        if out is not None:
+            if len(drawn) == 1:
+                key = (seat, drawn[0])
+                event = _DREW_ONE.get(key)
+                if event is None:
+                    event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (drawn[0],))
+                out.append(event)
+            else:
+                out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
+        if playable:
+            self.phase = _DRAWN_PHASE
+            self.drawn = card
+        else:
+            self._pass_turn(seat)
 
     def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: keep the card just drawn; the turn passes."""
@@ -806,40 +871,6 @@ class Game:
             out.append(_SKIPPED[seat])
         if self.going_out is not None:
             self._end_round(self.going_out, out)
-        else:
-            self._pass_turn(seat)
-
-    def _draw_for_turn(self, seat: int, out: list[ev.Event] | None) -> None:
-        """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
-        rules = self.rules
-        hand = self.hands[seat]
-        card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
-        if card is None:  # nothing left to draw
-            drawn: list[Card] = []
-            playable = False
-        else:
-            drawn = [card]
-            playable = can_play(card, hand, self.active, self.discard[-1], rules)
-            while not playable and rules.draw_until_playable:
-                card = self._pop_draw(out)
-                if card is None:
-                    break
-                drawn.append(card)
-                playable = can_play(card, hand, self.active, self.discard[-1], rules)
-            hand += drawn
-            self.said_uno[seat] = False
-        if out is not None:
-            if len(drawn) == 1:
-                key = (seat, drawn[0])
-                event = _DREW_ONE.get(key)
-                if event is None:
-                    event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (drawn[0],))
-                out.append(event)
-            else:
-                out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
-        if playable:
-            self.phase = _DRAWN_PHASE
-            self.drawn = card
         else:
             self._pass_turn(seat)
 
@@ -1194,6 +1225,7 @@ class Game:
         clone.said_uno = list(self.said_uno)
         clone.exposed = set(self.exposed)
         clone._legal_cache = {}
+        clone._tables = self._tables
         # the immutable rest, one by one (every slot is set: test_copy_sets_every_slot)
         clone.rules = self.rules
         clone.names = self.names
