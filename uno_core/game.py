@@ -188,23 +188,22 @@ _DRAWN_LISTS: tuple[dict[Card, tuple[Action, ...]], ...] = tuple(
 
 # A turn's legal actions with single plays only (no doubles, no seven_zero), by the set of playable
 # cards (playable_set): their plays in card order, then DRAW; [0] without UNO, [1] with (two cards
-# in hand). Shared immutable tuples: a turn lists them with one dictionary look-up. Bounded: a full
-# table is emptied and fills again with the sets in play.
+# in hand). Shared immutable tuples: a turn lists them with one dictionary look-up. Bounded (about
+# 5 MB when full): a full table keeps the sets met first (the common ones) and takes no more.
 _TURN_LISTS: tuple[dict[frozenset[Card], tuple[Action, ...]], dict[frozenset[Card], tuple[Action, ...]]] = ({}, {})
-_TURN_LISTS_MAX = 8192
+_TURN_LISTS_MAX = 16384
 
 
 def _turn_list(playable: frozenset[Card], uno: bool) -> tuple[Action, ...]:
-    """The entry of ``_TURN_LISTS[uno]`` for ``playable`` (made and kept)."""
+    """The entry of ``_TURN_LISTS[uno]`` for ``playable`` (made, and kept while the table has room)."""
     singles = _SINGLES_UNO if uno else _SINGLES
     listed: tuple[Action, ...] = (
         *chain.from_iterable(map(singles.__getitem__, sorted(playable, key=_CARD_INDEX))),
         DRAW,
     )
     table = _TURN_LISTS[uno]
-    if len(table) >= _TURN_LISTS_MAX:
-        table.clear()
-    table[playable] = listed
+    if len(table) < _TURN_LISTS_MAX:
+        table[playable] = listed
     return listed
 
 
