@@ -166,6 +166,9 @@ _SKIPPED = tuple(ev.TurnSkipped(seat) for seat in range(10))
 _UNO_SAID = tuple(ev.UnoSaid(seat) for seat in range(10))
 _KEPT = tuple(ev.Kept(seat) for seat in range(10))
 _REVERSED = {1: ev.DirectionReversed(1), -1: ev.DirectionReversed(-1)}
+_DEALER_FIXED = tuple(ev.DealerChosen(seat, "fixed") for seat in range(10))
+_TURNED = {card: ev.CardTurned(card) for card in ALL_CARDS}  # a round's first card
+_ROUND_STARTED: dict[tuple[int, int], ev.RoundStarted] = {}  # by (round, dealer)
 _PLAYED: dict[tuple[int, tuple[Card, ...], Colour | None, bool], ev.CardPlayed] = {}  # by _play's arguments
 _DREW_ONE: dict[tuple[int, Card], ev.CardsDrawn] = {}  # a turn's draw of one card
 _VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
@@ -584,14 +587,14 @@ class Game:
 
     def apply(self, seat: int, action: Action | str) -> list[ev.Event]:
         """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
-        if isinstance(action, str):
-            action = parse_action(action)
         # legal actions are interned: the common case is the very object of the seat's cached list
         # (a loop: cheaper than any(map(is_, ...)) over a few actions)
         for legal in self._legal_cache.get(seat, ()) if type(seat) is int else ():  # cached: a seat at the table
             if legal is action:
                 break
-        else:
+        else:  # text (never in the list), or an action to check
+            if isinstance(action, str):
+                action = parse_action(action)
             self._check(seat, action)
         self._legal_cache = {}
         out: list[ev.Event] = []
@@ -903,7 +906,7 @@ class Game:
     def _choose_dealer(self, first_dealer: FirstDealer, out: list[ev.Event]) -> int:
         """R-SEAT-3: a given seat, a random seat, or a cut: the highest number deals, ties redraw."""
         if isinstance(first_dealer, int):
-            out.append(ev.DealerChosen(first_dealer, "fixed"))
+            out.append(_DEALER_FIXED[first_dealer])
             return first_dealer
         if first_dealer == "random":
             dealer = self.rng.randrange(self.n)
@@ -954,7 +957,11 @@ class Game:
         self.said_uno = [False] * n
         self.exposed = set()
         self._legal_cache = {}
-        out.append(ev.RoundStarted(self.round_no, dealer, HAND_SIZE))
+        key = (self.round_no, dealer)
+        started = _ROUND_STARTED.get(key)
+        if started is None:
+            started = _ROUND_STARTED[key] = ev.RoundStarted(self.round_no, dealer, HAND_SIZE)
+        out.append(started)
         card = pile.pop()
         while card is WILD_DRAW_FOUR:  # R-FIRST-1
             out.append(ev.CardTurned(card, returned=True))
@@ -962,7 +969,7 @@ class Game:
             shuffle(pile, self.rng)
             card = pile.pop()
         self.discard.append(card)
-        out.append(ev.CardTurned(card))
+        out.append(_TURNED[card])
         self.active = card.colour
         self.phase = Phase.TURN
         left = next_seat(dealer, 1, n)  # R-FIRST-6: the player left of the dealer begins
