@@ -33,7 +33,7 @@ from .cards import (
     shuffle,
 )
 from .errors import IllegalActionError, PositionError, RulesError
-from .rules import OFFICIAL, Rules, WD4Rule
+from .rules import OFFICIAL, WILD_POINTS, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
 
 HAND_SIZE = 7  # R-SETUP-1
@@ -169,6 +169,8 @@ _REVERSED = {1: ev.DirectionReversed(1), -1: ev.DirectionReversed(-1)}
 _DEALER_FIXED = tuple(ev.DealerChosen(seat, "fixed") for seat in range(10))
 _TURNED = {card: ev.CardTurned(card) for card in ALL_CARDS}  # a round's first card
 _ROUND_STARTED: dict[tuple[int, int], ev.RoundStarted] = {}  # by (round, dealer)
+# Card.points of every card, by the Wild's value (R-PTS; Rules allows 50 or 40)
+_POINTS = {wild: {card: card.points(wild) for card in ALL_CARDS} for wild in WILD_POINTS}
 _PLAYED: dict[tuple[int, tuple[Card, ...], Colour | None, bool], ev.CardPlayed] = {}  # by _play's arguments
 _DREW_ONE: dict[tuple[int, Card], ev.CardsDrawn] = {}  # a turn's draw of one card
 _VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
@@ -994,7 +996,8 @@ class Game:
     def _end_round(self, winner: int, out: list[ev.Event] | None) -> None:
         """R-SCORE-1..6: score the round, then end the match or deal the next round."""
         rules = self.rules
-        hand_points = tuple(sum(card.points(rules.wild_points) for card in hand) for hand in self.hands)
+        card_points = _POINTS[rules.wild_points].__getitem__
+        hand_points = tuple([sum(map(card_points, hand)) for hand in self.hands])
         if out is None:  # a playout plays one round: it stops here, with the round's end
             self.playout_result = (winner, hand_points)
             self.phase = Phase.MATCH_OVER
