@@ -76,8 +76,8 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
 def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
     """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
 
-    ``can_play`` inlines this test for speed (keep the two the same); ``playable_cards`` uses the
-    tables below, built from it.
+    ``can_play`` inlines this test for speed (keep the two the same); ``playable_cards``,
+    ``playable_set`` and ``Game.legal_actions`` use the tables below, built from it.
     """
     return card.colour is None or card.colour is active or card.rank is top.rank
 
