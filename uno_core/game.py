@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from enum import Enum
 from itertools import chain, repeat
 from operator import attrgetter, is_
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
@@ -33,7 +33,7 @@ from .cards import (
     shuffle,
 )
 from .errors import IllegalActionError, PositionError, RulesError
-from .rules import OFFICIAL, Rules, WD4Rule
+from .rules import OFFICIAL, WILD_POINTS, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
 
 HAND_SIZE = 7  # R-SETUP-1
@@ -49,10 +49,16 @@ class Phase(Enum):
     CHALLENGE = "challenge"  # R-CHAL: challenge or accept a Wild Draw Four
     MATCH_OVER = "match_over"
 
+    over: bool  # whether this is MATCH_OVER (read by Game.is_over without a Python call)
+
+    def __init__(self, value: str) -> None:
+        self.over = value == "match_over"
+
 
 _T = TypeVar("_T")
 _STRICT = WD4Rule.STRICT
 _TURN_PHASE = Phase.TURN
+_DRAWN_PHASE = Phase.DRAWN
 _MATCH_OVER = Phase.MATCH_OVER
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
@@ -70,8 +76,8 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
 def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
     """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
 
-    ``can_play`` inlines this test for speed (keep the two the same); ``playable_cards`` uses the
-    tables below, built from it.
+    ``can_play`` inlines this test for speed (keep the two the same); ``playable_cards``,
+    ``playable_set`` and ``Game.legal_actions`` use the tables below, built from it.
     """
     return card.colour is None or card.colour is active or card.rank is top.rank
 
@@ -112,6 +118,18 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     return cards
 
 
+def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
+    """``playable_cards`` as a set: the distinct cards of ``hand`` that may be played on ``top`` on a turn."""
+    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
+    if matching is None:  # not a colour: no table
+        cards = frozenset(card for card in hand if card_matches(card, active, top))
+    else:
+        cards = matching.intersection(hand)
+    if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
+        cards = cards - {WILD_DRAW_FOUR}
+    return cards
+
+
 def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
     """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (``playable_cards`` for one card)."""
     if card.colour is None:  # R-TURN-2: wild (card_matches, inlined)
@@ -148,6 +166,11 @@ _SKIPPED = tuple(ev.TurnSkipped(seat) for seat in range(10))
 _UNO_SAID = tuple(ev.UnoSaid(seat) for seat in range(10))
 _KEPT = tuple(ev.Kept(seat) for seat in range(10))
 _REVERSED = {1: ev.DirectionReversed(1), -1: ev.DirectionReversed(-1)}
+_DEALER_FIXED = tuple(ev.DealerChosen(seat, "fixed") for seat in range(10))
+_TURNED = {card: ev.CardTurned(card) for card in ALL_CARDS}  # a round's first card
+_ROUND_STARTED: dict[tuple[int, int], ev.RoundStarted] = {}  # by (round, dealer)
+# Card.points of every card, by the Wild's value (R-PTS; Rules allows 50 or 40)
+_POINTS = {wild: {card: card.points(wild) for card in ALL_CARDS} for wild in WILD_POINTS}
 _PLAYED: dict[tuple[int, tuple[Card, ...], Colour | None, bool], ev.CardPlayed] = {}  # by _play's arguments
 _DREW_ONE: dict[tuple[int, Card], ev.CardsDrawn] = {}  # a turn's draw of one card
 _VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
@@ -163,6 +186,30 @@ def _plain_variants(cards: tuple[Card, ...], uno: bool, jump: bool) -> tuple[Pla
 # every single-card play of each card (not a jump-in), as _card_plays lists them: without and with UNO
 _SINGLES: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), False, False) for card in ALL_CARDS}
 _SINGLES_UNO: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), True, False) for card in ALL_CARDS}
+# the legal actions after drawing a playable card (not a 7 under seven_zero): its plays, then KEEP
+_DRAWN_LISTS: tuple[dict[Card, tuple[Action, ...]], ...] = tuple(
+    {card: (*singles[card], KEEP) for card in ALL_CARDS} for singles in (_SINGLES, _SINGLES_UNO)
+)
+
+# A turn's legal actions with single plays only (no doubles, no seven_zero), by the set of playable
+# cards (playable_set): their plays in card order, then DRAW; [0] without UNO, [1] with (two cards
+# in hand). Shared immutable tuples: a turn lists them with one dictionary look-up. Bounded (about
+# 5 MB when full): a full table keeps the sets met first (the common ones) and takes no more.
+_TURN_LISTS: tuple[dict[frozenset[Card], tuple[Action, ...]], dict[frozenset[Card], tuple[Action, ...]]] = ({}, {})
+_TURN_LISTS_MAX = 16384
+
+
+def _turn_list(playable: frozenset[Card], uno: bool) -> tuple[Action, ...]:
+    """The entry of ``_TURN_LISTS[uno]`` for ``playable`` (made, and kept while the table has room)."""
+    singles = _SINGLES_UNO if uno else _SINGLES
+    listed: tuple[Action, ...] = (
+        *chain.from_iterable(map(singles.__getitem__, sorted(playable, key=_CARD_INDEX))),
+        DRAW,
+    )
+    table = _TURN_LISTS[uno]
+    if len(table) < _TURN_LISTS_MAX:
+        table[playable] = listed
+    return listed
 
 
 class Game:
@@ -172,6 +219,7 @@ class Game:
     # fast on copies (a copied __dict__ would not).
     __slots__ = (
         "_legal_cache",
+        "_tables",
         "active",
         "current",
         "dealer",
@@ -282,7 +330,10 @@ class Game:
         self.going_out: int | None = None  # a seat out of cards whose last card is still being answered
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, Sequence[Action]] = {}
+        # whether legal_actions may list a turn or a drawn card straight from the tables: single
+        # plays only, no jump-in, and every Wild Draw Four playable (no R-ACT-5 filter)
+        self._tables = not (rules.doubles or rules.seven_zero or rules.jump_in) and rules.wd4_rule is not _STRICT
         self.playout_result: tuple[int, tuple[int, ...]] | None = None  # a playout's (winner, hand points)
         return names
 
@@ -437,9 +488,14 @@ class Game:
 
     # ----- queries -------------------------------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.MATCH_OVER
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the match is over (``phase`` is ``MATCH_OVER``)."""
+
+    else:  # the same, read in C (no Python call): game loops ask it at every decision
+        is_over = property(attrgetter("phase.over"), doc="Whether the match is over (``phase`` is ``MATCH_OVER``).")
 
     @property
     def top(self) -> Card:
@@ -487,17 +543,37 @@ class Game:
         """
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if type(seat) is not int or not 0 <= seat < self.n:
+            if seat is self.current and self._tables and not self.exposed:
+                # the common case without a call: a turn's list or a drawn card's list from the
+                # tables (as _generate takes them); ``is``: an int seat (small ints are shared)
+                phase = self.phase
+                hand = self.hands[seat]
+                if phase is _TURN_PHASE:
+                    top = self.discard[-1]
+                    active = self.active
+                    # playable_set, through card_matches' table (no R-ACT-5 filter: self._tables)
+                    playable = (_MATCHING_TOP[top] if active is top.colour else _MATCHING[top, active]).intersection(
+                        hand
+                    )
+                    uno = len(hand) == 2
+                    cached = _TURN_LISTS[uno].get(playable) or _turn_list(playable, uno)
+                elif phase is _DRAWN_PHASE:
+                    cached = _DRAWN_LISTS[len(hand) == 2][self.drawn]  # type: ignore[index]
+                else:
+                    cached = self._generate(seat)
+            elif type(seat) is not int or not 0 <= seat < self.n:
                 return []
-            cached = self._legal_cache[seat] = self._generate(seat)
-        return cached[:]
+            else:
+                cached = self._generate(seat)
+            self._legal_cache[seat] = cached
+        return [*cached]
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> Sequence[Action]:
+        """``legal_actions`` without the copy: the cached sequence (empty for a seat not at the table)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if type(seat) is not int or not 0 <= seat < self.n:
-                return []
-            cached = self._legal_cache[seat] = self._generate(seat)
+            self.legal_actions(seat)
+            cached = self._legal_cache.get(seat, ()) if type(seat) is int else ()
         return cached
 
     def legal_texts(self, seat: int) -> list[str]:
@@ -513,11 +589,14 @@ class Game:
 
     def apply(self, seat: int, action: Action | str) -> list[ev.Event]:
         """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
-        if isinstance(action, str):
-            action = parse_action(action)
         # legal actions are interned: the common case is the very object of the seat's cached list
-        legal = self._legal_cache.get(seat) if type(seat) is int else None  # cached: a seat at the table
-        if legal is None or not any(map(is_, legal, repeat(action))):
+        # (a loop: cheaper than any(map(is_, ...)) over a few actions)
+        for legal in self._legal_cache.get(seat, ()) if type(seat) is int else ():  # cached: a seat at the table
+            if legal is action:
+                break
+        else:  # text (never in the list), or an action to check
+            if isinstance(action, str):
+                action = parse_action(action)
             self._check(seat, action)
         self._legal_cache = {}
         out: list[ev.Event] = []
@@ -582,11 +661,43 @@ class Game:
 
     def _draw_or_take(self, seat: int, out: list[ev.Event] | None) -> None:
         """Draw for the turn (R-TURN-4), or take the stacked penalty (R-VAR-STACK)."""
-        self.exposed.clear()
+        if self.exposed:
+            self.exposed.clear()
         if self.phase is Phase.STACK:
             self._take_penalty(seat, "stack", out)
+            return
+        # R-TURN-4: draw one card (or until playable); a playable one may then be played or kept
+        rules = self.rules
+        hand = self.hands[seat]
+        card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
+        if card is None:  # nothing left to draw
+            drawn: list[Card] = []
+            playable = False
         else:
-            self._draw_for_turn(seat, out)
+            drawn = [card]
+            playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            while not playable and rules.draw_until_playable:
+                card = self._pop_draw(out)
+                if card is None:
+                    break
+                drawn.append(card)
+                playable = can_play(card, hand, self.active, self.discard[-1], rules)
+            hand += drawn
+            self.said_uno[seat] = False
+        if out is not None:
+            if len(drawn) == 1:
+                key = (seat, drawn[0])
+                event = _DREW_ONE.get(key)
+                if event is None:
+                    event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (drawn[0],))
+                out.append(event)
+            else:
+                out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
+        if playable:
+            self.phase = _DRAWN_PHASE
+            self.drawn = card
+        else:
+            self._pass_turn(seat)
 
     def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: keep the card just drawn; the turn passes."""
@@ -767,39 +878,6 @@ class Game:
         else:
             self._pass_turn(seat)
 
-    def _draw_for_turn(self, seat: int, out: list[ev.Event] | None) -> None:
-        """R-TURN-4: draw one card (or until playable); a playable one may then be played or kept."""
-        drawn: list[Card] = []
-        rules = self.rules
-        until_playable = rules.draw_until_playable
-        hand = self.hands[seat]
-        playable = False
-        while True:
-            card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
-            if card is None:
-                break
-            drawn.append(card)
-            playable = can_play(card, hand, self.active, self.discard[-1], rules)
-            if playable or not until_playable:
-                break
-        if drawn:
-            hand.extend(drawn)
-            self.said_uno[seat] = False
-        if out is not None:
-            if len(drawn) == 1:
-                key = (seat, drawn[0])
-                event = _DREW_ONE.get(key)
-                if event is None:
-                    event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (drawn[0],))
-                out.append(event)
-            else:
-                out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
-        if playable:
-            self.phase = Phase.DRAWN
-            self.drawn = drawn[-1]
-        else:
-            self._pass_turn(seat)
-
     def _pop_draw(self, out: list[ev.Event] | None) -> Card | None:
         """Top of the draw pile; reshuffles the discard pile when it runs out (R-TURN-5)."""
         if not self.draw_pile:
@@ -830,7 +908,7 @@ class Game:
     def _choose_dealer(self, first_dealer: FirstDealer, out: list[ev.Event]) -> int:
         """R-SEAT-3: a given seat, a random seat, or a cut: the highest number deals, ties redraw."""
         if isinstance(first_dealer, int):
-            out.append(ev.DealerChosen(first_dealer, "fixed"))
+            out.append(_DEALER_FIXED[first_dealer])
             return first_dealer
         if first_dealer == "random":
             dealer = self.rng.randrange(self.n)
@@ -881,7 +959,11 @@ class Game:
         self.said_uno = [False] * n
         self.exposed = set()
         self._legal_cache = {}
-        out.append(ev.RoundStarted(self.round_no, dealer, HAND_SIZE))
+        key = (self.round_no, dealer)
+        started = _ROUND_STARTED.get(key)
+        if started is None:
+            started = _ROUND_STARTED[key] = ev.RoundStarted(self.round_no, dealer, HAND_SIZE)
+        out.append(started)
         card = pile.pop()
         while card is WILD_DRAW_FOUR:  # R-FIRST-1
             out.append(ev.CardTurned(card, returned=True))
@@ -889,7 +971,7 @@ class Game:
             shuffle(pile, self.rng)
             card = pile.pop()
         self.discard.append(card)
-        out.append(ev.CardTurned(card))
+        out.append(_TURNED[card])
         self.active = card.colour
         self.phase = Phase.TURN
         left = next_seat(dealer, 1, n)  # R-FIRST-6: the player left of the dealer begins
@@ -914,7 +996,8 @@ class Game:
     def _end_round(self, winner: int, out: list[ev.Event] | None) -> None:
         """R-SCORE-1..6: score the round, then end the match or deal the next round."""
         rules = self.rules
-        hand_points = tuple(sum(card.points(rules.wild_points) for card in hand) for hand in self.hands)
+        card_points = _POINTS[rules.wild_points].__getitem__
+        hand_points = tuple([sum(map(card_points, hand)) for hand in self.hands])
         if out is None:  # a playout plays one round: it stops here, with the round's end
             self.playout_result = (winner, hand_points)
             self.phase = Phase.MATCH_OVER
@@ -939,7 +1022,8 @@ class Game:
 
     # ----- legal action generation -----------------------------------------------------------
 
-    def _generate(self, seat: int) -> list[Action]:
+    def _generate(self, seat: int) -> Sequence[Action]:
+        """``seat``'s legal actions (a shared tuple or a new list: the caller copies it to hand it out)."""
         phase = self.phase
         if phase is _MATCH_OVER:
             return []
@@ -948,11 +1032,22 @@ class Game:
         if seat != self.current:
             actions = []
         elif phase is _TURN_PHASE and not (rules.doubles or rules.seven_zero):
-            # single plays only: their variants straight from the table (as _card_plays gives them)
+            # single plays only: the shared list of their variants (as _card_plays gives them) and DRAW
             hand = self.hands[seat]
-            singles = _SINGLES_UNO if len(hand) == 2 else _SINGLES
-            playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
-            actions = [*chain.from_iterable(map(singles.__getitem__, playable)), DRAW]
+            uno = len(hand) == 2
+            playable = playable_set(hand, self.active, self.discard[-1], rules)
+            listed = _TURN_LISTS[uno].get(playable)
+            if listed is None:
+                listed = _turn_list(playable, uno)
+            if not self.exposed and not rules.jump_in:
+                return listed
+            actions = [*listed]
+        elif phase is _DRAWN_PHASE and not rules.seven_zero:
+            # the card just drawn: its variants (as _card_plays gives them) and KEEP, from the table
+            listed = _DRAWN_LISTS[len(self.hands[seat]) == 2][self.drawn]  # type: ignore[index]
+            if not self.exposed and not rules.jump_in:
+                return listed
+            actions = [*listed]
         else:
             actions = []
             self._turn_actions(seat, actions)
@@ -1139,6 +1234,7 @@ class Game:
         clone.said_uno = list(self.said_uno)
         clone.exposed = set(self.exposed)
         clone._legal_cache = {}
+        clone._tables = self._tables
         # the immutable rest, one by one (every slot is set: test_copy_sets_every_slot)
         clone.rules = self.rules
         clone.names = self.names

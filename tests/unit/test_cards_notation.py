@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from unittest import mock
 
 import pytest
 from unit_helpers import FILLER, scripted
@@ -104,6 +105,20 @@ def test_every_card_round_trips() -> None:
     for card in ALL_CARDS:
         assert Card.parse(str(card)) is card
         assert eval(repr(card), {"Card": Card}) is card
+
+
+def test_cards_are_equal_only_to_themselves_hash_by_identity_and_sort_by_deck_order() -> None:
+    cards = list(ALL_CARDS)
+    for a in cards:
+        for b in cards:
+            assert (a == b) is (a is b) and (a != b) is (a is not b)
+        assert hash(a) == object.__hash__(a)
+        assert a != a.code and a != a.index and a != (a.colour, a.rank)
+        assert a == mock.ANY  # a non-card decides for itself (NotImplemented, as without __eq__)
+    assert sorted(reversed(cards)) == cards and min(cards) is cards[0]
+    hand = parse_deck("R1 G5 R1 W Y3")
+    hand.remove(Card.parse("R1"))
+    assert [card.code for card in hand] == ["G5", "R1", "W", "Y3"] and hand.count(Card.parse("R1")) == 1
 
 
 @pytest.mark.parametrize("text", ["", "r7", "R10", "X5", "W+2", "R+4", "WR", " R7", "R7 ", "Ｒ7", "R٧"])

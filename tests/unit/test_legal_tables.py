@@ -1,0 +1,65 @@
+"""The legal-action tables of a turn list exactly what the general path lists.
+
+``Game._generate`` takes a turn's single plays (``_TURN_LISTS``, by the set of playable cards)
+and the plays of a card just drawn (``_DRAWN_LISTS``) from shared tables; ``Game._turn_actions``
+builds the same lists card by card (it serves every other case: doubles, seven_zero, stacking,
+challenges). At every decision of random matches over every option, 2..10 players, the list
+handed out starts with the general path's list, followed only by out-of-turn extras (uno,
+catch, jump-in); the tables are also run with room for two entries, so that most lists are
+made afresh and not kept.
+"""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+from hypothesis import given
+from hypothesis import strategies as st
+from unit_helpers import tables
+
+from uno_core import DRAW, KEEP, SAY_UNO, Catch, Game, Phase, Play, Rules
+from uno_core import game as game_module
+from uno_core.actions import Action
+
+
+def general_turn_actions(game: Game, seat: int) -> list[Action]:
+    actions: list[Action] = []
+    game._turn_actions(seat, actions)
+    return actions
+
+
+def check_match(players: int, rules: Rules, seed: int, steps: int = 600) -> None:
+    game = Game(players, rules, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.current
+        legal = game.legal_actions(seat)
+        if game.phase in (Phase.TURN, Phase.DRAWN):
+            general = general_turn_actions(game, seat)
+            assert legal[: len(general)] == general
+            for extra in legal[len(general) :]:
+                assert extra is SAY_UNO or isinstance(extra, Catch) or (isinstance(extra, Play) and extra.jump)
+            assert legal.count(DRAW) + legal.count(KEEP) == 1
+        assert game.legal_actions(seat) == legal and game.legal_actions(seat) is not legal  # the caller's own copy
+        legal.clear()  # handing out a copy: the game's lists are untouched
+        mover = rng.choice(game.seats_to_act())
+        game.apply(mover, rng.choice(game.legal_actions(mover)))
+
+
+@given(table=tables(), seed=st.integers(0, 2**32))
+def test_turn_tables_list_what_the_general_path_lists(table: tuple[int, Rules], seed: int) -> None:
+    players, rules = table
+    check_match(players, rules, seed)
+
+
+@given(table=tables(), seed=st.integers(0, 2**32))
+def test_full_turn_tables_list_the_same(table: tuple[int, Rules], seed: int) -> None:
+    players, rules = table
+    with mock.patch.object(game_module, "_TURN_LISTS_MAX", 2):
+        for lists in game_module._TURN_LISTS:
+            lists.clear()
+        check_match(players, rules, seed, steps=200)
+        assert all(len(lists) <= 2 for lists in game_module._TURN_LISTS)
