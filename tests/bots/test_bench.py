@@ -12,7 +12,7 @@ def test_bench_quick_mode_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Speed of the expert" in out and "playouts/s" in out
     assert "expert     strategic" in out
-    assert "Bars (issue 5)" in out
+    assert "Bars (issue 18)" in out
 
 
 def test_wilson_interval() -> None:

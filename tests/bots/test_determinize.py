@@ -13,7 +13,7 @@ from uno_core import Game, Rules, view
 from uno_core.bots import Table, make_bot
 from uno_core.bots.determinize import determinize, sample_hidden, scratch_copy
 from uno_core.bots.knowledge import Knowledge, Slot, allowed
-from uno_core.cards import DECK_COUNTS, Card
+from uno_core.cards import COLOURS, DECK_COUNTS, Card
 
 from .helpers import tables
 
@@ -131,3 +131,28 @@ def test_scratch_copy_plays_like_a_copy(table: tuple[int, Rules], seed: int, ste
         assert step is not None
         scratch.apply(*step)
     assert real.log == copy.log[: len(real.log)]  # the original is untouched
+
+
+@given(tables(target_max=300), st.integers(0, 2**32), st.integers(0, 150), st.integers(0, 9))
+def test_hints_keep_samples_consistent_and_hold_the_colour(
+    table: tuple[int, Rules], seed: int, steps: int, pick: int
+) -> None:
+    """A hint (seat, colour) puts a card of that colour in the seat's sampled hand when the unseen cards allow it."""
+    players, rules = table
+    real, tab = _position(players, rules, seed, steps)
+    if real.is_over:
+        return
+    seat = pick % players
+    other = (seat + 1) % players
+    seat_view = view(real, seat)
+    know = Knowledge(seat_view, tab.history(seat), {})
+    colour = COLOURS[seed % 4]
+    hands, pile = sample_hidden(seat_view, know, random.Random(seed), hints=[(other, colour)])
+    assert [len(hand) for hand in hands] == [len(hand) for hand in real.hands]
+    everything = Counter(pile) + Counter(real.discard)
+    for hand in hands:
+        everything.update(hand)
+    assert everything == Counter(DECK_COUNTS)
+    unknown = any(slot.card is None for slot in know.slots[other])
+    if unknown and any(card.colour is colour for card in know.unseen):
+        assert any(card.colour is colour for card in hands[other])

@@ -7,7 +7,7 @@
 >>> game.is_over
 True
 
-Levels (``LEVELS``, weakest first): ``random``, ``basic``, ``strategic``, ``expert``.
+Levels (``LEVELS``, weakest first): ``random``, ``easy``, ``basic``, ``strategic``, ``expert``.
 ``make_bot(level, seed, **options)`` builds one; options are the fields of ``BotOptions``
 (``forget_uno``, ``miss_catch``, ``react_rate``, ``time_budget``, ``iterations``).
 
@@ -32,11 +32,12 @@ from typing import Any
 from .base import LEVEL_DEFAULTS, LEVELS, Bot, BotError, BotOptions, is_reaction, reactions, turn_actions
 from .driver import Table, play_match
 from .expert import ExpertBot
-from .simple import BasicBot, RandomBot
+from .simple import BasicBot, EasyBot, RandomBot
 from .strategic import StrategicBot
 
 _CLASSES: dict[str, type[Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
     "basic": BasicBot,
     "strategic": StrategicBot,
     "expert": ExpertBot,
@@ -67,6 +68,7 @@ __all__ = [
     "Bot",
     "BotError",
     "BotOptions",
+    "EasyBot",
     "ExpertBot",
     "RandomBot",
     "StrategicBot",

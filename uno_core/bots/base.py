@@ -30,7 +30,7 @@ from ..errors import UnoError
 from ..events import Event
 from ..view import SeatView
 
-LEVELS: tuple[str, ...] = ("random", "basic", "strategic", "expert")
+LEVELS: tuple[str, ...] = ("random", "easy", "basic", "strategic", "expert")
 """The bot levels, weakest first."""
 
 _MASK64 = (1 << 64) - 1
@@ -76,6 +76,7 @@ class BotOptions:
 LEVEL_DEFAULTS: dict[str, tuple[float, float]] = {
     # level: (forget_uno, miss_catch). random forgets by choosing uniformly with or without "uno".
     "random": (0.5, 0.5),
+    "easy": (0.25, 0.7),
     "basic": (0.0, 0.5),
     "strategic": (0.0, 0.15),
     "expert": (0.0, 0.0),

@@ -99,6 +99,7 @@ def sample_hidden(
     rng: random.Random,
     extra: dict[int, Ban] | None = None,
     force: tuple[int, Colour] | None = None,
+    hints: Sequence[tuple[int, Colour]] = (),
 ) -> tuple[list[list[Card]], list[Card]]:
     """Deal the unseen cards: to each opponent by hand size, respecting known cards and bans, the rest to the pile.
 
@@ -106,7 +107,8 @@ def sample_hidden(
     card that fits their bans (``extra[seat]`` adds one ban to every unknown slot of a seat);
     a slot no remaining card fits takes any card (the bans were inferences). The draw pile is
     the remaining cards in random order. ``force`` = (seat, colour) puts at least one card of
-    that colour in the seat's hand when the unseen cards allow it.
+    that colour in the seat's hand when the unseen cards allow it; so does each of ``hints``
+    (public-history guesses, e.g. a player holds the colour it named with a wild card).
     """
     me = view.seat
     assert me is not None
@@ -125,8 +127,8 @@ def sample_hidden(
             else:
                 bans = slot.bans if add is None else (*slot.bans, add)
                 jobs.append((len(bans), seat, bans))
-    if force is not None:
-        seat, colour = force
+    forced = ([force] if force is not None else []) + list(hints)
+    for seat, colour in forced:
         unknown = [job for job in jobs if job[1] == seat]
         if unknown and not any(card.colour is colour for card in hands[seat]):
             for i, card in enumerate(pool):

@@ -3,8 +3,9 @@
 For each decision on its turn it repeats, until its budget is spent:
 
 1. sample the hidden cards consistently with what it has seen (``determinize.sample_hidden``:
-   hand sizes, cards known from challenges and 7-0 swaps, colours players showed they lacked;
-   when answering a Wild Draw Four, a bluff or a legal play in proportion to the bluff odds);
+   hand sizes, cards known from challenges and 7-0 swaps, colours players showed they lacked,
+   a card of the colour a player just named with a wild card (``NAMED_HOLDS``; it has not drawn
+   since); when answering a Wild Draw Four, a bluff or a legal play in proportion to the bluff odds);
 2. build that world as a ``Game`` (``determinize.with_hidden``);
 3. for every candidate move, on a copy of that world (the same world and the same random
    numbers for every candidate), apply the move with the engine and play the round out with
@@ -28,7 +29,7 @@ from collections.abc import Sequence
 
 from .. import events as ev
 from ..actions import Action, ChooseColour, Play
-from ..cards import hand_points
+from ..cards import Colour, hand_points
 from ..game import Game, Phase
 from ..playout import Playout
 from ..rules import Scoring
@@ -63,6 +64,9 @@ class ExpertBot(StrategicBot):
     """See the module docstring."""
 
     level = "expert"
+    NAMED_HOLDS = True
+    """Sample a card of the colour each opponent just named (issue 18: 24.2% vs 23.3% without, at 4 seats
+    against three strategic, 150 playouts, the same 240 deals: within the noise)."""
 
     def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
         super().__init__(seed, options)
@@ -144,6 +148,11 @@ class ExpertBot(StrategicBot):
         challenge = view.phase is Phase.CHALLENGE and view.wd4_by is not None and view.wd4_colour is not None
         bluff_odds = know.bluff_odds() if challenge else 0.0
         worlds = playouts = 0
+        hints: list[tuple[int, Colour]] = []
+        if self.NAMED_HOLDS:  # a player who named a colour with a wild card probably holds it
+            for seat, colour in enumerate(know.fresh_named):
+                if seat != me and colour is not None and view.hand_sizes[seat] >= 2:
+                    hints.append((seat, colour))
 
         def world_round(alive: list[int]) -> None:
             nonlocal worlds, playouts
@@ -154,7 +163,7 @@ class ExpertBot(StrategicBot):
                     force = (view.wd4_by, view.wd4_colour)
                 else:
                     extra = {view.wd4_by: (view.wd4_colour, None, False)}
-            hands, pile = sample_hidden(view, know, rng, extra, force)
+            hands, pile = sample_hidden(view, know, rng, extra, force, hints)
             world = with_hidden(base, hands, pile, rng.getrandbits(48))
             policy = random.Random(rng.getrandbits(48))
             state = policy.getstate()

@@ -73,6 +73,9 @@ class Knowledge:
         self.slots: list[list[Slot]] = [[] for _ in range(n)]
         self.named: list[Colour | None] = [None] * n  # last colour each seat named with a wild
         self.drew_on: list[Colour | None] = [None] * n  # colour active when each seat last drew on its turn
+        # the colour each seat named with its last play, if that play was a wild card and it has not drawn since
+        self.fresh_named: list[Colour | None] = [None] * n
+        self.uno_colour: list[Colour | None] = [None] * n  # the colour each seat's play down to one card left active
         # a Wild Draw Four not yet answered: (by, colour it had to lack, whether it answered another by stacking)
         self.open_wd4: tuple[int, Colour, bool] | None = None
         self._odds: dict[int, dict[Colour | None, float]] = {}
@@ -135,7 +138,9 @@ class Knowledge:
                 else:
                     for card in event.cards:
                         self._remove(seat, card)
+                    self.uno_colour[seat] = event.colour if len(slots[seat]) == 1 else None
                 card = event.cards[0]
+                self.fresh_named[seat] = event.colour if card.colour is None else None
                 if card.colour is None:
                     self.named[seat] = event.colour
                     if card.rank is Rank.WILD_DRAW_FOUR and active is not None:
@@ -144,6 +149,8 @@ class Knowledge:
                 active = event.colour
             elif isinstance(event, CardsDrawn):
                 seat = event.seat
+                self.uno_colour[seat] = None
+                self.fresh_named[seat] = None
                 if event.reason in ("draw_four", "stack"):
                     self._settle_wd4(None)
                 if seat == me:

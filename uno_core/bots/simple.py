@@ -123,3 +123,55 @@ class BasicBot(Bot):
             swap = min(others, key=lambda s: (view.hand_sizes[s], s))
         chosen = Play(play.cards, colour, swap, False, play.jump)
         return with_uno(chosen, options, rng.random() >= self.forget_uno)
+
+
+class EasyBot(Bot):
+    """A beginner: legal but naive moves, and it sometimes forgets UNO.
+
+    It plays a random playable card (wild cards as readily as any other, a Wild Draw Four only
+    when it is legal: it does not bluff), names the colour it holds most, plays a card it has
+    just drawn whenever it can, stacks whenever it can, never challenges and never jumps in.
+    It forgets to say UNO one time in four (``forget_uno``) and misses most chances to catch
+    others (``miss_catch``, default 0.7). It loses to ``basic``.
+    """
+
+    level = "easy"
+
+    def _react(
+        self, view: SeatView, history: Sequence[Event], options: list[Action], rng: random.Random
+    ) -> Action | None:
+        if SAY_UNO in options:
+            return SAY_UNO if rng.random() >= self.forget_uno else None
+        catches = [a for a in options if isinstance(a, Catch)]
+        if catches and rng.random() >= self.miss_catch:
+            return catches[0]
+        return None
+
+    def _act(self, view: SeatView, history: Sequence[Event], options: list[Action], rng: random.Random) -> Action:
+        phase = view.phase
+        if phase is Phase.FIRST_COLOUR:
+            return ChooseColour(best_colour(view.hand))
+        plays = [a for a in distinct_moves(options) if isinstance(a, Play) and not a.jump]
+        if phase is Phase.CHALLENGE:
+            return self._finish(view, plays[0], options, rng) if plays else ACCEPT_
+        if phase is Phase.STACK:
+            return self._finish(view, rng.choice(plays), options, rng) if plays else DRAW_
+        if phase is Phase.DRAWN:
+            return self._finish(view, plays[0], options, rng) if plays else KEEP_
+        honest = [a for a in plays if a.card.rank is not Rank.WILD_DRAW_FOUR or view.wd4_is_legal()]
+        if not honest:
+            return DRAW_
+        cards = sorted({a.cards for a in honest}, key=lambda cards: [card.index for card in cards])
+        chosen = rng.choice(cards)
+        return self._finish(view, next(a for a in honest if a.cards == chosen), options, rng)
+
+    def _finish(self, view: SeatView, play: Play, options: Sequence[Action], rng: random.Random) -> Action:
+        """Name its most held colour for a wild, swap with the first other seat, say UNO unless it forgets."""
+        rest = list(view.hand)
+        for card in play.cards:
+            rest.remove(card)
+        colour = best_colour(rest) if play.card.colour is None else None
+        swap = play.swap
+        if swap is not None:
+            swap = view.next_seat()
+        return with_uno(Play(play.cards, colour, swap, False, play.jump), options, rng.random() >= self.forget_uno)
