@@ -15,6 +15,7 @@ from app.router import Router
 from app.storage import bridge
 from app.storage.core import PLAY_SETUP, SCORE_PREPAINT
 from app.tree import El, el
+from tests.async_helpers import run
 
 
 class Page:
@@ -107,7 +108,7 @@ def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page)
         assert {"op": "local", "set": {SCORE_PREPAINT: "<p>"}} in page_side.messages
         assert bridge.local().get("uno.lang") == "es"
 
-    asyncio.run(scene())
+    run(scene())
     bridge._saves.clear()
 
 
@@ -117,7 +118,7 @@ def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
 
     hello = {"hash": "#/howto/stacking", "lang": "es", "catalogue": {"footer.engine": "Motor {version}"},
              "saves": {"records": None, "error": "blocked", "local": {}}}  # IndexedDB refused: the fallback
-    router = asyncio.run(start(hello))
+    router = run(start(hello))
     assert i18n.lang() == "es" and router.route is not None and router.route.name == "howto"
     opened = page_side.ops("open")[0]
     assert opened["section"] == "screen" and opened["focus_main"] is False

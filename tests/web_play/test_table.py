@@ -19,6 +19,7 @@ from app.play.session import Session
 from app.play.table import Frame, Table
 from app.storage.core import Saves, page_saves, use_page_saves
 from app.tree import find
+from tests.async_helpers import run
 from uno_core import Card
 from uno_core.scenario import stacked_deck
 
@@ -68,7 +69,7 @@ class Harness:
             while self.tasks:
                 await self.tasks.pop(0)
 
-        asyncio.run(drain())
+        run(drain())
 
     @property
     def last(self) -> Frame:
@@ -167,7 +168,7 @@ def test_a_person_acting_while_a_bot_thinks_drops_that_decision(harness: Harness
         gate.set_result(None)
         await running
 
-    asyncio.run(scene())
+    run(scene())
     assert harness.table.dropped == 1
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Coroutine, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
@@ -27,6 +26,7 @@ from app.storage.core import (
     read_record,
     record,
 )
+from tests.async_helpers import run
 
 
 class FakeLocal:
@@ -77,12 +77,6 @@ class Clock:
     def __call__(self) -> int:
         self.now += 1
         return self.now
-
-
-def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """Run on a loop of its own, in a thread: Playwright's sync API keeps a loop running in this one."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 async def settle() -> None:
