@@ -103,23 +103,11 @@ def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bo
     return rules.wd4_rule is not _STRICT or wd4_legal(hand, active)
 
 
-def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
-    """The cards of ``hand`` (in hand order, repeats kept) that may be played on ``top`` on a turn.
+def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
+    """The distinct cards of ``hand`` that may be played on ``top`` on a turn.
 
     R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``.
     """
-    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
-    if matching is None:  # not a colour: no table
-        cards = [card for card in hand if card_matches(card, active, top)]
-    else:
-        cards = list(filter(matching.__contains__, hand))
-    if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
-        cards = [card for card in cards if card is not WILD_DRAW_FOUR]
-    return cards
-
-
-def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
-    """``playable_cards`` as a set: the distinct cards of ``hand`` that may be played on ``top`` on a turn."""
     matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
     if matching is None:  # not a colour: no table
         cards = frozenset(card for card in hand if card_matches(card, active, top))
@@ -128,6 +116,12 @@ def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: 
     if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
         cards = cards - {WILD_DRAW_FOUR}
     return cards
+
+
+def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
+    """``playable_set`` in hand order, repeats kept."""
+    allowed = playable_set(hand, active, top, rules)
+    return list(filter(allowed.__contains__, hand))
 
 
 def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
@@ -1072,7 +1066,7 @@ class Game:
         hand = self.hands[seat]
         if phase is _TURN_PHASE:  # with doubles or seven_zero (_generate lists single plays only)
             rules = self.rules
-            playable = sorted(set(playable_cards(hand, self.active, self.discard[-1], rules)), key=_CARD_INDEX)
+            playable = sorted(playable_set(hand, self.active, self.discard[-1], rules), key=_CARD_INDEX)
             for card in playable:
                 self._card_plays(seat, (card,), actions)
                 if rules.doubles and card.rank <= 9 and hand.count(card) >= 2:
