@@ -12,16 +12,31 @@ except ImportError:  # MicroPython: no typing, and annotations are not evaluated
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def args_object(window: Any, pairs: Any) -> Any:
-    """A catalogue text's arguments ([name, value] pairs) as a JS object for the shell's `t`."""
-    return window.JSON.parse(json.dumps({name: value for name, value in pairs}))
+def to_js(window: Any, value: Any) -> Any:
+    """Plain Python data as a JS value (through JSON: the same in MicroPython and Pyodide)."""
+    return window.JSON.parse(json.dumps(value))
+
+
+def to_py(window: Any, value: Any) -> Any:
+    """A JS value as plain Python data (through JSON)."""
+    return json.loads(str(window.JSON.stringify(value)))
 
 
 def translate(window: Any, key: str, pairs: Any) -> str:
-    """The shell's text for `key` in the current language, `{name}` placeholders filled."""
+    """The shell's text for `key` in the current language, `{name}` placeholders filled from [name, value]
+    pairs."""
     if pairs:
-        return str(window.unoShell.t(key, args_object(window, pairs)))
+        return str(window.unoShell.t(key, to_js(window, {name: value for name, value in pairs})))
     return str(window.unoShell.t(key))
+
+
+def bind(window: Any, element: Any, key: str, pairs: Any) -> None:
+    """Give `element` the text of `key` now and after every language switch (the shell relabels
+    `[data-i18n]` with its `data-i18n-args`)."""
+    element.setAttribute("data-i18n", key)
+    if pairs:
+        element.setAttribute("data-i18n-args", json.dumps({name: value for name, value in pairs}))
+    element.textContent = translate(window, key, pairs)
 
 
 def build(window: Any, data: Any, svg: bool = False) -> Any:
@@ -38,11 +53,7 @@ def build(window: Any, data: Any, svg: bool = False) -> Any:
         element.setAttribute(name, translate(window, key, pairs))
     key = data.get("k")
     if key:
-        pairs = data.get("g")
-        element.setAttribute("data-i18n", key)
-        if pairs:
-            element.setAttribute("data-i18n-args", json.dumps({name: value for name, value in pairs}))
-        element.textContent = translate(window, key, pairs)
+        bind(window, element, key, data.get("g"))
     children = data.get("c")
     if children:  # one call into the page for all of them
         element.append(*[build(window, child, in_svg) for child in children])

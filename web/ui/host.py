@@ -34,7 +34,6 @@ key presses it), `data-duration-ms` (the element's animation lasts that long: th
 """
 
 import asyncio
-import json
 
 from pyscript.ffi import create_proxy, to_js
 
@@ -98,7 +97,7 @@ class Host:
         """``{"op": "lang", "lang": ..., "catalogue": {...}}``: the shell's language and its texts."""
         shell = self.window.unoShell
         found = shell.catalogue
-        table = json.loads(str(self.window.JSON.stringify(found))) if found else {}
+        table = dom.to_py(self.window, found) if found else {}
         return {"op": "lang", "lang": str(shell.lang), "catalogue": table}
 
     # ----- from the controllers --------------------------------------------------------------------
@@ -144,11 +143,7 @@ class Host:
             return
         label = message.get("label")
         if label:
-            pairs = label[1] if len(label) > 1 else []
-            element.setAttribute("data-i18n", label[0])
-            if pairs:
-                element.setAttribute("data-i18n-args", json.dumps({name: value for name, value in pairs}))
-            element.textContent = dom.translate(self.window, label[0], pairs)
+            dom.bind(self.window, element, label[0], label[1] if len(label) > 1 else [])
         if "hidden" in message:
             element.hidden = bool(message["hidden"])
 
@@ -219,9 +214,9 @@ class Host:
         if not target:
             return
         heading = target.querySelector("h2, h3")
-        target.scrollIntoView(self.window.JSON.parse('{"block": "start"}'))
+        target.scrollIntoView(dom.to_js(self.window, {"block": "start"}))
         if heading:
-            heading.focus(self.window.JSON.parse('{"preventScroll": true}'))
+            heading.focus(dom.to_js(self.window, {"preventScroll": True}))
 
     def announce(self, region_id: str, text: str) -> None:
         region = self.document.getElementById(region_id)
@@ -232,7 +227,7 @@ class Host:
 
     def download(self, name: str, text: str, kind: str) -> None:
         window = self.window
-        blob = window.Blob.new(to_js([text]), window.JSON.parse(json.dumps({"type": kind})))
+        blob = window.Blob.new(to_js([text]), dom.to_js(window, {"type": kind}))
         url = window.URL.createObjectURL(blob)
         link = self.document.createElement("a")
         link.href = url
@@ -248,7 +243,7 @@ class Host:
         how = "failed"
         if getattr(navigator, "share", None):
             try:
-                await navigator.share(self.window.JSON.parse(json.dumps({"text": text})))
+                await navigator.share(dom.to_js(self.window, {"text": text}))
                 how = "shared"
             except Exception as error:
                 if "AbortError" in str(error):

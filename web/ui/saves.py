@@ -3,10 +3,10 @@
 transaction has completed, tells the other tabs what this one committed and brings in theirs. Runs in
 MicroPython and Pyodide."""
 
-import json
 
 from pyscript.ffi import create_proxy
 
+from ui.dom import to_js, to_py
 from ui.host import spawn
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
@@ -16,15 +16,6 @@ except ImportError:
 
 CHANNEL = "uno-saves"  # each tab says which keys it has committed; the others read them again
 PREFIX = "uno."  # the app's localStorage keys
-
-
-def to_py(window: Any, value: Any) -> Any:
-    """A JS value as plain Python data (through JSON: the same in MicroPython and Pyodide)."""
-    return json.loads(str(window.JSON.stringify(value)))
-
-
-def to_js_data(window: Any, value: Any) -> Any:
-    return window.JSON.parse(json.dumps(value))
 
 
 def local_items(window: Any) -> dict[str, str]:
@@ -81,13 +72,13 @@ class PageSaves:
         elif op == "local":
             self.write_local(message)
         elif op == "saves-tell" and self.channel:
-            self.channel.postMessage(to_js_data(self.window, message.get("keys") or []))
+            self.channel.postMessage(to_js(self.window, message.get("keys") or []))
 
     async def write(self, message: Any) -> None:
         error = ""
         try:
-            await self.window.unoSaves.write(to_js_data(self.window, message.get("puts") or {}),
-                                             to_js_data(self.window, message.get("deletes") or []))
+            await self.window.unoSaves.write(to_js(self.window, message.get("puts") or {}),
+                                             to_js(self.window, message.get("deletes") or []))
         except Exception as failure:  # quota, closed database...: the controllers fall back
             error = str(failure) or "write failed"
         self.send({"op": "saves-written", "id": message.get("id"), "error": error})
@@ -118,4 +109,4 @@ class PageSaves:
         def failed(error: Any) -> None:  # the other tab's copy stays on disk; this tab goes on with its own
             self.window.console.warn("uno saves: could not read another tab's saves: " + str(error))
 
-        self.window.unoSaves.getMany(to_js_data(self.window, keys)).then(create_proxy(got), create_proxy(failed))
+        self.window.unoSaves.getMany(to_js(self.window, keys)).then(create_proxy(got), create_proxy(failed))
