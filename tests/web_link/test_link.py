@@ -12,7 +12,7 @@ import pytest
 
 from app import link
 from app.router import Router
-from app.storage import bridge
+from app.storage import bridge, core
 from app.storage.core import PLAY_SETUP, SCORE_PREPAINT
 from app.tree import El, el
 from tests.async_helpers import run
@@ -35,8 +35,10 @@ class Page:
 def page_side() -> Iterator[Page]:
     made = Page()
     link.attach(made)
+    core._page_saves.clear()  # each test opens the saves afresh
     yield made
     link.listen(None)
+    core._page_saves.clear()
 
 
 def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(page_side: Page,
@@ -109,7 +111,6 @@ def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page)
         assert bridge.local().get("uno.lang") == "es"
 
     run(scene())
-    bridge._saves.clear()
 
 
 def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
@@ -129,4 +130,3 @@ def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
     assert router.route.name == "score" and page_side.ops("open")[-1]["focus_main"] is True
     link.from_page({"op": "lang", "lang": "en", "catalogue": {}})
     assert i18n.lang() == "en"
-    bridge._saves.clear()

@@ -30,9 +30,3 @@ def lang() -> str:
 def t(key: str, **args: object) -> str:
     """The text of `key` in the current language, `{name}` placeholders filled from `args`."""
     return _current[0](key, **args)
-
-
-def catalogue() -> tuple[str, dict[str, str]]:
-    """The current language and its catalogue, for pages that translate their own texts."""
-    current = _current[0]
-    return current.lang, dict(current.table)

@@ -110,8 +110,3 @@ class Setup:
         except ConfigError as error:
             self.error = error.key
             return None
-
-    @property
-    def error_id(self) -> str:
-        """The id of the refusal's paragraph (focused when Start is refused)."""
-        return "setup-error"

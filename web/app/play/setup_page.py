@@ -18,6 +18,8 @@ from uno_core import PRESETS
 from .config import MAX_SEATS, MIN_SEATS, SPEEDS, PlayConfig, RuleOption, rule_options
 from .screen import Texts
 
+ERROR_ID = "setup-error"  # the refusal's paragraph (focused when Start is refused)
+
 
 @dataclass(frozen=True, slots=True)
 class SetupScreen:
@@ -55,7 +57,7 @@ def render(screen: SetupScreen) -> El:
 def error_line(error: str, t: Texts) -> El | None:
     if not error:
         return None
-    return el("p", t(error), cls="setup-error notice", role="alert", tabindex="-1", id="setup-error")
+    return el("p", t(error), cls="setup-error notice", role="alert", tabindex="-1", id=ERROR_ID)
 
 
 def start_button(ident: str, t: Texts) -> El:

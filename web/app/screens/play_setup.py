@@ -16,7 +16,7 @@ from app.play import store
 from app.play.brain_client import brain
 from app.play.config import PlayConfig
 from app.play.setup import Setup
-from app.play.setup_page import render
+from app.play.setup_page import ERROR_ID, render
 from app.tree import El, el, to_data
 
 
@@ -59,7 +59,7 @@ class PlaySetup:
         if effect.start:
             session = self.setup.start(random.randrange(1, 1 << 31))
             if session is None:
-                self.render(focus=self.setup.error_id)
+                self.render(focus=ERROR_ID)
                 return
             store.keep(session)
             link.to_page({"op": "effect", "go": "#/play/table"})

@@ -23,9 +23,15 @@ from typing import Any
 from app import link
 from app.browser import spawn
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import Saves, State, StorageFailure, open_saves, page_saves, use_page_saves
-
-_saves: list[Saves] = []
+from app.storage.core import (
+    Saves,
+    State,
+    StorageFailure,
+    open_saves,
+    opened_page_saves,
+    page_saves,
+    use_page_saves,
+)
 
 
 def now_ms() -> int:
@@ -85,8 +91,9 @@ class PageBackend:
 def _show_state(state: State, reason: str) -> None:
     """`<html data-saves data-saves-commits>`, the footer's "saved" line, the fallback's warning."""
     marks: dict[str, str] = {"saves": state}
-    if _saves:
-        marks["saves-commits"] = str(_saves[0].commits)
+    saves = opened_page_saves()
+    if saves is not None:
+        marks["saves-commits"] = str(saves.commits)
     if state == "fallback":
         marks["saves-failure"] = reason
     link.to_page({"op": "set", "marks": marks, "id": "save-state", "label": [f"saves.{state}"], "hidden": False})
@@ -95,10 +102,11 @@ def _show_state(state: State, reason: str) -> None:
 
 
 def _export(message: dict[str, Any]) -> None:
-    if not _saves:
+    saves = opened_page_saves()
+    if saves is None:
         return
     now = now_ms()
-    backup = [backup_name(now), backup_text(_saves[0].values, now), "application/json"]
+    backup = [backup_name(now), backup_text(saves.values, now), "application/json"]
     link.to_page({"op": "effect", "download": backup})
 
 
@@ -108,9 +116,10 @@ _refreshed = [0]
 def _others(message: dict[str, Any]) -> None:
     """Another tab committed saves: take them (its copy is on disk; this tab's next save keeps them)."""
     records = message.get("records")
-    if not _saves or not isinstance(records, dict):
+    saves = opened_page_saves()
+    if saves is None or not isinstance(records, dict):
         return
-    if _saves[0].refresh(records):  # for tests: how many times another tab's saves came in
+    if saves.refresh(records):  # for tests: how many times another tab's saves came in
         _refreshed[0] += 1
         link.to_page({"op": "set", "marks": {"saves-refreshed": str(_refreshed[0])}})
 
@@ -118,8 +127,9 @@ def _others(message: dict[str, Any]) -> None:
 async def start(hello: Mapping[str, Any]) -> Saves:
     """Open the saves (migrating today's `localStorage` data once); call before any screen reads one.
     `hello`: {"records": {key: record} or None, "error": why there are none, "local": {key: value}}."""
-    if _saves:
-        return _saves[0]
+    opened = opened_page_saves()
+    if opened is not None:
+        return opened
     records = hello.get("records")
     items = hello.get("local")
     _local[0] = PageLocal(items if isinstance(items, dict) else {})
@@ -133,7 +143,6 @@ async def start(hello: Mapping[str, Any]) -> Saves:
         on_state=_show_state,
         unavailable=str(hello.get("error") or "IndexedDB unavailable"),
     )
-    _saves.append(saves)
     use_page_saves(saves)
     link.handle("saves-export", _export)
     if backend is not None:

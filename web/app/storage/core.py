@@ -369,8 +369,14 @@ def use_page_saves(saves: Saves) -> None:
     _page_saves[:] = [saves]
 
 
+def opened_page_saves() -> Saves | None:
+    """The page's saves, or None before they are opened."""
+    return _page_saves[0] if _page_saves else None
+
+
 def page_saves() -> Saves:
     """The page's saves (after the glue has opened them)."""
-    if not _page_saves:
+    saves = opened_page_saves()
+    if saves is None:
         raise RuntimeError("the saves have not been opened yet")
-    return _page_saves[0]
+    return saves
