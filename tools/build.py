@@ -35,8 +35,12 @@ RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as
     "snapshot-loader.mjs": LOADER_NAME,  # PyScript's interpreter module: its folder is PyScript's indexURL
     "snapshot-common.mjs": "snapshot-common.mjs",
     "snapshot-maker.mjs": "snapshot-maker.mjs",
-    "brain-worker.mjs": "uno-brain.mjs",  # the engine worker: play mode's bots search there
+    "brain-worker.mjs": "uno-brain.mjs",  # the bots' worker: play mode's searches run there
+    "app-worker.mjs": "uno-app.mjs",  # the engine worker: the controllers, the engine, the score keeper
 }
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+UI_FILES = ("__init__.py", "dom.py", "host.py", "saves.py", "main.py")  # web/ui: the page's side
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 INSTALL_METHODS = ("micropip", "files")
 STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
@@ -93,6 +97,25 @@ def runtime_module(name: str) -> str:
         startup = json.dumps((WEB / STARTUP_PY).read_text(encoding="utf-8"))
         text = text.replace(f'"{STARTUP_PLACEHOLDER}"', startup)
     return text
+
+
+def copy_micropython(site: Path, version: str) -> str:
+    """Copy MicroPython's runtime (the page's interpreter) into its versioned folder; return the folder."""
+    folder = f"runtime/micropython-{version}"
+    out = site / folder
+    out.mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copyfile(NODE / MICROPYTHON / name, out / name)
+    return folder
+
+
+def mpy_config(folder: str) -> dict[str, object]:
+    """PyScript config of the page's MicroPython: our copy of the runtime, the page's side as files."""
+    return {
+        "interpreter": f"./{folder}/micropython.mjs",
+        "plugins": PLUGINS_OFF,
+        "files": {f"./web/ui/{name}": f"./ui/{name}" for name in UI_FILES if name != "main.py"},
+    }
 
 
 def copy_pyscript(site: Path) -> None:
@@ -183,7 +206,8 @@ def build(target: Path, install: str = "micropip") -> dict[str, object]:
     (or a test run) reading `target` never sees a half-written site.
     """
     started = time.monotonic()
-    versions = {"pyodide": npm_version("pyodide"), "pyscript": npm_version("@pyscript/core")}
+    versions = {"pyodide": npm_version("pyodide"), "pyscript": npm_version("@pyscript/core"),
+                "micropython": npm_version(MICROPYTHON)}
     target.parent.mkdir(parents=True, exist_ok=True)
     site = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     site.chmod(0o755)  # mkdtemp makes it private; a static host must read it
@@ -207,6 +231,8 @@ def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, 
     runtime = runtime_dir(versions["pyodide"])
     python = copy_runtime(site, runtime)
     copy_pyscript(site)
+    micropython = copy_micropython(site, versions["micropython"])
+    (site / "mpy.json").write_text(json.dumps(mpy_config(micropython), indent=2))
     copy_web(site, runtime)
     wheel = wheels.build_project_wheel(site / "wheels")
     # PyScript keeps micropip's resolved lock in IndexedDB keyed by the package URLs: a URL

@@ -371,6 +371,7 @@ window.unoShell = {
   setLang,
   ready,
   fail,
+  progress: (next) => (STAGES[next] ? setStage(next) : renderProgress()), // the engine worker's stages
   checkForUpdate,
 };
 

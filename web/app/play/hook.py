@@ -62,7 +62,7 @@ def start(text: Any) -> str:
     return "ok"
 
 
-def state() -> str:
+def state(text: Any = "") -> str:
     from app.screens.play_table import active
 
     session = store.current()
@@ -81,7 +81,7 @@ def state() -> str:
     return json.dumps(data)
 
 
-def setup() -> str:
+def setup(text: Any = "") -> str:
     return json.dumps((store.load_setup() or PlayConfig()).to_dict())
 
 

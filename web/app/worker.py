@@ -1,0 +1,70 @@
+"""The engine worker's side of the boundary: `app.link`'s ends become the worker's `postMessage`.
+
+web/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post)` (post: send one JSON text to
+the page) and hands every message from the page to `receive(text)`. The page's first message is
+``{"op": "start", ...}`` (`app.start.start`'s hello); the worker answers ``{"op": "ready", "engineVersion"}``
+once the first screen is drawn. The test hook `window.unoPlay` (`app.play.hook`) asks with ``{"op": "hook",
+"id", "name", "arg"}`` and is answered ``{"op": "hook-answer", "id", "result"}``; the table pushes
+``{"op": "play-state", "state"}`` after each drawing, so the page's `unoPlay.state()` answers at once.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import uno_core
+from app import link
+from app.browser import spawn
+from app.play.hook import HOOKS
+from app.start import start
+
+Post = Callable[[str], None]
+
+
+class WorkerPage:
+    """The page as the controllers see it from the worker: each message goes out as one JSON text."""
+
+    def __init__(self, post: Post) -> None:
+        self.post = post
+
+    def receive(self, message: dict[str, Any]) -> None:
+        self.post(json.dumps(message))
+        if message.get("op") == "draw" and message.get("root") == "play":  # the hook's state follows the table
+            self.post(json.dumps({"op": "play-state", "state": HOOKS["state"]("")}))
+
+
+_state: dict[str, Any] = {"started": False}
+
+
+def attach(post: Post) -> None:
+    link.attach(WorkerPage(post))
+
+
+def receive(text: str) -> None:
+    """One message from the page (a JSON text); a malformed one is dropped with a warning."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        print(f"uno worker: not JSON: {text[:80]!r}", file=sys.stderr)
+        return
+    if not isinstance(data, dict):
+        print(f"uno worker: not a message: {text[:80]!r}", file=sys.stderr)
+        return
+    op = data.get("op")
+    if op == "start" and not _state["started"]:
+        _state["started"] = True
+        spawn(_start(data))
+    elif op == "hook":
+        hook = HOOKS.get(str(data.get("name")))
+        result = hook(str(data.get("arg", ""))) if hook is not None else f"error: no hook {data.get('name')!r}"
+        link.to_page({"op": "hook-answer", "id": data.get("id"), "result": result})
+    else:
+        link.from_page(data)
+
+
+async def _start(hello: dict[str, Any]) -> None:
+    _state["router"] = await start(hello)
+    link.to_page({"op": "ready", "engineVersion": uno_core.__version__})
