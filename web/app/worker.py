@@ -18,6 +18,7 @@ from typing import Any
 import uno_core
 from app import link
 from app.browser import spawn
+from app.play.brain_client import brain
 from app.play.hook import HOOKS
 from app.start import start
 
@@ -68,3 +69,6 @@ def receive(text: str) -> None:
 async def _start(hello: dict[str, Any]) -> None:
     _state["router"] = await start(hello)
     link.to_page({"op": "ready", "engineVersion": uno_core.__version__})
+    import js  # type: ignore[import-not-found]  # the worker's global scope: the bots' worker sits next to this one
+
+    brain().allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))
