@@ -1,11 +1,10 @@
 """Build the deployable static site into dist/site/ (`python -m tools.build`).
 
 Output, all served from the page's own origin:
-  index.html, web/ (shell JS, CSS, catalogues, the entry script main.py, app.zip: the app package),
-  pyscript.json (PyScript config),
-  runtime/pyodide-<version>/ (5 runtime files, the factory as a classic script, micropip wheel, patched lock,
-    our snapshot loader and maker),
-  runtime/pyscript/ (dist/*.js + css),
+  index.html, web/ (shell JS, CSS, catalogues, the page's side web/ui/ as files, app.zip: the `app` package),
+  mpy.json (PyScript config of the page's MicroPython),
+  runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
+  runtime/micropython-<version>/ (the page's interpreter), runtime/pyscript/ (dist/*.js + css),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written),
   and next to every file that compresses well its brotli and gzip copies (`x.js.br`, `x.js.gz`, tools/compress.py),
@@ -24,15 +23,12 @@ import zipfile
 from pathlib import Path
 
 from tools import compress, icons, precache, wheels
-from tools.classic_factory import write_classic_factory
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 WEB = ROOT / "web"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-LOADER_NAME = "uno-loader.mjs"
 RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as runtime/pyodide-<version>/<as>
-    "snapshot-loader.mjs": LOADER_NAME,  # PyScript's interpreter module: its folder is PyScript's indexURL
     "snapshot-common.mjs": "snapshot-common.mjs",
     "snapshot-maker.mjs": "snapshot-maker.mjs",
     "brain-worker.mjs": "uno-brain.mjs",  # the bots' worker: play mode's searches run there
@@ -42,11 +38,9 @@ MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 UI_FILES = ("__init__.py", "dom.py", "host.py", "saves.py", "main.py")  # web/ui: the page's side
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
-INSTALL_METHODS = ("micropip", "files")
 STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
-APP_ARCHIVE = "web/app.zip"  # the `app` (web/app/ but main.py) and `ui` packages, one download; the loader unpacks it
-ENTRY = "web/app/main.py"
+APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/), one download; the engine worker unpacks it
 
 
 def npm_version(package: str) -> str:
@@ -67,25 +61,14 @@ def runtime_dir(pyodide_version: str) -> str:
     return f"runtime/pyodide-{pyodide_version}"
 
 
-def copy_runtime(site: Path, folder: str) -> str:
-    """Copy Pyodide's runtime and a hash-pinned micropip; return the Python version (e.g. '3.14')."""
+def copy_runtime(site: Path, folder: str) -> None:
+    """Copy Pyodide's runtime and our modules that import it (the workers)."""
     out = site / folder
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE / "pyodide" / name, out / name)
-    write_classic_factory(out / "pyodide.asm.mjs", out / "pyodide.asm.js")  # what index.html runs
-    micropip = wheels.fetch_pinned(wheels.MICROPIP, wheels.CACHE / "wheels")
-    shutil.copyfile(micropip, out / micropip.name)
-    lock_path = out / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
-    entry = lock["packages"]["micropip"]
-    if entry["version"] != wheels.MICROPIP.version:
-        raise SystemExit(f"build: Pyodide's lock wants micropip {entry['version']}, pinned {wheels.MICROPIP.version}")
-    entry.update(file_name=micropip.name, sha256=wheels.MICROPIP.sha256)  # see NOTES.md: hash mismatch
-    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     for name, served_as in RUNTIME_MODULES.items():
         (out / served_as).write_text(runtime_module(name), encoding="utf-8")
-    return ".".join(str(lock["info"]["python"]).split(".")[:2])
 
 
 def runtime_module(name: str) -> str:
@@ -139,11 +122,9 @@ def copy_web(site: Path, runtime: str) -> None:
         if (path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name in RUNTIME_MODULES
                 or path.name == STARTUP_PY):
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "app") and rel.as_posix() != ENTRY:
-            app_files.append(path)
+        if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
+            app_files.append(path)  # the engine worker's; web/ui/ stays files (the page's MicroPython reads them)
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "ui"):
-            app_files.append(path)  # in the archive for today's page, and as files for a MicroPython page
         dest = site / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
@@ -158,21 +139,6 @@ def write_archive(target: Path, files: list[Path], base: Path) -> None:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes())
-
-
-def pyscript_config(wheel: str, install: str, python: str, runtime: str) -> dict[str, object]:
-    """PyScript config: our Pyodide copy (through the snapshot loader), our wheel, no plugins.
-
-    The app's package is not PyScript's to write: the loader unpacks app.zip (named in build.json)
-    into the working directory, so `web/app/x.py` is importable as `app.x`, or writes it back from
-    a snapshot (main.py is the entry script itself).
-    """
-    config: dict[str, object] = {"interpreter": f"./{runtime}/{LOADER_NAME}", "plugins": PLUGINS_OFF}
-    if install == "micropip":
-        config["packages"] = [f"./wheels/{wheel}"]
-    else:  # unpack the wheel straight into site-packages: no micropip at all
-        config["files"] = {f"./wheels/{wheel}": f"/lib/python{python}/site-packages/*"}
-    return config
 
 
 def web_manifest() -> dict[str, object]:
@@ -199,7 +165,7 @@ def web_manifest() -> dict[str, object]:
     }
 
 
-def build(target: Path, install: str = "micropip") -> dict[str, object]:
+def build(target: Path) -> dict[str, object]:
     """Write the whole site into `target`; return build.json's content.
 
     The site is written into a fresh sibling folder, then swapped in by renames: a server
@@ -212,7 +178,7 @@ def build(target: Path, install: str = "micropip") -> dict[str, object]:
     site = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     site.chmod(0o755)  # mkdtemp makes it private; a static host must read it
     try:
-        info = write_site(site, install, versions)
+        info = write_site(site, versions)
         old = target.with_name(f".{target.name}-old-{os.getpid()}")
         if target.exists():
             target.rename(old)
@@ -226,25 +192,22 @@ def build(target: Path, install: str = "micropip") -> dict[str, object]:
     return info
 
 
-def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, object]:
+def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     """Write every file of the site into the empty folder `site`; return build.json's content."""
     runtime = runtime_dir(versions["pyodide"])
-    python = copy_runtime(site, runtime)
+    copy_runtime(site, runtime)
     copy_pyscript(site)
     micropython = copy_micropython(site, versions["micropython"])
     (site / "mpy.json").write_text(json.dumps(mpy_config(micropython), indent=2))
     copy_web(site, runtime)
     wheel = wheels.build_project_wheel(site / "wheels")
-    # PyScript keeps micropip's resolved lock in IndexedDB keyed by the package URLs: a URL
-    # that names the content (a folder per wheel hash) makes a new wheel a new key.
+    # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.
     content_dir = site / "wheels" / wheels.sha256_of(wheel)[:16]
     content_dir.mkdir()
-    wheel = wheel.rename(content_dir / wheel.name)
+    wheel.rename(content_dir / wheel.name)
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
-    config = pyscript_config(wheel.relative_to(site / "wheels").as_posix(), install, python, runtime)
-    (site / "pyscript.json").write_text(json.dumps(config, indent=2))
-    extra = {**versions, "install": install, "runtime": runtime, "app_archive": APP_ARCHIVE}
+    extra = {**versions, "runtime": runtime, "app_archive": APP_ARCHIVE}
     info = precache.write_service_worker(site, WEB / "sw.template.js", extra)
     compress.precompress_site(site, cache=wheels.CACHE / "precompressed")  # last: sw.js and build.json too
     return info
@@ -253,10 +216,8 @@ def write_site(site: Path, install: str, versions: dict[str, str]) -> dict[str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist" / "site")
-    parser.add_argument("--install", choices=INSTALL_METHODS, default="micropip",
-                        help="how the browser installs our wheel (default: micropip)")
     args = parser.parse_args()
-    build(args.out.resolve(), args.install)
+    build(args.out.resolve())
 
 
 if __name__ == "__main__":

@@ -37,9 +37,6 @@ class Pin:
         return f"{self.name}-{self.version}-py3-none-any.whl"
 
 
-# Served to the browser: Pyodide's lock names micropip 0.11.1, built by Pyodide with another hash.
-MICROPIP = Pin("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3", "3.14")
-
 # Build requirements of pyproject.toml ("setuptools>=65", "wheel") and wheel's own dependency.
 BUILD_REQUIREMENTS = (
     Pin("setuptools", "84.2.1", "ca140b45d5325a9478f880e351484f62fef15f336462e449ca0c03c873d589c2"),

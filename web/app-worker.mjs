@@ -1,68 +1,199 @@
 // The engine worker (issue 14): the controllers, the engine and the score keeper run here, in Pyodide, so
 // nothing heavy ever runs on the page's thread. The page's side is web/ui/ (MicroPython); the Python here
-// is web/app/worker.py, which documents the messages (one JSON text each way).
+// is web/app/worker.py, which documents the messages (one JSON text each way). web/engine-start.js starts
+// this worker at the page's first moment; the build serves it next to pyodide.mjs
+// (runtime/pyodide-<version>/uno-app.mjs), so "../../" is the site's root.
 //
-// Start-up: from the start-up snapshot when one is stored for this build (read through a snapshot store
-// worker, web/snapshot-store.js, restored only if its SHA-256 matches), else a plain start with our wheels
-// and the app's package; after a plain start, once the app is ready, a snapshot is made (snapshot-maker.mjs)
-// and stored for the next visit. Messages from the page that arrive meanwhile wait in a queue.
-// The build serves this file next to pyodide.mjs (runtime/pyodide-<version>/uno-app.mjs).
+// Start-up. The page's first message, {"op": "boot", "hint"}, says whether the last visit stored a
+// start-up snapshot (its key, kept in localStorage, which a worker cannot read).
+// - A return visit: the restore starts at once. Pyodide fetches and compiles the runtime while the snapshot
+//   store (a worker of its own, web/snapshot-store.js) reads the image and hashes it; Pyodide's fsInit hook
+//   waits for the hash, and an image whose SHA-256 does not match is never restored. The files the
+//   snapshot keeps are written back (their metadata at once, the sources once the app is ready).
+// - A first visit, or any trouble: a plain start with our wheels and the app's package; once the app is
+//   ready, a snapshot is made (snapshot-maker.mjs, a worker) and stored for the next visit.
+// Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is deleted
+// unused; a record that fails to read, check or restore is deleted and the worker starts plainly.
+// What happened goes to the page as marks: <html data-start-path="snapshot|plain|plain-fallback">,
+// data-snapshot (restoring, used, making, stored, failed), data-t-<step> (ms since the worker started).
+//
+// Loading shell messages (web/shell.js): {"op": "progress", stage}, {"op": "download", path, done, total,
+// encoded} for the big files, {"op": "fetch-failed", path, reason} when one of ours fails to arrive, and
+// {"op": "fatal", error}. Messages from the page that arrive before Python is ready wait in a queue.
 
 import { loadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, fetchWheels, installWheels, startup, writeAppFiles } from "./snapshot-common.mjs";
+import {
+  buildMeta, fetchWheels, installWheels, startup, withSharedTinyModules, writeAppFiles,
+} from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
 const STORE_URL = new URL("../../web/snapshot-store.js", import.meta.url);
 const MAKER_URL = new URL("./snapshot-maker.mjs", import.meta.url);
+const HINT = "uno.snapshot";
 const started = performance.now();
+const post = (message) => postMessage(JSON.stringify(message));
+const mark = (marks) => post({ op: "set", marks });
+const stamp = (step) => mark({ [`t-${step}`]: String(Math.round(performance.now() - started)) });
+
+// ---------------------------------------------------------------- messages from the page
 const queue = [];
 let receive = null;
-const post = (message) => postMessage(JSON.stringify(message));
-
+let boot = null;
+const booted = new Promise((resolve) => { boot = resolve; });
 self.onmessage = ({ data }) => {
-  if (receive) receive(String(data));
-  else queue.push(String(data));
+  const text = String(data);
+  if (boot) { // the first message: {"op": "boot", "hint"}
+    let message = null;
+    try { message = JSON.parse(text); } catch { /* not the boot message */ }
+    if (message?.op === "boot") {
+      boot(message);
+      boot = null;
+      return;
+    }
+  }
+  if (receive) receive(text);
+  else queue.push(text);
 };
 
+// ---------------------------------------------------------------- the loading shell's view of our fetches
+const BIG = /\.(wasm|zip|whl)(\?|$)/;
+const realFetch = self.fetch.bind(self);
+let loading = true;
+let restoring = false; // while a snapshot is restored: no download progress to show
+self.fetch = async (input, init) => {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
+  const ours = url.origin === self.location.origin;
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (err) {
+    if (loading && ours) post({ op: "fetch-failed", path: url.pathname, reason: String(err) });
+    throw err;
+  }
+  if (loading && ours && !response.ok) post({ op: "fetch-failed", path: url.pathname, reason: `HTTP ${response.status}` });
+  else if (loading && ours && BIG.test(url.pathname) && response.body && !restoring) track(url.pathname, response.clone());
+  return response;
+};
+
+async function track(path, response) {
+  const encoded = (response.headers.get("content-encoding") || "identity") !== "identity";
+  const total = encoded ? null : Number(response.headers.get("content-length")) || 0;
+  const reader = response.body.getReader();
+  let done = 0;
+  let sent = 0;
+  post({ op: "download", path, done, total, encoded });
+  try {
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      done += chunk.value.byteLength;
+      if (performance.now() - sent > 50) { // a few messages a second are enough for a progress bar
+        sent = performance.now();
+        post({ op: "download", path, done, total, encoded });
+      }
+    }
+    post({ op: "download", path, done, total, encoded });
+    if (path.endsWith(".wasm")) post({ op: "progress", stage: "load.python" }); // Pyodide compiles it now
+  } catch { /* the real consumer reports errors */ }
+}
+
+// ---------------------------------------------------------------- the snapshot store (a worker)
 function storeWorker() {
   const store = new Worker(STORE_URL);
+  const pending = new Map();
   let last = 0;
+  let failure = null;
+  store.onmessage = ({ data }) => pending.get(data.id)?.(data);
+  store.onerror = (event) => {
+    event.preventDefault();
+    failure = event.message || "the snapshot store stopped";
+    for (const answer of pending.values()) answer({ error: failure });
+  };
   const ask = (op, args = {}, transfer = []) => new Promise((resolve, reject) => {
     const id = ++last;
-    store.onmessage = ({ data }) => (data.id === id ? (data.error ? reject(new Error(data.error)) : resolve(data))
-      : undefined);
-    store.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "store failed")); };
+    const answer = (data) => {
+      pending.delete(id);
+      if (data.error) reject(new Error(`snapshot store: ${data.error}`));
+      else resolve(data);
+    };
+    if (failure) return answer({ error: failure });
+    pending.set(id, answer);
     store.postMessage({ id, op, ...args }, transfer);
   });
   return { ask, close: () => store.terminate() };
 }
 
-/** The stored snapshot's bytes if it belongs to this build and its SHA-256 matches, else null. */
-async function storedSnapshot(key) {
-  if (typeof indexedDB === "undefined" || typeof Worker !== "function") return null;
-  const store = storeWorker();
-  try {
-    const found = await store.ask("read");
-    if (!found.found || found.meta.key !== key || found.bytes.byteLength !== found.meta.size) return null;
-    if (found.meta.sha256 && (await store.ask("checksum")).sha256 !== found.meta.sha256) return null;
-    return new Uint8Array(found.bytes);
-  } finally {
-    store.close();
-  }
-}
+const hasStore = typeof indexedDB !== "undefined" && typeof Worker === "function";
+const store = hasStore ? (() => { try { return storeWorker(); } catch { return null; } })() : null;
+const ask = (op, args, transfer) => (store ? store.ask(op, args, transfer) : Promise.reject(new Error("no store")));
+const dropRecord = () => {
+  post({ op: "local", remove: [HINT] });
+  return ask("drop").catch(() => {});
+};
 
-async function restored(meta) {
-  const image = await storedSnapshot(meta.key);
-  if (!image) return null;
+const metaPromise = buildMeta(version);
+const snapshotPromise = (async () => {
+  const [{ key }, found] = await Promise.all([metaPromise, ask("read")]);
+  if (!found.found) return { state: "none" };
+  const { meta, bytes: buffer } = found;
+  if (meta.key !== key) { // another version's snapshot: never used, dropped
+    await dropRecord();
+    return { state: "stale" };
+  }
+  stamp("snapshot-read");
+  const bytes = new Uint8Array(buffer);
+  if (bytes.length !== meta.size) throw new Error(`snapshot size ${bytes.length} != ${meta.size}`);
+  return { state: "ok", bytes, meta };
+})().catch((err) => ({ state: store ? "damaged" : "none", error: err }));
+
+// Whether the image read matches the SHA-256 stored with it (the store hashes a copy meanwhile).
+const checksumPromise = snapshotPromise.then(async (found) => {
+  if (found.state !== "ok") return false;
+  if (!found.meta.sha256) return true; // stored without WebCrypto: nothing to compare
+  const { sha256 } = await ask("checksum");
+  stamp("snapshot-hashed");
+  return sha256 === found.meta.sha256;
+}).catch(() => false);
+
+// ---------------------------------------------------------------- the two starts
+const never = () => new Promise(() => {});
+
+/** Restore the snapshot's interpreter and write back our wheels' metadata; any trouble rejects. */
+async function restore() {
+  restoring = true;
+  mark({ snapshot: "restoring" });
   post({ op: "progress", stage: "load.app" });
-  const py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: image });
-  startup(py, "write_kept(metadata=True)");
-  return py;
+  const image = snapshotPromise.then((found) => {
+    if (found.state !== "ok") throw new Error(`no snapshot to restore (${found.state})`);
+    return found.bytes;
+  });
+  image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
+  const mismatch = checksumPromise.then((matches) => {
+    if (!matches) throw new Error("snapshot checksum mismatch");
+    return never();
+  });
+  try {
+    const py = await withSharedTinyModules(() => Promise.race([mismatch, loadPyodide({
+      indexURL: INDEX_URL,
+      _loadSnapshot: image,
+      fsInit: async () => { if (!(await checksumPromise)) await never(); },
+    })]));
+    stamp("snapshot-restored");
+    mark({ "snapshot-bytecode": String(startup(py, "write_kept(metadata=True)")) });
+    if (!py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__")) {
+      throw new Error("restored interpreter lacks uno_core");
+    }
+    return py;
+  } finally {
+    restoring = false;
+  }
 }
 
 async function plain(meta) {
   post({ op: "progress", stage: "load.runtime" });
-  const [py, wheels] = await Promise.all([loadPyodide({ indexURL: INDEX_URL }), fetchWheels(meta.wheels)]);
+  const [py, wheels] = await Promise.all([
+    withSharedTinyModules(() => loadPyodide({ indexURL: INDEX_URL })), fetchWheels(meta.wheels),
+  ]);
   post({ op: "progress", stage: "load.packages" });
   installWheels(py, wheels, "uno-app");
   await writeAppFiles(py, meta.appArchive);
@@ -70,46 +201,88 @@ async function plain(meta) {
   return py;
 }
 
+/** The snapshot's interpreter when it can be used, else null, and the start path for the marks: "plain"
+ *  when none was stored, "plain-fallback" when one was stored but could not be read, checked or restored
+ *  (it is dropped; data-snapshot-refused says why). */
+async function restored(hint) {
+  if (!store) return { py: null, path: "plain" };
+  let found = hint ? null : await snapshotPromise; // without the hint: restore only once one is found
+  if (found && found.state !== "ok") return refused(found);
+  try {
+    const py = await restore();
+    mark({ snapshot: "used" });
+    return { py, path: "snapshot" };
+  } catch (err) {
+    mark({ snapshot: "" });
+    found = await snapshotPromise;
+    return refused(found.state === "ok" ? { state: "damaged", error: err } : found);
+  }
+}
+
+async function refused(found) {
+  if (found.state !== "damaged") return { py: null, path: "plain" };
+  const why = String(found.error?.message || found.error);
+  console.warn("uno: snapshot not used:", why);
+  mark({ "snapshot-refused": why.slice(0, 200) });
+  await dropRecord();
+  return { py: null, path: "plain-fallback" };
+}
+
+// ---------------------------------------------------------------- after the app is ready
 /** Make a snapshot in a worker of its own and store it (after a plain start, once the app is ready). */
 async function makeSnapshot(py, meta) {
-  const sources = startup(py, "page_sources()");
+  mark({ snapshot: "making" });
+  const found = startup(py, "page_sources()");
+  const sources = found.toJs();
+  found.destroy();
   const maker = new Worker(MAKER_URL, { type: "module" });
   const made = await new Promise((resolve, reject) => {
     maker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
-    maker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "maker failed")); };
-    maker.postMessage({ key: meta.key, wheels: meta.wheels, appArchive: meta.appArchive, sources: sources.toJs() });
-  }).finally(() => { maker.terminate(); sources.destroy(); });
-  const store = storeWorker();
-  try {
-    await store.ask("put", { record: made }, [made.data]);
-  } finally {
-    store.close();
-  }
-  post({ op: "set", marks: { snapshot: "stored", "snapshot-bytes": String(made.size) } });
+    maker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`snapshot maker: ${event.message || "failed to start"}`));
+    };
+    maker.postMessage({ key: meta.key, wheels: meta.wheels, appArchive: meta.appArchive, sources });
+  }).finally(() => maker.terminate());
+  await ask("put", { record: made }, [made.data]); // the 31 MB move, not copied
+  post({ op: "local", set: { [HINT]: meta.key } });
+  mark({ snapshot: "stored", "snapshot-bytes": String(made.size) });
 }
 
-try {
-  const meta = await buildMeta(version);
-  let path = "snapshot";
-  let py = await restored(meta).catch((err) => {
-    console.warn("uno: snapshot not used:", err);
-    return null;
-  });
-  if (!py) {
-    path = "plain";
-    py = await plain(meta);
+/** Once the app is ready: write out the sources a restored snapshot keeps (tracebacks read them). */
+function writeSources(py) {
+  try {
+    mark({ "snapshot-bytecode-imported": String(startup(py, "write_kept(metadata=False)")), "snapshot-sources": "written" });
+  } catch (err) {
+    console.warn("uno: the snapshot's source files were not written:", err);
   }
-  post({ op: "set", marks: { "start-path": path, "worker-ms": String(Math.round(performance.now() - started)) } });
+}
+
+function afterReady(py, path, meta) {
+  loading = false;
+  if (path === "snapshot" || !store) {
+    store?.close();
+    if (path === "snapshot") setTimeout(() => writeSources(py), 500);
+    return;
+  }
+  setTimeout(() => makeSnapshot(py, meta).catch((err) => {
+    mark({ snapshot: "failed" });
+    console.warn("uno: no start-up snapshot:", err);
+  }).finally(() => store.close()), 1000);
+}
+
+// ---------------------------------------------------------------- start
+try {
+  const { hint } = await booted;
+  let { py, path } = await restored(hint);
+  const meta = await metaPromise;
+  if (!py) py = await plain(meta);
+  mark({ "start-path": path, "worker-ms": String(Math.round(performance.now() - started)) });
   const worker = py.pyimport("app.worker");
-  worker.attach((text) => postMessage(text));
+  worker.attach((text) => postMessage(text), path === "snapshot" ? "snapshot" : "uno-app");
+  worker.on_ready(() => afterReady(py, path, meta));
   receive = (text) => worker.receive(text);
   for (const text of queue.splice(0)) receive(text);
-  if (path === "plain" && typeof indexedDB !== "undefined") {
-    setTimeout(() => makeSnapshot(py, meta).catch((err) => {
-      post({ op: "set", marks: { snapshot: "failed" } });
-      console.warn("uno: no start-up snapshot:", err);
-    }), 1000);
-  }
 } catch (err) {
   post({ op: "fatal", error: String(err?.stack || err) });
 }

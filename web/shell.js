@@ -146,7 +146,6 @@ function renderProgress() {
       from += (to - from) * Math.min(1, done / total);
       detail = t("load.bytes", { done: (done / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) });
     }
-    if (known && total && done >= total) setTimeout(() => setStage("load.python"));
   }
   const bar = $("loading-bar");
   if (bar) bar.value = Math.round(from);
@@ -219,6 +218,41 @@ async function track(path, response) {
       renderProgress();
     }
   } catch { /* the real consumer reports errors */ }
+}
+
+// The engine worker's own loading news (web/app-worker.mjs; web/engine-start.js started it and kept what
+// it said before this module ran): its stages, its big downloads, a download of ours that failed.
+function fromEngine(text) {
+  if (state !== "loading") return;
+  let message;
+  try { message = JSON.parse(text); } catch { return; }
+  if (message.op === "progress" && STAGES[message.stage]) setStage(message.stage);
+  else if (message.op === "download") downloaded(message);
+  else if (message.op === "fetch-failed") {
+    if (!(message.path.endsWith(".wasm") && useOfflineCopy())) fail(`${message.path}: ${message.reason}`);
+  } else if (message.op === "fatal") fail(message.error);
+}
+
+function downloaded({ path, done, total, encoded }) {
+  let entry = downloads.get(path);
+  if (!entry) {
+    entry = { done: 0, total: encoded ? null : total };
+    if (encoded) decodedSize(path).then((size) => { entry.total = size; renderProgress(); });
+    downloads.set(path, entry);
+    if (/\.(wasm|zip)$/.test(path)) setStage("load.runtime");
+  }
+  entry.done = done;
+  renderProgress();
+}
+
+const engine = window.unoEngine;
+if (engine?.worker) {
+  const listen = ({ data }) => (state === "loading" ? fromEngine(String(data)) : engine.worker.removeEventListener("message", listen));
+  engine.early.forEach(fromEngine);
+  engine.worker.addEventListener("message", listen);
+  engine.worker.addEventListener("error", (event) => fail(`${engine.url.pathname}: ${event.message || "failed to start"}`));
+} else {
+  setTimeout(() => fail(`engine worker: ${engine?.failed || "not started"}`));
 }
 
 const PY_STAGES = { // PyScript's py:progress messages -> our stages
@@ -371,7 +405,6 @@ window.unoShell = {
   setLang,
   ready,
   fail,
-  progress: (next) => (STAGES[next] ? setStage(next) : renderProgress()), // the engine worker's stages
   checkForUpdate,
 };
 

@@ -1,5 +1,5 @@
-// What the start-up snapshot's loader (the page, snapshot-loader.mjs) and maker (a worker,
-// snapshot-maker.mjs) share: the snapshot's key, our wheels, the app's package and the Python that runs
+// What the workers that start Pyodide (the engine worker app-worker.mjs, the bots' brain-worker.mjs, the
+// snapshot maker snapshot-maker.mjs) share: the snapshot's key, our wheels, the app's package and the Python that runs
 // before a snapshot is taken and after one is restored. The build serves these three modules next to
 // pyodide.mjs (runtime/pyodide-<version>/), so "../../" is the site's root.
 
@@ -62,4 +62,30 @@ export async function writeAppFiles(py, archiveURL) {
   const response = await fetch(archiveURL);
   if (!response.ok) throw new Error(`${archiveURL}: HTTP ${response.status}`);
   py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
+}
+
+/** Run Pyodide's start-up (`start`) with tiny wasm modules shared: Emscripten wraps each JS function it
+ *  puts in the wasm table in a module of its own, compiled afresh every time (262 of them at each start:
+ *  60-90 ms of the page's main thread, measured), though their bytes differ only by signature. While
+ *  `start` runs, `new WebAssembly.Module(bytes)` for up to 256 bytes returns one compiled module per
+ *  distinct bytes (about 30): a module is immutable, and each caller still makes its own instance. */
+export async function withSharedTinyModules(start) {
+  const Module = WebAssembly.Module;
+  const compiled = new Map(); // bytes joined -> WebAssembly.Module
+  function SharedModule(bytes, ...rest) {
+    if (!new.target || !(bytes instanceof Uint8Array) || bytes.length > 256 || rest.length) {
+      return Reflect.construct(Module, [bytes, ...rest]);
+    }
+    const key = bytes.join();
+    if (!compiled.has(key)) compiled.set(key, new Module(bytes));
+    return compiled.get(key);
+  }
+  SharedModule.prototype = Module.prototype; // instanceof WebAssembly.Module holds
+  Object.setPrototypeOf(SharedModule, Module); // and its static methods (exports, imports...) stay
+  WebAssembly.Module = SharedModule;
+  try {
+    return await start();
+  } finally {
+    if (WebAssembly.Module === SharedModule) WebAssembly.Module = Module;
+  }
 }

@@ -1,7 +1,7 @@
-// Makes the start-up snapshot (issue 7) in a module worker, so the page stays responsive meanwhile:
+// Makes the start-up snapshot (issue 7) in a module worker, so the engine stays responsive meanwhile:
 // booting a second interpreter and importing everything takes about 3 s of CPU, in long tasks.
-// The loader (snapshot-loader.mjs) starts it once the app is ready, sends {key, wheels, appArchive, sources} (the
-// page's module sources, see uno_startup.page_sources) and gets back {key, size, data: ArrayBuffer} (moved, not copied) or
+// The engine worker (app-worker.mjs) starts it once the app is ready, sends {key, wheels, appArchive, sources} (the
+// app's module sources, see uno_startup.page_sources) and gets back {key, size, data: ArrayBuffer} (moved, not copied) or
 // {error}. An ArrayBuffer, not a Blob: WebKit refuses Blobs in IndexedDB in ephemeral sessions.
 //
 // The interpreter here holds only our packages and JS-free modules: Pyodide can restore only JS

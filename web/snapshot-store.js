@@ -1,7 +1,6 @@
 // The start-up snapshot's store (issue 7): a dedicated worker that owns its IndexedDB record.
-// index.html starts it before anything else loads, and it reads the stored image at once, off the
-// main thread (on the page's thread the read took 0.2-0.5 s of every start, measured); the loader
-// (web/snapshot-loader.mjs) asks for it when it is ready to listen.
+// The engine worker (web/app-worker.mjs) starts it first thing, and it reads the stored image at once,
+// beside the worker's own start (Pyodide's runtime downloads and compiles meanwhile).
 //
 // Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
 //   read:     {found: false} | {found: true, meta, bytes}: the bytes moved, not copied, as soon as they

@@ -19,8 +19,6 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so no stale HTTP-cache copy enters this version.
-    // Stored during install, a classic script also gets a full V8 code cache from Chromium (module
-    // scripts get none): why Pyodide's factory is served as one (tools/classic_factory.py).
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
   })());
 });
@@ -48,7 +46,11 @@ self.addEventListener("fetch", (event) => {
   const isPage = request.mode === "navigate" && (url.pathname === scope.pathname || url.href.split(/[?#]/)[0] === INDEX);
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(isPage ? INDEX : request, { ignoreSearch: isPage });
+    // No query in any precached URL: a worker's script asked for with ?offline=1 (web/engine-start.js) is
+    // found too, and handed out as a new response, whose URL is then the request's (with the query): the
+    // worker's own requests then carry ?offline=1 in their referrer.
+    const hit = await cache.match(isPage ? INDEX : request, { ignoreSearch: true });
+    if (hit && !isPage && url.search) return new Response(hit.body, hit);
     return hit || fetch(request);
   })());
 });

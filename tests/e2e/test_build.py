@@ -1,19 +1,14 @@
-"""The built site (no browser): self-contained, manifest and icons, precache list, pinned micropip, MIME types."""
+"""The built site (no browser): self-contained, manifest and icons, precache list, MIME types, cache headers."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
-import subprocess
 import urllib.request
 from pathlib import Path
 
-import pytest
-
-from tools import compress, precache, wheels
-from tools.classic_factory import classic_factory
+from tools import compress, precache
 from tools.serve import SiteServer
 
 
@@ -48,19 +43,16 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
     runtime = site / json.loads((site / "build.json").read_text())["runtime"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (runtime / name).exists(), name
-    config = json.loads((site / "pyscript.json").read_text())
-    assert site / config["interpreter"] == runtime / "uno-loader.mjs"  # wraps pyodide.mjs (snapshots, issue 7)
-    assert f'src="{config["interpreter"]}"' in (site / "index.html").read_text()  # started before PyScript
-    assert all(p.startswith("./") for p in [*config["packages"], *config.get("files", {})])
-    assert (site / json.loads((site / "build.json").read_text())["app_archive"]).is_file()  # the loader's
-
-
-def test_served_lock_names_the_pinned_micropip_wheel(site: Path) -> None:
-    runtime = site / json.loads((site / "build.json").read_text())["runtime"]
-    lock = json.loads((runtime / "pyodide-lock.json").read_text())
-    entry = lock["packages"]["micropip"]
-    wheel = runtime / entry["file_name"]
-    assert entry["sha256"] == wheels.MICROPIP.sha256 == wheels.sha256_of(wheel)
+    page = (site / "index.html").read_text()
+    # the engine worker (next to pyodide.mjs, which it imports) starts first; the page itself runs MicroPython
+    worker = re.search(r'<script src="./web/engine-start.js" data-worker="./([^"]+)"></script>', page)
+    assert worker and site / worker.group(1) == runtime / "uno-app.mjs", page[:2000]
+    config = json.loads((site / "mpy.json").read_text())
+    assert (site / config["interpreter"]).is_file() and "micropython" in config["interpreter"]
+    assert '<script type="mpy" src="./web/ui/main.py" config="./mpy.json"' in page
+    assert all(p.startswith("./") and (site / p).is_file() for p in config["files"])
+    assert not (site / "pyscript.json").exists() and "pyodide.asm.js" not in page  # no Pyodide on the page
+    assert (site / json.loads((site / "build.json").read_text())["app_archive"]).is_file()  # the worker's
 
 
 def test_server_sends_the_right_mime_types(site: Path) -> None:
@@ -86,49 +78,10 @@ def test_server_lets_browsers_keep_the_versioned_wasm_and_revalidates_the_rest(s
         runtime = json.loads((site / "build.json").read_text())["runtime"]
         for path, expected in {
             f"{runtime}/pyodide.asm.wasm": "public, max-age=31536000, immutable",
-            f"{runtime}/uno-loader.mjs": "no-cache",  # our code, same folder: must never go stale
+            f"{runtime}/uno-app.mjs": "no-cache",  # our code, same folder: must never go stale
             "index.html": "no-cache",
         }.items():
             with urllib.request.urlopen(srv.url + path) as response:
                 assert response.headers["Cache-Control"] == expected, path
     finally:
         srv.stop()
-
-
-# Runs the built pyodide.asm.js as a classic script (no module syntax allowed) with the one thing a page
-# gives it, document.currentScript; prints what it published.
-RUN_CLASSIC_JS = """
-const vm = require("vm");
-const source = require("fs").readFileSync(process.argv[1], "utf8");
-const context = { document: { currentScript: { src: "https://example.test/runtime/pyodide.asm.js" } } };
-context.globalThis = context;
-vm.createContext(context);
-new vm.Script(source, { filename: "pyodide.asm.js" }).runInContext(context);
-console.log(JSON.stringify(Object.keys(context).filter((k) => !["document", "globalThis"].includes(k))
-  .map((k) => [k, typeof context[k], context[k].name])));
-"""
-
-
-def test_runtime_factory_is_a_classic_script_that_publishes_only_pyodides_factory(site: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (npm ci needs it)")
-    runtime = site / json.loads((site / "build.json").read_text())["runtime"]
-    script = runtime / "pyodide.asm.js"
-    assert "import.meta" not in script.read_text()
-    result = subprocess.run([node, "-e", RUN_CLASSIC_JS, str(script)], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == [["unoCreatePyodideModule", "function", "_createPyodideModule"]]
-    tag = f'<script defer src="./{runtime.relative_to(site).as_posix()}/pyodide.asm.js"></script>'
-    assert tag in (site / "index.html").read_text()
-
-
-def test_classic_factory_refuses_a_module_of_unknown_shape() -> None:
-    with pytest.raises(SystemExit, match="no longer ends with"):
-        classic_factory("async function _createPyodideModule(){}\nexport { _createPyodideModule };\n")
-    with pytest.raises(SystemExit, match=r"import\.meta\.url"):
-        classic_factory("async function _createPyodideModule(){}\nexport default _createPyodideModule;\n")
-    made = classic_factory(
-        "async function _createPyodideModule(){ return import.meta.url }export default _createPyodideModule;"
-    )
-    assert "import.meta" not in made and "export" not in made

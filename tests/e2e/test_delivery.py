@@ -30,11 +30,14 @@ def wait_for_service_worker(page: Page) -> None:
 @pytest.mark.parametrize(
     "missing",
     [
-        "pyodide.asm.wasm",
+        "pyodide.asm.wasm",  # the engine worker's runtime, and its other files
         "python_stdlib.zip",
-        "pyodide.asm.js",  # the factory the page runs (the .mjs is the snapshot maker's)
+        "pyodide.asm.mjs",
         "pyodide-lock.json",
-        "runtime/pyscript/core.js",
+        "uno-app.mjs",  # the engine worker itself
+        "runtime/pyscript/core.js",  # the page's side: PyScript, MicroPython, web/ui
+        "micropython.wasm",
+        "web/ui/host.py",
         "web/app.zip",
         f"uno_core-{uno_core.__version__}-py3-none-any.whl",
     ],
@@ -45,8 +48,8 @@ def test_missing_file_shows_error_screen_with_retry(
     def not_found(route: Route) -> None:
         route.fulfill(status=404, body="not found")
 
+    fresh_context.route(f"**/{missing}", not_found)  # the context's routes see the workers' requests too
     page = fresh_context.new_page()
-    page.route(f"**/{missing}", not_found)
     page.goto(server.url)
     page.wait_for_function("() => document.documentElement.dataset.pyReady === 'error'", timeout=60_000)
     expect(page.locator("#error")).to_be_visible()
@@ -58,7 +61,7 @@ def test_missing_file_shows_error_screen_with_retry(
         for lang in ("es", "en"):
             set_language(page, lang)
             check_axe(page, f"error screen ({lang})")
-        page.unroute(f"**/{missing}")
+        fresh_context.unroute(f"**/{missing}")
         page.locator("#error-retry").click()
         wait_ready(page)
 

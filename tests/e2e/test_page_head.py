@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from e2e_helpers import catalogue, check_axe, set_language, wait_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 from score_helpers import fill_round, new_game, save_round
 from test_delivery import wait_for_service_worker
 
@@ -112,6 +113,12 @@ def test_download_progress_counts_decoded_bytes_of_compressed_downloads(
 ) -> None:
     """The .wasm comes brotli-encoded (its Content-Length is 2.7 MB, its body 9.6 MB): the bar uses real sizes."""
     fresh_context.add_init_script(WATCH_DETAIL)
+
+    def late(route: Route) -> None:  # the engine worker starts first: let the shell listen before the .wasm comes
+        time.sleep(1.5)
+        route.continue_()
+
+    fresh_context.route("**/pyodide.asm.wasm", late)
     page = fresh_context.new_page()
     encodings: dict[str, str | None] = {}
     page.on("response", lambda r: encodings.update({r.url: r.headers.get("content-encoding")}))

@@ -36,7 +36,7 @@ def test_cold_load_python_ready_engine_answers_only_local_requests(
     expect(page.locator(".mode-play .mode-title")).not_to_be_empty()
     wait_ready(page)
     root = page.locator("html")
-    expect(root).to_have_attribute("data-load-path", "micropip")
+    expect(root).to_have_attribute("data-load-path", "uno-app")  # a first visit: our wheels unpacked in the worker
     expect(root).to_have_attribute("data-engine-version", uno_core.__version__)
     expect(page.locator("#engine-version")).to_contain_text(uno_core.__version__)
     expect(page.locator("#loading")).to_be_hidden()

@@ -167,7 +167,7 @@ def test_the_built_site_has_copies_of_the_big_compressible_files() -> None:
     if not (site / "build.json").exists():
         pytest.skip("no build in dist/site (./dev test builds first)")
     runtime = site / json.loads((site / "build.json").read_text())["runtime"]
-    for name in ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide-lock.json"):
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"):
         assert (runtime / f"{name}.br").stat().st_size < (runtime / name).stat().st_size * 0.4, name
     for name in ("index.html", "web/shell.js", "web/style.css", "web/i18n/es.json", "sw.js", "build.json"):
         assert (site / f"{name}.br").is_file() and (site / f"{name}.gz").is_file(), name

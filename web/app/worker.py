@@ -1,11 +1,15 @@
 """The engine worker's side of the boundary: `app.link`'s ends become the worker's `postMessage`.
 
-web/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post)` (post: send one JSON text to
-the page) and hands every message from the page to `receive(text)`. The page's first message is
-``{"op": "start", ...}`` (`app.start.start`'s hello); the worker answers ``{"op": "ready", "engineVersion"}``
-once the first screen is drawn. The test hook `window.unoPlay` (`app.play.hook`) asks with ``{"op": "hook",
-"id", "name", "arg"}`` and is answered ``{"op": "hook-answer", "id", "result"}``; the table pushes
-``{"op": "play-state", "state"}`` after each drawing, so the page's `unoPlay.state()` answers at once.
+web/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post, load_path)` (post: send one
+JSON text to the page; load_path: how our packages got here, "snapshot" or "uno-app"), `on_ready(callback)`,
+and hands every message from the page to `receive(text)`. The page's first message for Python is
+``{"op": "start", ...}`` (`app.start.start`'s hello); the worker answers ``{"op": "ready", "engineVersion",
+"loadPath"}`` once the first screen is drawn, then calls the callback (the snapshot's work waits for it).
+Before it, web/app-worker.mjs itself takes ``{"op": "boot", "hint"}`` and sends the loading shell's messages.
+The test hook `window.unoPlay` (`app.play.hook`) asks with ``{"op": "hook", "id", "name", "arg"}`` and is
+answered ``{"op": "hook-answer", "id", "result"}``; the table pushes ``{"op": "play-state", "state"}`` after
+each drawing, so the page's `unoPlay.state()` answers at once. Everything else is `app.link`'s (`ui.host`
+documents those messages).
 """
 
 from __future__ import annotations
@@ -37,11 +41,17 @@ class WorkerPage:
             self.post(json.dumps({"op": "play-state", "state": HOOKS["state"]("")}))
 
 
-_state: dict[str, Any] = {"started": False}
+_state: dict[str, Any] = {"started": False, "load_path": "uno-app", "on_ready": None}
 
 
-def attach(post: Post) -> None:
+def attach(post: Post, load_path: str = "uno-app") -> None:
+    _state["load_path"] = load_path
     link.attach(WorkerPage(post))
+
+
+def on_ready(callback: Callable[[], object]) -> None:
+    """Call `callback` once the first screen is drawn (the start-up snapshot's work waits for it)."""
+    _state["on_ready"] = callback
 
 
 def receive(text: str) -> None:
@@ -68,7 +78,9 @@ def receive(text: str) -> None:
 
 async def _start(hello: dict[str, Any]) -> None:
     _state["router"] = await start(hello)
-    link.to_page({"op": "ready", "engineVersion": uno_core.__version__})
+    link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": _state["load_path"]})
+    if _state["on_ready"] is not None:
+        _state["on_ready"]()
     import js  # type: ignore[import-not-found]  # the worker's global scope: the bots' worker sits next to this one
 
     brain().allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))

@@ -1,72 +1,102 @@
-"""The page's entry (MicroPython on the main thread): start the engine worker (Pyodide, web/app-worker.mjs),
-draw what it sends (`ui.host`), keep the saves (`ui.saves`), answer the test hook `window.unoPlay`, and tell
-the shell when the app is ready. Nothing heavy runs here: the engine, the bots and the controllers are in
-the worker."""
+"""The page's entry (MicroPython on the main thread): talk to the engine worker (Pyodide, web/app-worker.mjs,
+started by web/engine-start.js), draw what it sends (`ui.host`), keep the saves (`ui.saves`), answer the
+test hook `window.unoPlay`, and tell the shell when the app is ready. Nothing heavy runs here: the engine,
+the bots and the controllers are in the worker; the messages are documented in `app.worker`."""
 
 import json
 
 from pyscript import window as page_window
 from pyscript.ffi import create_proxy
 
+from ui.dom import to_js
 from ui.host import Host, spawn
 from ui.saves import PageSaves, hello
 
+try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    from typing import Any
+except ImportError:
+    pass
+
 window = page_window.self  # the global object itself (MicroPython's `window` calls its methods with another `this`)
 
+LOADING_OPS = ("progress", "download", "fetch-failed", "fatal")  # web/shell.js listens to the worker for these
+
+
 class Engine:
-    """The worker and the messages to and from it (one JSON text each)."""
+    """The worker (started by web/engine-start.js) and the messages to and from it (one JSON text each)."""
 
     def __init__(self) -> None:
-        url = str(window.document.body.getAttribute("data-worker"))  # web/app-worker.mjs, next to Pyodide
-        self.worker = window.Worker.new(url, window.JSON.parse('{"type": "module"}'))
-        self.proxies = [create_proxy(self.on_message), create_proxy(self.on_error)]
-        self.worker.addEventListener("message", self.proxies[0])
-        self.worker.addEventListener("error", self.proxies[1])
-        self.host = None
-        self.saves = None
+        started = window.unoEngine  # a worker that failed to start: the loading shell says so
+        self.worker = getattr(started, "worker", None) if started else None
+        self.host: Host | None = None
         self.play_state = "null"
-        self.waiting = {}
+        self.waiting: dict[int, Any] = {}
         self.last = 0
+        self.proxy = create_proxy(self.on_message)
+        if self.worker:
+            self.worker.addEventListener("message", self.proxy)
 
-    def send(self, message):
-        self.worker.postMessage(json.dumps(message))
+    def take_early(self) -> None:
+        """What the worker said before this side listened (kept by web/engine-start.js)."""
+        if not self.worker:
+            return
+        started = window.unoEngine
+        started.stopKeeping()
+        early = started.early
+        for index in range(early.length):
+            self.on_text(str(early[index]))
+        early.splice(0)
 
-    def on_error(self, event):
-        event.preventDefault()
-        window.unoShell.fail("engine worker: " + str(getattr(event, "message", "") or "failed to start"))
+    def send(self, message: "dict[str, Any]") -> None:
+        if self.worker:
+            self.worker.postMessage(json.dumps(message))
 
-    def on_message(self, event):
-        message = json.loads(str(event.data))
-        op = message.get("op")
+    def on_message(self, event: Any) -> None:
+        self.on_text(str(event.data))
+
+    def on_text(self, text: str) -> None:
+        """One message from the worker; a malformed one is reported on the console and changes nothing."""
+        try:
+            message = json.loads(text)
+            op = message.get("op")
+        except Exception as error:  # not JSON, or not an object
+            window.console.error("uno page: malformed message from the engine: " + text[:80] + ": " + str(error))
+            return
+        try:
+            self.dispatch(op, message)
+        except Exception as error:  # a message missing what its op needs
+            window.console.error("uno page: message " + str(op) + " refused: " + str(error))
+
+    def dispatch(self, op: Any, message: "dict[str, Any]") -> None:
+        if op in LOADING_OPS:
+            return
         if op == "ready":
-            window.unoShell.ready(window.JSON.parse(json.dumps({"loadPath": message.get("loadPath", "files"),
-                                                                 "engineVersion": message.get("engineVersion")})))
-        elif op == "fatal":
-            window.unoShell.fail(str(message.get("error")))
-        elif op == "progress":
-            window.unoShell.progress(str(message.get("stage")))
+            info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}
+            window.unoShell.ready(to_js(window, info))
         elif op == "play-state":
-            self.play_state = str(message.get("state"))
+            self.play_state = str(message["state"])
         elif op == "hook-answer":
-            resolve = self.waiting.pop(message.get("id"), None)
+            resolve = self.waiting.pop(message["id"], None)
             if resolve:
                 resolve(message.get("result"))
         elif self.host:
             self.host.receive(message)
 
-    def hook(self, name, arg):
+    def hook(self, name: str, arg: Any) -> Any:
         """A promise of the worker's answer to `window.unoPlay[name](arg)`."""
         self.last += 1
         ident = self.last
 
-        def executor(resolve, reject):
+        def executor(resolve: Any, reject: Any) -> None:
             self.waiting[ident] = resolve
             self.send({"op": "hook", "id": ident, "name": name, "arg": str(arg or "")})
 
         return window.Promise.new(create_proxy(executor))
 
 
-def install_hooks(engine):
+def install_hooks(engine: Engine) -> None:
+    """`window.unoPlay` (app.play.hook runs in the worker): `state()` answers at once from the table's last
+    pushed state; `start(spec)` and `setup()` return promises of the worker's answer."""
     hook = window.Object.new()
     hook.start = create_proxy(lambda spec: engine.hook("start", spec))
     hook.state = create_proxy(lambda *args: engine.play_state)
@@ -74,13 +104,14 @@ def install_hooks(engine):
     window.unoPlay = hook
 
 
-async def main():
+async def main() -> None:
     engine = Engine()
     host = Host(window, engine.send)
     saves = PageSaves(window, engine.send)
     for op in ("saves-write", "local", "saves-tell"):
         host.on(op, saves.receive)
-    engine.host, engine.saves = host, saves
+    engine.host = host
+    engine.take_early()
     install_hooks(engine)
     language = host.language()
     engine.send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"],

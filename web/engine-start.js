@@ -1,0 +1,30 @@
+// Start the engine worker (web/app-worker.mjs: Pyodide, the engine, the bots, the controllers) at the
+// page's first moment, before MicroPython and PyScript load: its download and start overlap theirs.
+// A classic, blocking script of its own, first in <head> (the Content-Security-Policy allows scripts
+// from our origin only). It tells the worker whether the last visit stored a start-up snapshot (a hint in
+// localStorage, which a worker cannot read) and keeps what the worker says until the page's Python
+// (web/ui/main.py) takes over: window.unoEngine = {worker, early: [texts]} or {failed: why}.
+// The loading shell (web/shell.js) listens to the same worker for progress and failed downloads.
+(() => {
+  const script = document.currentScript;
+  let hint = null;
+  try { hint = localStorage.getItem("uno.snapshot"); } catch { /* blocked: start as a first visit */ }
+  // After a failed runtime download the page reloads with ?offline=1 (web/shell.js): the worker's own
+  // URL carries it, and the service worker reads it as the referrer of the worker's requests.
+  const offline = new URLSearchParams(location.search).get("offline") === "1" ? "?offline=1" : "";
+  try {
+    const url = new URL(script.dataset.worker + offline, location.href);
+    const worker = new Worker(url, { type: "module" });
+    const early = [];
+    const keep = ({ data }) => early.push(String(data));
+    worker.addEventListener("message", keep);
+    worker.addEventListener("error", (event) => { // e.g. its script failed to arrive; the shell shows it
+      event.preventDefault();
+      early.push(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
+    });
+    worker.postMessage(JSON.stringify({ op: "boot", hint }));
+    window.unoEngine = { worker, url, early, stopKeeping: () => worker.removeEventListener("message", keep) };
+  } catch (err) {
+    window.unoEngine = { failed: String(err) };
+  }
+})();
