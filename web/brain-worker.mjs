@@ -22,6 +22,9 @@ self.onmessage = ({ data }) => {
   if (handle) postMessage(handle(String(data)));
   else queue.push(String(data));
 };
+// Its modules arrived: Chromium fires no "error" at a worker started from a worker whose script fails to
+// load, so the client gives up on a worker that does not say this soon (app.play.brain_client).
+postMessage(JSON.stringify({ loaded: true }));
 
 /** The stored snapshot's bytes if it belongs to this build and its SHA-256 matches, else null. */
 async function storedSnapshot(key) {

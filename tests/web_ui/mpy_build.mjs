@@ -1,8 +1,9 @@
 // Builds trees with web/ui/dom.py inside MicroPython (the npm build the page is to run on its main
 // thread), on a tiny fake DOM, and prints each one as HTML: tests/web_ui/test_dom.py compares them with
-// what CPython's app.tree.to_html makes of the same trees. Input (stdin): a JSON list of trees. Then
+// what CPython's app.tree.to_html makes of the same trees. Then
 // web/ui/host.py (with a stand-in for PyScript's ffi) draws the first tree into #screen and answers a
-// click on a [data-act] element with an intent message.
+// click on a [data-act] element with an intent message, then draws the second drawing as its changes from
+// the first (app.diff). Input (stdin): {"trees": [...], "changes": [...]}.
 import { readFileSync } from "node:fs";
 
 const [micropythonModule, uiDir] = process.argv.slice(2);
@@ -10,12 +11,26 @@ const { loadMicroPython } = await import(micropythonModule);
 const out = [];
 const mp = await loadMicroPython({ stdout: (line) => out.push(line), stderr: (line) => out.push(line) });
 
-class Text { constructor(text) { this.text = String(text); } html() { return escape(this.text); } }
-class Element {
-  constructor(tag) { this.tag = tag; this.attrs = []; this.children = []; this.listeners = {}; }
+class Node {
+  replaceWith(node) { const c = this.parentNode.children; c[c.indexOf(this)] = node; node.parentNode = this.parentNode; }
+  remove() { const c = this.parentNode.children; c.splice(c.indexOf(this), 1); this.parentNode = null; }
+}
+class Text extends Node {
+  constructor(text) { super(); this.text = String(text); }
+  get data() { return this.text; }
+  set data(text) { this.text = String(text); }
+  html() { return escape(this.text); }
+}
+class Element extends Node {
+  constructor(tag, ns = "http://www.w3.org/1999/xhtml") {
+    super(); this.tag = tag; this.attrs = []; this.children = []; this.listeners = {}; this.namespaceURI = ns;
+  }
+  get childNodes() { return this.children; }
+  get lastChild() { return this.children.at(-1) ?? null; }
+  removeAttribute(name) { this.attrs = this.attrs.filter((pair) => pair[0] !== name); }
   addEventListener(name, handler) { this.listeners[name] = handler; }
   contains(node) { return node === this || this.children.some((c) => c instanceof Element && c.contains(node)); }
-  replaceChildren(...nodes) { this.children = nodes; }
+  replaceChildren(...nodes) { this.children = []; this.append(...nodes); }
   querySelectorAll() { return []; }
   querySelector() { return null; }
   getAttribute(name) { return this.attrs.find((pair) => pair[0] === name)?.[1] ?? null; }
@@ -25,8 +40,8 @@ class Element {
     const found = this.attrs.find((pair) => pair[0] === name);
     if (found) found[1] = String(value); else this.attrs.push([name, String(value)]);
   }
-  set textContent(text) { this.children = [new Text(text)]; }
-  append(...nodes) { this.children.push(...nodes); }
+  set textContent(text) { this.children = []; this.append(new Text(text)); }
+  append(...nodes) { for (const node of nodes) { node.parentNode = this; this.children.push(node); } }
   html() {
     const attrs = this.attrs.filter(([name]) => name !== "data-i18n-args")
       .map(([name, value]) => ` ${name}="${escape(value, true)}"`).join("");
@@ -51,7 +66,7 @@ globalThis.fakeWindow = {
     getElementById: (id) => (id === "screen" ? screen : null),
     addEventListener() {},
     createElement: (tag) => new Element(tag),
-    createElementNS: (ns, tag) => new Element(tag),
+    createElementNS: (ns, tag) => new Element(tag, ns),
     createTextNode: (text) => new Text(text),
   },
   unoShell: {
@@ -66,13 +81,14 @@ for (const name of ["__init__.py", "dom.py", "host.py"]) {
 mp.FS.mkdirTree("/lib/pyscript");
 mp.FS.writeFile("/lib/pyscript/__init__.py", "");
 mp.FS.writeFile("/lib/pyscript/ffi.py", "def create_proxy(f):\n    return f\n\n\ndef to_js(x):\n    return x\n");
-globalThis.trees = readFileSync(0, "utf8");
+globalThis.input = readFileSync(0, "utf8");
 mp.runPython(`
 import json, sys
 sys.path.append("/lib")
 import js
 from ui import dom
-trees = json.loads(js.trees)
+given = json.loads(js.input)
+trees = given["trees"]
 for tree in trees:
     print("HTML " + dom.build(js.fakeWindow, tree).html())
 from ui import host
@@ -81,6 +97,7 @@ page = host.Host(js.fakeWindow, sent.append)
 page.receive({"op": "draw", "root": "screen", "tree": {"t": "div", "c": [trees[0]]}})
 print("DRAWN " + js.fakeWindow.document.getElementById("screen").html())
 `);
+const drawn = screen.children[0];
 const clickable = (function find(node) {
   if (!(node instanceof Element)) return null;
   if (node.getAttribute("data-act") !== null) return node;
@@ -91,4 +108,10 @@ if (clickable) {
   screen.listeners.click({ type: "click", target: clickable });
   mp.runPython(`print("SENT " + json.dumps(sent))`);
 }
+// then the same root drawn again as its changes (app.diff): the elements stay, the page is the new drawing
+mp.runPython(`
+page.receive({"op": "draw", "root": "screen", "changes": given["changes"]})
+print("MORPHED " + js.fakeWindow.document.getElementById("screen").html())
+`);
+console.log(`KEPT ${screen.children[0] === drawn}`);
 console.log(out.join("\n"));

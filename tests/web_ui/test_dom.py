@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app import diff
 from app.tree import El, el, from_data, to_data, to_html
 from ui import dom
 
@@ -133,9 +134,13 @@ def test_the_page_side_builds_what_to_html_describes_on_cpython() -> None:
 @pytest.mark.skipif(shutil.which("node") is None or not MICROPYTHON.exists(), reason="needs node and npm ci")
 def test_the_page_side_builds_the_same_dom_inside_micropython() -> None:
     samples = [sample(), el("svg", el("path", d="M0 0"), viewBox="0 0 1 1"), el("p")]
+    changed = el("div", el("p", "new text", cls="y"), el("span", "replaced"),
+                 el("input", value="typed"), el("svg", el("path", d="M1 1"), viewBox="0 0 1 1"), id="root")
+    first, second = ({"t": "div", "c": [to_data(tree)]} for tree in (samples[0], changed))
     run = subprocess.run(
         ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(ROOT / "web" / "ui")],
-        input=json.dumps([to_data(tree) for tree in samples]), capture_output=True, text=True, timeout=60,
+        input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second)}),
+        capture_output=True, text=True, timeout=60,
     )
     why = run.stdout[-2000:] + run.stderr[-2000:]  # MicroPython's module is one long line: only the end
     lines = [line.removeprefix("HTML ") for line in run.stdout.splitlines() if line.startswith("HTML ")]
@@ -145,3 +150,6 @@ def test_the_page_side_builds_the_same_dom_inside_micropython() -> None:
     sent = [json.loads(line.removeprefix("SENT ")) for line in run.stdout.splitlines() if line.startswith("SENT ")]
     assert sent == [[{"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True}]], \
         why
+    morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
+    assert morphed == ['<section id="screen">' + to_html(changed, tr) + "</section>"], why
+    assert "KEPT true" in run.stdout, why  # the root's element stayed: it was changed, not rebuilt

@@ -1,10 +1,10 @@
 """The link between the controllers and the page's side of the boundary (`ui.host`).
 
-Every message crosses as JSON text, both ways, so nothing but plain data passes: today both sides run
-in the page's interpreter; with the engine worker (issue 14) this module's two ends become the worker's
-`postMessage` and the page's. `to_page(message)` draws (`ui.host` documents the messages). The page's
-messages go by their `op`: to the handler the app registered for it (`handle`: a route change, a language
-switch), else to the receiver the open screen registered (`listen`: intents, shared, prepainted).
+Every message crosses as JSON text, both ways, so nothing but plain data passes: the two ends are the
+engine worker's `postMessage` and the page's (`app.worker`). `to_page(message)` draws (`ui.host` documents
+the messages; a root drawn again goes as its changes, `app.diff`). The page's messages go by their `op`: to
+the handler the app registered for it (`handle`: a route change, a language switch), else to the receiver
+the open screen registered (`listen`: intents, shared, prepainted).
 """
 
 from __future__ import annotations
@@ -14,21 +14,55 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from app import diff
+
 Receiver = Callable[[dict[str, Any]], None]
 
 _host: list[Any] = []
 _receiver: list[Receiver] = []
 _handlers: dict[str, Receiver] = {}
+_drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
 
 
 def attach(host: Any) -> None:
     """The page's side: an object with `receive(message)`."""
     _host[:] = [host]
+    _drawn.clear()  # a new page has nothing drawn yet
 
 
 def to_page(message: dict[str, Any]) -> None:
+    """Send `message` to the page. A drawing of a root drawn before goes as its changes (`app.diff`): the page
+    keeps its elements, and a field someone is typing in is not replaced under their fingers."""
+    message = json.loads(json.dumps(message))
+    op = message.get("op")
+    if op == "draw":
+        root, tree = message["root"], message["tree"]
+        found = diff.changes(_drawn[root], tree) if root in _drawn else None
+        if found is not None:
+            message["changes"] = found
+            del message["tree"]
+        _drawn[root] = tree
+    elif op == "patch":  # parts replaced by id: the drawn trees follow
+        for part in message.get("parts", ()):
+            for tree in _drawn.values():
+                diff.replace_by_id(tree, part)
+    elif op == "open":  # a section's content is replaced: whatever was drawn in it is gone
+        _drawn.clear()
     if _host:
-        _host[0].receive(json.loads(json.dumps(message)))
+        _host[0].receive(message)
+
+
+def _redraw(message: dict[str, Any]) -> None:
+    """The page could not apply a drawing's changes: send that root whole."""
+    tree = _drawn.get(str(message.get("root")))
+    if tree is not None:
+        to_page_whole({"op": "draw", "root": message["root"], "tree": tree})
+
+
+def to_page_whole(message: dict[str, Any]) -> None:
+    """Send a drawing whole (the page rebuilds the root)."""
+    _drawn.pop(str(message.get("root")), None)
+    to_page(message)
 
 
 def handle(op: str, handler: Receiver) -> None:
@@ -46,6 +80,9 @@ def from_page(message: Any) -> None:
     data = json.loads(json.dumps(message))
     if not isinstance(data, dict) or not isinstance(data.get("op"), str):
         print(f"uno: a message from the page that is not one: {str(message)[:80]!r}", file=sys.stderr)
+        return
+    if data["op"] == "redraw":
+        _redraw(data)
         return
     handler = _handlers.get(data["op"])
     if handler is not None:

@@ -58,3 +58,41 @@ def build(window: Any, data: Any, svg: bool = False) -> Any:
     if children:  # one call into the page for all of them
         element.append(*[build(window, child, in_svg) for child in children])
     return element
+
+
+PROPERTIES = {"value": "", "checked": False, "selected": False}  # attributes whose live property follows
+
+
+def node_at(root: Any, path: Any) -> Any:
+    node = root
+    for index in path:
+        node = node.childNodes[index]
+        if not node:
+            raise ValueError("no node at " + str(path))
+    return node
+
+
+def morph(window: Any, root: Any, changes: Any) -> None:
+    """Carry out `app.diff.changes` on the drawn `root` (a change that does not fit raises ValueError)."""
+    for change in changes:
+        kind = change[0]
+        node = node_at(root, change[1])
+        if kind == "a":
+            for name, value in change[2]:
+                if value is None:
+                    node.removeAttribute(name)
+                else:
+                    node.setAttribute(name, value)
+                if name in PROPERTIES and getattr(node, name, None) is not None:  # what the page shows
+                    setattr(node, name, PROPERTIES[name] if value is None else (value if name == "value" else True))
+        elif kind == "t":
+            node.data = change[2]
+        elif kind == "r":
+            node.replaceWith(build(window, change[2], str(node.parentNode.namespaceURI) == SVG_NS))
+        elif kind == "+":
+            node.append(*[build(window, child, str(node.namespaceURI) == SVG_NS) for child in change[2]])
+        elif kind == "-":
+            for _ in range(change[2]):
+                node.lastChild.remove()
+        else:
+            raise ValueError("unknown change " + str(kind))

@@ -8,7 +8,9 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   bind its text to a catalogue key; ``{"op": "set", "marks": {name: value}}``: `<html data-name="value">`;
 - ``{"op": "draw", "root": id, "tree": <tree data>, "focus": selector, "refocus": [prefix, selector],
   "live": [region id, text], "prepaint": key}``: replace the children of `#root` by the tree's children (the
-  tree's root attributes go on `#root`). The focus stays on the element that had it (same id, else same
+  tree's root attributes go on `#root`); instead of `tree`, `changes` (`app.diff`: the elements stay) when
+  the root was drawn before, and ``{"op": "redraw", "root": id}`` asks for it whole when they do not fit.
+  The focus stays on the element that had it (same id, else same
   `data-focus`; `refocus` names where it goes when a lost `data-focus` started with `prefix`) unless
   `focus` names another. `live` reads a text to screen readers. `prepaint` asks for `#root`'s HTML back
   (``{"op": "prepainted", "key": key, "html": ...}``);
@@ -33,8 +35,6 @@ key presses it), `data-duration-ms` (the element's animation lasts that long: th
 `style` attributes).
 """
 
-import asyncio
-
 from pyscript.ffi import create_proxy, to_js
 
 from ui import dom
@@ -45,22 +45,26 @@ except ImportError:
     pass
 
 MAX_FILE_BYTES = 2_000_000
-_tasks: list[Any] = []  # running tasks, referenced until done (MicroPython's have no done callbacks)
+_waiting: list[Any] = []  # the callbacks of promises not settled yet (kept referenced until then)
 
 
-def spawn(coroutine: Any) -> None:
-    """Run a coroutine in the page's event loop."""
-    holder: list[Any] = []
+def when(promise: Any, done: Any, failed: Any = None) -> None:
+    """Call `done(value)` once the JS `promise` resolves, `failed(error)` if it rejects. Promise callbacks, not
+    asyncio: MicroPython's asyncio calls `setTimeout` with another `this` at times ("Illegal invocation",
+    measured in Chromium), which left a save unanswered."""
+    pair: list[Any] = []
 
-    async def run() -> None:
-        try:
-            await coroutine
-        finally:
-            if holder and holder[0] in _tasks:
-                _tasks.remove(holder[0])
+    def settle(handler: Any) -> Any:
+        def call(value: Any = None) -> None:
+            if pair in _waiting:
+                _waiting.remove(pair)
+            if handler is not None:
+                handler(value)
+        return create_proxy(call)
 
-    holder.append(asyncio.create_task(run()))
-    _tasks.append(holder[0])
+    pair.extend([settle(done), settle(failed)])
+    _waiting.append(pair)
+    promise.then(pair[0], pair[1])
 EVENTS = ("click", "input", "change", "submit")
 
 
@@ -154,11 +158,19 @@ class Host:
         active = self.document.activeElement
         had_id = str(active.id or "") if active and root.contains(active) else ""
         had_key = str(active.getAttribute("data-focus") or "") if active and root.contains(active) else ""
-        tree = message["tree"]
-        for name, value in tree.get("a", ()):
-            if name != "id":
-                root.setAttribute(name, value)
-        root.replaceChildren(*[dom.build(self.window, child) for child in tree.get("c", ())])
+        if "changes" in message:  # the last drawing's elements stay (app.diff)
+            try:
+                dom.morph(self.window, root, message["changes"])
+            except Exception as error:  # the page is not what the controllers drew last: ask for it whole
+                self.window.console.warn("uno page: redrawing " + str(message["root"]) + " whole: " + str(error))
+                self.send({"op": "redraw", "root": message["root"]})
+                return
+        else:
+            tree = message["tree"]
+            for name, value in tree.get("a", ()):
+                if name != "id":
+                    root.setAttribute(name, value)
+            root.replaceChildren(*[dom.build(self.window, child) for child in tree.get("c", ())])
         for element in root.querySelectorAll("[data-duration-ms]"):
             element.style.animationDuration = str(element.getAttribute("data-duration-ms")) + "ms"
         live = message.get("live")
@@ -196,7 +208,7 @@ class Host:
             if target:
                 target.focus()
         if message.get("share"):
-            spawn(self.share(message["share"]))
+            self.share(message["share"])
         if message.get("pick"):
             picker = self.document.getElementById(message["pick"])
             if picker:
@@ -238,23 +250,31 @@ class Host:
         link.remove()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
-    async def share(self, text: str) -> None:
+    def share(self, text: str) -> None:
+        """The share sheet, else the clipboard, else the page shows the text to copy by hand."""
         navigator = self.window.navigator
-        how = "failed"
-        if getattr(navigator, "share", None):
+
+        def tell(how: str) -> None:
+            self.send({"op": "shared", "how": how, "text": text})
+
+        def copy(error: Any = None) -> None:
+            if "AbortError" in str(error or ""):
+                return  # the person closed the share sheet
+            if not getattr(navigator, "clipboard", None):
+                tell("failed")
+                return
             try:
-                await navigator.share(dom.to_js(self.window, {"text": text}))
-                how = "shared"
-            except Exception as error:
-                if "AbortError" in str(error):
-                    return  # the person closed the share sheet
-        if how == "failed" and getattr(navigator, "clipboard", None):
-            try:
-                await navigator.clipboard.writeText(text)
-                how = "copied"
-            except Exception:  # no permission: the page shows the text to copy by hand
-                how = "failed"
-        self.send({"op": "shared", "how": how, "text": text})
+                when(navigator.clipboard.writeText(text), lambda value: tell("copied"), lambda error: tell("failed"))
+            except Exception:  # no clipboard here
+                tell("failed")
+
+        if not getattr(navigator, "share", None):
+            copy()
+            return
+        try:
+            when(navigator.share(dom.to_js(self.window, {"text": text})), lambda value: tell("shared"), copy)
+        except Exception as error:  # refused at once (not a user gesture...)
+            copy(error)
 
     # ----- the screen wake lock ------------------------------------------------------------------------
 
@@ -272,25 +292,28 @@ class Host:
         self.document.documentElement.dataset.wakeLock = "off"
 
     def _wake_request(self) -> None:
-        if self.wake_wanted and str(self.document.visibilityState) == "visible":
-            spawn(self._wake())
-
-    async def _wake(self) -> None:
+        if not self.wake_wanted or str(self.document.visibilityState) != "visible":
+            return
         root = self.document.documentElement
         lock = getattr(self.window.navigator, "wakeLock", None)
         if not lock:
             root.dataset.wakeLock = "unsupported"
             return
-        try:
-            sentinel = await lock.request("screen")
-        except Exception:  # refused (battery saver, not visible...): stay quiet
+
+        def refused(error: Any) -> None:  # battery saver, not visible...: stay quiet
             root.dataset.wakeLock = "refused"
-            return
-        if not self.wake_wanted:
-            sentinel.release()
-            return
-        self.wake = sentinel
-        root.dataset.wakeLock = "on"
+
+        def got(sentinel: Any) -> None:
+            if not self.wake_wanted:
+                sentinel.release()
+                return
+            self.wake = sentinel
+            root.dataset.wakeLock = "on"
+
+        try:
+            when(lock.request("screen"), got, refused)
+        except Exception as error:
+            refused(error)
 
     # ----- to the controllers --------------------------------------------------------------------------
 
@@ -308,7 +331,7 @@ class Host:
         tag = str(target.tagName)
         enabled = not getattr(target, "disabled", False) and str(target.getAttribute("aria-disabled") or "") != "true"
         if tag == "INPUT" and str(target.type) == "file":
-            spawn(self.read_file(target))
+            self.read_file(target)
             return
         self.send({
             "op": "intent",
@@ -319,15 +342,21 @@ class Host:
             "enabled": enabled,
         })
 
-    async def read_file(self, picker: Any) -> None:
+    def read_file(self, picker: Any) -> None:
         files = picker.files
         if not files or not files.length:
             return
         chosen = files.item(0)
-        text = "" if int(chosen.size) > MAX_FILE_BYTES else str(await chosen.text())
-        picker.value = ""
-        self.send({"op": "intent", "act": str(picker.getAttribute("data-act")),
-                   "arg": str(picker.getAttribute("data-arg") or ""), "text": text, "enabled": True})
+
+        def chosen_text(text: Any) -> None:
+            picker.value = ""
+            self.send({"op": "intent", "act": str(picker.getAttribute("data-act")),
+                       "arg": str(picker.getAttribute("data-arg") or ""), "text": str(text or ""), "enabled": True})
+
+        if int(chosen.size) > MAX_FILE_BYTES:
+            chosen_text("")
+        else:
+            when(chosen.text(), chosen_text, lambda error: chosen_text(""))
 
     def next_field(self, event: Any) -> bool:
         """Enter in a field with `data-next` moves to the next empty field of that kind (phones' "next")."""

@@ -9,7 +9,7 @@ from pyscript import window as page_window
 from pyscript.ffi import create_proxy
 
 from ui.dom import to_js
-from ui.host import Host, spawn
+from ui.host import Host
 from ui.saves import PageSaves, hello
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
@@ -104,7 +104,7 @@ def install_hooks(engine: Engine) -> None:
     window.unoPlay = hook
 
 
-async def main() -> None:
+def main() -> None:
     engine = Engine()
     host = Host(window, engine.send)
     saves = PageSaves(window, engine.send)
@@ -114,8 +114,9 @@ async def main() -> None:
     engine.take_early()
     install_hooks(engine)
     language = host.language()
-    engine.send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"],
-                 "catalogue": language["catalogue"], "saves": await hello(window)})
+    hello(window, lambda saves: engine.send({"op": "start", "hash": str(window.location.hash),
+                                             "lang": language["lang"], "catalogue": language["catalogue"],
+                                             "saves": saves}))
 
 
-spawn(main())
+main()

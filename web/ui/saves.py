@@ -7,7 +7,7 @@ MicroPython and Pyodide."""
 from pyscript.ffi import create_proxy
 
 from ui.dom import to_js, to_py
-from ui.host import spawn
+from ui.host import when
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -32,18 +32,25 @@ def local_items(window: Any) -> dict[str, str]:
     return items
 
 
-async def hello(window: Any) -> dict[str, Any]:
-    """What the saves start from: {"records": {key: record} | None, "error": why none, "local": {...}}."""
+def hello(window: Any, then: Any) -> None:
+    """Call `then` with what the saves start from: {"records": {key: record} | None, "error": why none,
+    "local": {...}}."""
     api = getattr(window, "unoSaves", None)
-    records = None
-    error = "web/saves.js did not load"
-    if api:
-        result = to_py(window, await api.read())
+
+    def answer(records: Any, error: str) -> None:
+        then({"records": records, "error": error, "local": local_items(window)})
+
+    def read(value: Any) -> None:
+        result = to_py(window, value)
         if isinstance(result.get("records"), dict):
-            records = result["records"]
+            answer(result["records"], "")
         else:
-            error = str(result.get("error") or "IndexedDB unavailable")
-    return {"records": records, "error": error, "local": local_items(window)}
+            answer(None, str(result.get("error") or "IndexedDB unavailable"))
+
+    if not api:
+        answer(None, "web/saves.js did not load")
+        return
+    when(api.read(), read, lambda error: answer(None, str(error) or "IndexedDB unavailable"))
 
 
 class PageSaves:
@@ -68,20 +75,26 @@ class PageSaves:
     def receive(self, message: Any) -> None:
         op = message.get("op")
         if op == "saves-write":
-            spawn(self.write(message))
+            self.write(message)
         elif op == "local":
             self.write_local(message)
         elif op == "saves-tell" and self.channel:
             self.channel.postMessage(to_js(self.window, message.get("keys") or []))
 
-    async def write(self, message: Any) -> None:
-        error = ""
+    def write(self, message: Any) -> None:
+        """Write, then answer once the transaction has completed (a quota or a closed database is answered
+        as an error: the controllers fall back)."""
+
+        def answer(error: str) -> None:
+            self.send({"op": "saves-written", "id": message.get("id"), "error": error})
+
         try:
-            await self.window.unoSaves.write(to_js(self.window, message.get("puts") or {}),
-                                             to_js(self.window, message.get("deletes") or []))
-        except Exception as failure:  # quota, closed database...: the controllers fall back
-            error = str(failure) or "write failed"
-        self.send({"op": "saves-written", "id": message.get("id"), "error": error})
+            written = self.window.unoSaves.write(to_js(self.window, message.get("puts") or {}),
+                                                 to_js(self.window, message.get("deletes") or []))
+        except Exception as failure:
+            answer(str(failure) or "write failed")
+            return
+        when(written, lambda value: answer(""), lambda failure: answer(str(failure) or "write failed"))
 
     def write_local(self, message: Any) -> None:
         storage = self.window.localStorage

@@ -27,6 +27,7 @@ from app.storage.bridge import local
 __all__ = ["BrainClient", "BrainUnavailable", "brain"]
 
 READY_TIMEOUT_S = 90.0  # a first visit on a slow phone boots the worker's Pyodide in tens of seconds
+LOADED_TIMEOUT_S = 10.0  # its own modules (from the service worker's cache, or the network) arrive far sooner
 STARTING_GRACE_S = 1.5  # how long a decision waits for a worker still starting (a snapshot start: 0.5-1 s)
 ANSWER_TIMEOUT_S = 30.0  # a search takes at most about a second
 PAGE_SWITCH = "uno.brain"
@@ -52,6 +53,7 @@ class BrainClient:
         self.state = "off"
         self.failure = ""
         self.ready: asyncio.Future[bool] | None = None
+        self.loaded = False  # its modules arrived (its first message)
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.last_id = 0
         self._proxies: list[Any] = []
@@ -92,7 +94,12 @@ class BrainClient:
         self.worker.addEventListener("message", self._proxies[0])
         self.worker.addEventListener("error", self._proxies[1])
         self._mark("starting")
+        asyncio.get_event_loop().call_later(LOADED_TIMEOUT_S, self._check_loaded)
         asyncio.get_event_loop().call_later(READY_TIMEOUT_S, self._check_started)
+
+    def _check_loaded(self) -> None:
+        if self.state == "starting" and not self.loaded:  # its script never came (no "error" for it)
+            self._fail(f"its modules did not load in {LOADED_TIMEOUT_S:.0f} s")
 
     def _check_started(self) -> None:
         if self.state == "starting":
@@ -115,6 +122,8 @@ class BrainClient:
             return
         if not isinstance(data, dict):
             self._fail("a message that is not an object")
+        elif "loaded" in data:
+            self.loaded = True
         elif "ready" in data:
             self._mark("ready", int(data.get("ms") or 0), str(data.get("path") or ""))
             if self.ready is not None and not self.ready.done():

@@ -1,0 +1,93 @@
+"""`app.diff`: a drawing sent as its changes from the last one gives the same page (on data, and through the link)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app import diff, link
+
+TAGS = ("div", "p", "span", "input")
+ATTRS = ("class", "id", "value", "checked", "data-act")
+
+
+def texts() -> st.SearchStrategy[str]:
+    return st.sampled_from(["", "a", "b", "Ana", "12"])
+
+
+@st.composite
+def elements(draw: Any, depth: int = 3) -> dict[str, Any]:
+    tree: dict[str, Any] = {"t": draw(st.sampled_from(TAGS))}
+    attrs = draw(st.dictionaries(st.sampled_from(ATTRS), texts(), max_size=3))
+    if attrs:
+        tree["a"] = [[name, value] for name, value in attrs.items()]
+    if draw(st.booleans()) and draw(st.integers(0, 4)) == 0:
+        tree["k"] = draw(st.sampled_from(["play.draw", "score.save"]))
+    elif depth > 0:
+        children = draw(st.lists(st.one_of(texts(), elements(depth - 1)), max_size=4))
+        if children:
+            tree["c"] = children
+    return tree
+
+
+def normal(tree: Any) -> Any:
+    """Attribute order does not matter to a page, nor an empty list of attributes or children."""
+    if isinstance(tree, str):
+        return tree
+    out = dict(tree)
+    if out.get("a"):
+        out["a"] = sorted(map(tuple, out["a"]))
+    else:
+        out.pop("a", None)
+    if out.get("c"):
+        out["c"] = [normal(child) for child in out["c"]]
+    else:  # no children and an empty list of them are the same page
+        out.pop("c", None)
+    return out
+
+
+def rooted(tree: dict[str, Any]) -> dict[str, Any]:
+    return {**tree, "t": "div", "a": [["id", "root"], *[p for p in tree.get("a", []) if p[0] != "id"]]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(elements(), elements())
+def test_the_changes_turn_the_old_drawing_into_the_new(old: dict[str, Any], new: dict[str, Any]) -> None:
+    old, new = rooted(old), rooted(new)
+    found = diff.changes(old, new)
+    if found is None:  # the root's own binding changed: drawn whole
+        assert any(old.get(field) != new.get(field) for field in ("k", "g", "x"))
+    else:
+        assert normal(diff.apply(old, found)) == normal(new)
+
+
+def test_an_unchanged_drawing_has_no_changes_and_a_typed_text_changes_one_text() -> None:
+    tree = {"t": "div", "a": [["id", "root"]], "c": [{"t": "p", "c": ["Ana +0"]}, {"t": "input", "a": [["id", "h"]]}]}
+    assert diff.changes(tree, tree) == []
+    typed = {**tree, "c": [{"t": "p", "c": ["Ana +12"]}, tree["c"][1]]}
+    assert diff.changes(tree, typed) == [["t", [0, 0], "Ana +12"]]  # the field itself is left alone
+
+
+def test_the_link_sends_a_root_drawn_before_as_changes_and_whole_when_the_page_asks() -> None:
+    got: list[dict[str, Any]] = []
+
+    class Page:
+        def receive(self, message: dict[str, Any]) -> None:
+            got.append(message)
+
+    link.attach(Page())
+    first = {"t": "div", "a": [["id", "r"]], "c": [{"t": "p", "a": [["id", "n"]], "c": ["1"]}]}
+    second = {"t": "div", "a": [["id", "r"]], "c": [{"t": "p", "a": [["id", "n"]], "c": ["2"]}]}
+    link.to_page({"op": "draw", "root": "r", "tree": first})
+    link.to_page({"op": "draw", "root": "r", "tree": second})
+    assert "tree" in got[0] and got[1]["changes"] == [["t", [0, 0], "2"]] and "tree" not in got[1]
+    link.to_page({"op": "patch", "parts": [{"t": "p", "a": [["id", "n"]], "c": ["3"]}]})  # the page's copy follows
+    link.to_page({"op": "draw", "root": "r", "tree": second})
+    assert got[-1]["changes"] == [["t", [0, 0], "2"]]
+    link.from_page({"op": "redraw", "root": "r"})
+    assert got[-1]["tree"] == second
+    link.to_page({"op": "open", "section": "screen", "tree": None})
+    link.to_page({"op": "draw", "root": "r", "tree": first})
+    assert got[-1]["tree"] == first  # a new section: drawn whole

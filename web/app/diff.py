@@ -1,0 +1,137 @@
+"""A drawing as the changes from the last one: the page keeps its elements (and what a person is typing into
+them) and does the least work on its thread.
+
+Trees are `app.tree.to_data`'s data. `changes(old, new)` lists what turns the drawn `old` root into `new`;
+`ui.dom.morph` carries them out on the page, `apply` on data (the tests check one against the other). Each
+change is a list; a path is the child indexes from the root element down:
+
+- ``["a", path, [[name, value or None], ...]]``: set (or, with None, remove) attributes;
+- ``["t", path, text]``: a text node's new text;
+- ``["r", path, tree]``: replace the node with a new one built from `tree`;
+- ``["+", path, [trees]]``: append children to the element;
+- ``["-", path, count]``: remove the element's last `count` children.
+
+Elements are matched by position: same tag, same `id`, and the same catalogue binding (`k`, `g`, `x`: an
+element bound to a key is replaced whole) are kept and updated, anything else is replaced. The root's `id`
+is never changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Path = list[int]
+Change = list[Any]
+
+
+def changes(old: Any, new: Any) -> list[Change] | None:
+    """What turns the root element `old` into `new` (both element dicts), in the order to apply them; None
+    when the root itself cannot stay (another tag or catalogue binding): then it is drawn whole."""
+    if old["t"] != new["t"] or any(old.get(field) != new.get(field) for field in ("k", "g", "x")):
+        return None
+    found: list[Change] = []
+    _element(old, new, [], found, root=True)
+    return found
+
+
+def _attrs(tree: dict[str, Any]) -> dict[str, str]:
+    return {name: value for name, value in tree.get("a", ())}
+
+
+def _keeps(old: Any, new: Any) -> bool:
+    """Whether `old`'s node can become `new` in place."""
+    if isinstance(old, str) or isinstance(new, str):
+        return isinstance(old, str) and isinstance(new, str)
+    return (old["t"] == new["t"] and _attrs(old).get("id") == _attrs(new).get("id")
+            and not old.get("k") and not new.get("k") and old.get("x") == new.get("x"))
+
+
+def _element(old: dict[str, Any], new: dict[str, Any], path: Path, found: list[Change], root: bool = False) -> None:
+    before, after = _attrs(old), _attrs(new)
+    if root:
+        before.pop("id", None)
+        after.pop("id", None)
+    attrs: list[list[str | None]] = [[name, value] for name, value in after.items() if before.get(name) != value]
+    attrs += [[name, None] for name in before if name not in after]
+    if attrs:
+        found.append(["a", path, attrs])
+    _children(old.get("c", []), new.get("c", []), path, found)
+
+
+def _children(old: list[Any], new: list[Any], path: Path, found: list[Change]) -> None:
+    common = min(len(old), len(new))
+    for index in range(common):
+        before, after = old[index], new[index]
+        if before == after:
+            continue
+        where = [*path, index]
+        if not _keeps(before, after):
+            found.append(["r", where, after])
+        elif isinstance(after, str):
+            found.append(["t", where, after])
+        else:
+            _element(before, after, where, found)
+    if len(new) > common:
+        found.append(["+", path, new[common:]])
+    elif len(old) > common:
+        found.append(["-", path, len(old) - common])
+
+
+def apply(tree: dict[str, Any], found: list[Change]) -> dict[str, Any]:
+    """`tree` after `found` (on data: what `ui.dom.morph` does to the page)."""
+    result: dict[str, Any] = _copy(tree)
+    for change in found:
+        kind, path = change[0], change[1]
+        if kind in ("r", "t"):  # a node replaced, a text changed: both take the node's place
+            _node(result, path[:-1])["c"][path[-1]] = _copy(change[2])
+            continue
+        node = _node(result, path)
+        if kind == "a":
+            attrs = _attrs(node)
+            for name, value in change[2]:
+                if value is None:
+                    attrs.pop(name, None)
+                else:
+                    attrs[name] = value
+            node["a"] = [[name, value] for name, value in attrs.items()]
+        elif kind == "+":
+            node.setdefault("c", []).extend(_copy(child) for child in change[2])
+        elif kind == "-":
+            del node["c"][len(node["c"]) - change[2]:]
+        else:
+            raise ValueError(f"unknown change {kind!r}")
+    return result
+
+
+def _node(tree: dict[str, Any], path: Path) -> dict[str, Any]:
+    node = tree
+    for index in path:
+        node = node["c"][index]
+    assert isinstance(node, dict)
+    return node
+
+
+def _copy(tree: Any) -> Any:
+    if isinstance(tree, str):
+        return tree
+    copy = dict(tree)
+    if "a" in copy:
+        copy["a"] = [list(pair) for pair in copy["a"]]
+    if "c" in copy:
+        copy["c"] = [_copy(child) for child in copy["c"]]
+    return copy
+
+
+def replace_by_id(tree: Any, part: dict[str, Any]) -> bool:
+    """Put `part` where the element with its `id` is in `tree` (what the page's `patch` does); whether found."""
+    wanted = _attrs(part).get("id")
+    if not wanted or isinstance(tree, str):
+        return False
+    children = tree.get("c", [])
+    for index, child in enumerate(children):
+        if isinstance(child, dict) and _attrs(child).get("id") == wanted:
+            children[index] = _copy(part)
+            return True
+        if replace_by_id(child, part):
+            return True
+    return False
