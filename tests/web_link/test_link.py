@@ -130,3 +130,25 @@ def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
     assert router.route.name == "score" and page_side.ops("open")[-1]["focus_main"] is True
     link.from_page({"op": "lang", "lang": "en", "catalogue": {}})
     assert i18n.lang() == "en"
+
+
+def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_intents_it_holds(page_side: Page) -> None:
+    from app.start import start
+
+    got: list[dict[str, Any]] = []
+    typed = {"op": "intent", "act": "total", "arg": "0", "value": "33", "checked": False, "enabled": True, "seq": 7}
+    hello = {"hash": "#/howto", "lang": "en", "catalogue": {}, "typing": [typed, {"op": "route"}, "junk"],
+             "saves": {"records": None, "error": "blocked", "local": {}}}
+    link.listen(got.append)  # stands in for the open screen (start opens the rules page, which has none)
+    original = link.listen
+    try:
+        link.listen = lambda receiver: None  # type: ignore[assignment]  # keep the stand-in
+        run(start(hello))
+    finally:
+        link.listen = original  # type: ignore[assignment]
+    assert got == [typed]  # the intent only: the rest is not one
+    link.to_page({"op": "saves-write", "id": 1, "puts": {}, "deletes": []})
+    assert page_side.ops("saves-write")[-1]["upto"] == 7
+    link.from_page({**typed, "seq": 9})
+    link.to_page({"op": "saves-write", "id": 2, "puts": {}, "deletes": []})
+    assert page_side.ops("saves-write")[-1]["upto"] == 9

@@ -148,8 +148,8 @@ def test_the_page_side_builds_the_same_dom_inside_micropython() -> None:
     drawn = [line.removeprefix("DRAWN ") for line in run.stdout.splitlines() if line.startswith("DRAWN ")]
     assert drawn == ['<section id="screen">' + to_html(samples[0], tr) + "</section>"], why
     sent = [json.loads(line.removeprefix("SENT ")) for line in run.stdout.splitlines() if line.startswith("SENT ")]
-    assert sent == [[{"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True}]], \
-        why
+    intent = {"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True, "seq": 1}
+    assert sent == [[intent]], why
     morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
     assert morphed == ['<section id="screen">' + to_html(changed, tr) + "</section>"], why
     assert "KEPT true" in run.stdout, why  # the root's element stayed: it was changed, not rebuilt

@@ -22,12 +22,14 @@ _host: list[Any] = []
 _receiver: list[Receiver] = []
 _handlers: dict[str, Receiver] = {}
 _drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
+_seen = [0]  # the number of the last intent from the page (`ui.journal`)
 
 
 def attach(host: Any) -> None:
     """The page's side: an object with `receive(message)`."""
     _host[:] = [host]
     _drawn.clear()  # a new page has nothing drawn yet
+    _seen[0] = 0
 
 
 def to_page(message: dict[str, Any]) -> None:
@@ -48,6 +50,8 @@ def to_page(message: dict[str, Any]) -> None:
                 diff.replace_by_id(tree, part)
     elif op == "open":  # a section's content is replaced: whatever was drawn in it is gone
         _drawn.clear()
+    elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
+        message["upto"] = _seen[0]
     if _host:
         _host[0].receive(message)
 
@@ -81,6 +85,8 @@ def from_page(message: Any) -> None:
     if not isinstance(data, dict) or not isinstance(data.get("op"), str):
         print(f"uno: a message from the page that is not one: {str(message)[:80]!r}", file=sys.stderr)
         return
+    if data["op"] == "intent" and isinstance(data.get("seq"), int):
+        _seen[0] = max(_seen[0], data["seq"])
     if data["op"] == "redraw":
         _redraw(data)
         return

@@ -1,7 +1,8 @@
 """The controllers' start (the worker's side of the boundary): take what the page sent, open the saves,
 route, follow route changes and language switches. No browser here: everything goes through `app.link`.
 
-`hello`: ``{"hash": location hash, "lang": code, "catalogue": {key: text}, "saves": <ui.saves.hello()>}``.
+`hello`: ``{"hash": location hash, "lang": code, "catalogue": {key: text}, "saves": <ui.saves.hello()>,
+"typing": [intents typed before a reload and not saved then, `ui.journal`]}``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ async def start(hello: Mapping[str, Any]) -> Router:
     await bridge.start(saves if isinstance(saves, dict) else {})
     router = Router(ROUTES, link.to_page)
     router.show(str(hello.get("hash", "")), move_focus=False)
+    typing = hello.get("typing")
+    for intent in typing if isinstance(typing, list) else ():  # replayed: values, the same applied twice
+        if isinstance(intent, dict) and intent.get("op") == "intent":
+            link.from_page(intent)
 
     def follow(message: dict[str, Any]) -> None:
         router.show(str(message.get("hash", "")))

@@ -22,7 +22,7 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   (true: keep the screen on while shown; false: let it sleep), ``jump`` (an id: scroll there and focus its
   heading), ``top`` (scroll to the top).
 
-To the controllers (`send`): ``{"op": "intent", "act", "arg", "value", "checked", "enabled"}`` for a control
+To the controllers (`send`): ``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq"}`` for a control
 with `data-act` (sent on its `data-on` event, click by default); a file input sends its file's text
 instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
 location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
@@ -38,6 +38,7 @@ key presses it), `data-duration-ms` (the element's animation lasts that long: th
 from pyscript.ffi import create_proxy, to_js
 
 from ui import dom
+from ui.journal import Journal
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -46,6 +47,14 @@ except ImportError:
 
 MAX_FILE_BYTES = 2_000_000
 _waiting: list[Any] = []  # the callbacks of promises not settled yet (kept referenced until then)
+
+
+def error_text(error: Any) -> str:
+    """A JS error as "Name: message" (MicroPython prints a JS object as "<JsProxy n>")."""
+    name, message = getattr(error, "name", None), getattr(error, "message", None)
+    if name or message:
+        return (str(name) + ": " if name else "") + str(message or "")
+    return str(error or "")
 
 
 def when(promise: Any, done: Any, failed: Any = None) -> None:
@@ -80,6 +89,7 @@ class Host:
         self.wake: Any = None
         self.wake_wanted = False
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
+        self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.area = self.document.getElementById("screen")
         for name in EVENTS:
             self._listen(self.area, name, self.on_event)
@@ -258,7 +268,7 @@ class Host:
             self.send({"op": "shared", "how": how, "text": text})
 
         def copy(error: Any = None) -> None:
-            if "AbortError" in str(error or ""):
+            if "AbortError" in error_text(error):
                 return  # the person closed the share sheet
             if not getattr(navigator, "clipboard", None):
                 tell("failed")
@@ -333,14 +343,16 @@ class Host:
         if tag == "INPUT" and str(target.type) == "file":
             self.read_file(target)
             return
-        self.send({
+        intent = {
             "op": "intent",
             "act": str(target.getAttribute("data-act")),
             "arg": str(target.getAttribute("data-arg") or ""),
             "value": str(target.value) if tag in ("INPUT", "TEXTAREA", "SELECT") else "",
             "checked": bool(target.checked) if tag == "INPUT" else False,
             "enabled": enabled,
-        })
+        }
+        self.journal.number(intent, kind)
+        self.send(intent)
 
     def read_file(self, picker: Any) -> None:
         files = picker.files

@@ -107,16 +107,17 @@ def install_hooks(engine: Engine) -> None:
 def main() -> None:
     engine = Engine()
     host = Host(window, engine.send)
-    saves = PageSaves(window, engine.send)
+    saves = PageSaves(window, engine.send, host.journal.confirmed)
     for op in ("saves-write", "local", "saves-tell"):
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()
     install_hooks(engine)
     language = host.language()
+    typing = host.journal.pending()
     hello(window, lambda saves: engine.send({"op": "start", "hash": str(window.location.hash),
                                              "lang": language["lang"], "catalogue": language["catalogue"],
-                                             "saves": saves}))
+                                             "saves": saves, "typing": typing}))
 
 
 main()

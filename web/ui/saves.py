@@ -7,7 +7,7 @@ MicroPython and Pyodide."""
 from pyscript.ffi import create_proxy
 
 from ui.dom import to_js, to_py
-from ui.host import when
+from ui.host import error_text, when
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -50,15 +50,16 @@ def hello(window: Any, then: Any) -> None:
     if not api:
         answer(None, "web/saves.js did not load")
         return
-    when(api.read(), read, lambda error: answer(None, str(error) or "IndexedDB unavailable"))
+    when(api.read(), read, lambda error: answer(None, error_text(error) or "IndexedDB unavailable"))
 
 
 class PageSaves:
     """Carries out the controllers' save messages (`receive`), sends answers and news with `send`."""
 
-    def __init__(self, window: Any, send: Any) -> None:
+    def __init__(self, window: Any, send: Any, saved: Any = None) -> None:
         self.window = window
         self.send = send
+        self.saved = saved  # called with a completed write's "upto" (`ui.journal`)
         self.proxies: list[Any] = []
         self.channel: Any = None
         if getattr(window, "BroadcastChannel", None):
@@ -87,14 +88,16 @@ class PageSaves:
 
         def answer(error: str) -> None:
             self.send({"op": "saves-written", "id": message.get("id"), "error": error})
+            if not error and self.saved is not None:
+                self.saved(message.get("upto"))
 
         try:
             written = self.window.unoSaves.write(to_js(self.window, message.get("puts") or {}),
                                                  to_js(self.window, message.get("deletes") or []))
         except Exception as failure:
-            answer(str(failure) or "write failed")
+            answer(error_text(failure) or "write failed")
             return
-        when(written, lambda value: answer(""), lambda failure: answer(str(failure) or "write failed"))
+        when(written, lambda value: answer(""), lambda failure: answer(error_text(failure) or "write failed"))
 
     def write_local(self, message: Any) -> None:
         storage = self.window.localStorage

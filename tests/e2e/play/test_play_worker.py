@@ -3,6 +3,8 @@ bot's stale decision is dropped, and the game stays the engine's (its log replay
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -89,8 +91,15 @@ def test_a_person_who_acts_while_a_bot_thinks_goes_first(page: Page) -> None:
     assert Catch(1) not in game_of(data).legal_actions(0)
 
 
-def test_without_the_worker_the_bots_decide_on_the_page(fresh_context: BrowserContext, server: SiteServer) -> None:
-    fresh_context.route("**/uno-brain.mjs", lambda route: route.abort())  # the worker's module never arrives
+def test_without_the_worker_the_bots_decide_on_the_page(
+    fresh_context: BrowserContext, site: Path, tmp_path: Path
+) -> None:
+    """The bots' worker's module never arrives (a site without it: a route would not see a worker's worker)."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    for module in copy.rglob("uno-brain.mjs*"):
+        module.unlink()
+    server = SiteServer(copy).start()
     page = fresh_context.new_page()
     page.goto(server.url + "#/play")
     wait_ready(page)
@@ -102,3 +111,4 @@ def test_without_the_worker_the_bots_decide_on_the_page(fresh_context: BrowserCo
     assert bots(data)["worker"] == "failed" and bots(data)["decided_here"] >= 1
     assert 1 <= sum(1 for line in data["log"] if not line.startswith("0 ")) <= bots(data)["decided_here"]
     assert game_of(data).digest() == data["digest"]
+    server.stop()
