@@ -405,6 +405,8 @@ window.unoShell = {
   setLang,
   ready,
   fail,
+  // for the page's MicroPython, whose own window.setTimeout calls throw "Illegal invocation" at times
+  later: (callback, ms) => setTimeout(callback, ms),
   checkForUpdate,
 };
 

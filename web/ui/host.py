@@ -245,7 +245,7 @@ class Host:
         if not region:
             return
         region.textContent = ""
-        self.window.setTimeout(create_proxy(lambda: setattr(region, "textContent", text)), 120)
+        self.window.unoShell.later(create_proxy(lambda: setattr(region, "textContent", text)), 120)
 
     def download(self, name: str, text: str, kind: str) -> None:
         window = self.window
@@ -258,7 +258,7 @@ class Host:
         self.document.body.append(link)
         link.click()
         link.remove()
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+        window.unoShell.later(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
     def share(self, text: str) -> None:
         """The share sheet, else the clipboard, else the page shows the text to copy by hand."""
