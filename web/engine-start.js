@@ -23,7 +23,22 @@
       early.push(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
     });
     worker.postMessage(JSON.stringify({ op: "boot", hint }));
-    window.unoEngine = { worker, url, early, stopKeeping: () => worker.removeEventListener("message", keep) };
+    // The test hook's questions (window.unoPlay.start/setup, web/ui/main.py): answered here, in JS, because
+    // MicroPython at times calls a JS function it holds with its first argument as `this` (a promise it
+    // resolved then got undefined).
+    const answers = new Map();
+    let asked = 0;
+    worker.addEventListener("message", ({ data }) => {
+      if (!String(data).includes('"hook-answer"')) return;
+      const message = JSON.parse(data);
+      answers.get(message.id)?.(message.result);
+      answers.delete(message.id);
+    });
+    const ask = (name, arg) => new Promise((resolve) => {
+      answers.set(++asked, resolve);
+      worker.postMessage(JSON.stringify({ op: "hook", id: asked, name, arg: String(arg ?? "") }));
+    });
+    window.unoEngine = { worker, url, early, ask, stopKeeping: () => worker.removeEventListener("message", keep) };
   } catch (err) {
     window.unoEngine = { failed: String(err) };
   }

@@ -69,6 +69,11 @@ def to_page_whole(message: dict[str, Any]) -> None:
     to_page(message)
 
 
+def seen() -> int:
+    """The number of the last intent from the page (`ui.journal`)."""
+    return _seen[0]
+
+
 def handle(op: str, handler: Receiver) -> None:
     """Send the page's `op` messages to `handler` (whatever screen is open)."""
     _handlers[op] = handler

@@ -7,9 +7,9 @@ and hands every message from the page to `receive(text)`. The page's first messa
 "loadPath"}`` once the first screen is drawn, then calls the callback (the snapshot's work waits for it).
 Before it, web/app-worker.mjs itself takes ``{"op": "boot", "hint"}`` and sends the loading shell's messages.
 The test hook `window.unoPlay` (`app.play.hook`) asks with ``{"op": "hook", "id", "name", "arg"}`` and is
-answered ``{"op": "hook-answer", "id", "result"}``; the table pushes ``{"op": "play-state", "state"}`` after
-each drawing, so the page's `unoPlay.state()` answers at once. Everything else is `app.link`'s (`ui.host`
-documents those messages).
+answered ``{"op": "hook-answer", "id", "result"}``; the table pushes ``{"op": "play-state", "state", "seen"}``
+after each drawing (seen: the last intent it holds), so the page's `unoPlay.state()` answers at once (busy
+while a later intent is on its way). Everything else is `app.link`'s (`ui.host` documents those messages).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class WorkerPage:
     def receive(self, message: dict[str, Any]) -> None:
         self.post(json.dumps(message))
         if message.get("op") == "draw" and message.get("root") == "play":  # the hook's state follows the table
-            self.post(json.dumps({"op": "play-state", "state": HOOKS["state"]("")}))
+            self.post(json.dumps({"op": "play-state", "state": HOOKS["state"](""), "seen": link.seen()}))
 
 
 _state: dict[str, Any] = {"started": False, "load_path": "uno-app", "on_ready": None}

@@ -30,8 +30,8 @@ class Engine:
         self.worker = getattr(started, "worker", None) if started else None
         self.host: Host | None = None
         self.play_state = "null"
-        self.waiting: dict[int, Any] = {}
-        self.last = 0
+        self.play_seen = 0  # the last intent the worker had seen when it pushed `play_state`
+        self.sent = 0  # the last intent sent
         self.proxy = create_proxy(self.on_message)
         if self.worker:
             self.worker.addEventListener("message", self.proxy)
@@ -48,6 +48,8 @@ class Engine:
         early.splice(0)
 
     def send(self, message: "dict[str, Any]") -> None:
+        if message.get("op") == "intent" and isinstance(message.get("seq"), int):
+            self.sent = message["seq"]
         if self.worker:
             self.worker.postMessage(json.dumps(message))
 
@@ -75,32 +77,28 @@ class Engine:
             window.unoShell.ready(to_js(window, info))
         elif op == "play-state":
             self.play_state = str(message["state"])
-        elif op == "hook-answer":
-            resolve = self.waiting.pop(message["id"], None)
-            if resolve:
-                resolve(message.get("result"))
+            self.play_seen = int(message.get("seen") or 0)
+        elif op == "hook-answer":  # web/engine-start.js answers those
+            return
         elif self.host:
             self.host.receive(message)
 
-    def hook(self, name: str, arg: Any) -> Any:
-        """A promise of the worker's answer to `window.unoPlay[name](arg)`."""
-        self.last += 1
-        ident = self.last
-
-        def executor(resolve: Any, reject: Any) -> None:
-            self.waiting[ident] = resolve
-            self.send({"op": "hook", "id": ident, "name": name, "arg": str(arg or "")})
-
-        return window.Promise.new(create_proxy(executor))
+    def state(self) -> str:
+        """The table's last pushed state; "busy" while an intent sent since is not in it yet."""
+        if self.play_seen >= self.sent or self.play_state == "null":
+            return self.play_state
+        data = json.loads(self.play_state)
+        data["busy"] = True
+        return json.dumps(data)
 
 
 def install_hooks(engine: Engine) -> None:
     """`window.unoPlay` (app.play.hook runs in the worker): `state()` answers at once from the table's last
     pushed state; `start(spec)` and `setup()` return promises of the worker's answer."""
     hook = window.Object.new()
-    hook.start = create_proxy(lambda spec: engine.hook("start", spec))
-    hook.state = create_proxy(lambda *args: engine.play_state)
-    hook.setup = create_proxy(lambda *args: engine.hook("setup", ""))
+    hook.start = create_proxy(lambda spec: window.unoEngine.ask("start", spec))
+    hook.state = create_proxy(lambda *args: engine.state())
+    hook.setup = create_proxy(lambda *args: window.unoEngine.ask("setup", ""))
     window.unoPlay = hook
 
 
