@@ -23,22 +23,46 @@
       early.push(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
     });
     worker.postMessage(JSON.stringify({ op: "boot", hint }));
-    // The test hook's questions (window.unoPlay.start/setup, web/ui/main.py): answered here, in JS, because
-    // MicroPython at times calls a JS function it holds with its first argument as `this` (a promise it
-    // resolved then got undefined).
+    // The test hook window.unoPlay (app.play.hook runs in the worker) lives here, in JS: MicroPython at times
+    // calls a JS function it holds with its first argument as `this`, and the promises it settled or
+    // returned came back undefined. start(spec) and setup() ask the worker; state() answers at once with
+    // the table's last pushed state, "busy" while an intent the page sent since is not in it yet.
     const answers = new Map();
     let asked = 0;
+    let playState = "null";
+    let seen = 0; // the last intent the worker held when it pushed playState
+    let sent = 0; // the last intent the page sent
     worker.addEventListener("message", ({ data }) => {
-      if (!String(data).includes('"hook-answer"')) return;
-      const message = JSON.parse(data);
-      answers.get(message.id)?.(message.result);
-      answers.delete(message.id);
+      const text = String(data);
+      if (!text.includes('"hook-answer"') && !text.includes('"play-state"')) return;
+      const message = JSON.parse(text);
+      if (message.op === "play-state") {
+        playState = message.state;
+        seen = message.seen || 0;
+      } else if (message.op === "hook-answer") {
+        answers.get(message.id)?.(message.result);
+        answers.delete(message.id);
+      }
     });
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (text, ...rest) => {
+      const intent = /^\{"op": "intent".*"seq": (\d+)/.exec(String(text));
+      if (intent) sent = Number(intent[1]);
+      return post(text, ...rest);
+    };
     const ask = (name, arg) => new Promise((resolve) => {
       answers.set(++asked, resolve);
-      worker.postMessage(JSON.stringify({ op: "hook", id: asked, name, arg: String(arg ?? "") }));
+      post(JSON.stringify({ op: "hook", id: asked, name, arg: String(arg ?? "") }));
     });
-    window.unoEngine = { worker, url, early, ask, stopKeeping: () => worker.removeEventListener("message", keep) };
+    window.unoPlay = {
+      start: (spec) => ask("start", spec),
+      setup: () => ask("setup", ""),
+      state: () => {
+        if (seen >= sent || playState === "null") return playState;
+        return JSON.stringify({ ...JSON.parse(playState), busy: true });
+      },
+    };
+    window.unoEngine = { worker, url, early, stopKeeping: () => worker.removeEventListener("message", keep) };
   } catch (err) {
     window.unoEngine = { failed: String(err) };
   }

@@ -1,7 +1,7 @@
 """The page's entry (MicroPython on the main thread): talk to the engine worker (Pyodide, web/app-worker.mjs,
-started by web/engine-start.js), draw what it sends (`ui.host`), keep the saves (`ui.saves`), answer the
-test hook `window.unoPlay`, and tell the shell when the app is ready. Nothing heavy runs here: the engine,
-the bots and the controllers are in the worker; the messages are documented in `app.worker`."""
+started by web/engine-start.js, which also holds the test hook `window.unoPlay`), draw what it sends
+(`ui.host`), keep the saves (`ui.saves`) and tell the shell when the app is ready. Nothing heavy runs here:
+the engine, the bots and the controllers are in the worker; the messages are documented in `app.worker`."""
 
 import json
 
@@ -29,9 +29,6 @@ class Engine:
         started = window.unoEngine  # a worker that failed to start: the loading shell says so
         self.worker = getattr(started, "worker", None) if started else None
         self.host: Host | None = None
-        self.play_state = "null"
-        self.play_seen = 0  # the last intent the worker had seen when it pushed `play_state`
-        self.sent = 0  # the last intent sent
         self.proxy = create_proxy(self.on_message)
         if self.worker:
             self.worker.addEventListener("message", self.proxy)
@@ -48,8 +45,6 @@ class Engine:
         early.splice(0)
 
     def send(self, message: "dict[str, Any]") -> None:
-        if message.get("op") == "intent" and isinstance(message.get("seq"), int):
-            self.sent = message["seq"]
         if self.worker:
             self.worker.postMessage(json.dumps(message))
 
@@ -75,31 +70,10 @@ class Engine:
         if op == "ready":
             info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}
             window.unoShell.ready(to_js(window, info))
-        elif op == "play-state":
-            self.play_state = str(message["state"])
-            self.play_seen = int(message.get("seen") or 0)
-        elif op == "hook-answer":  # web/engine-start.js answers those
+        elif op in ("play-state", "hook-answer"):  # the test hook's: web/engine-start.js keeps them
             return
         elif self.host:
             self.host.receive(message)
-
-    def state(self) -> str:
-        """The table's last pushed state; "busy" while an intent sent since is not in it yet."""
-        if self.play_seen >= self.sent or self.play_state == "null":
-            return self.play_state
-        data = json.loads(self.play_state)
-        data["busy"] = True
-        return json.dumps(data)
-
-
-def install_hooks(engine: Engine) -> None:
-    """`window.unoPlay` (app.play.hook runs in the worker): `state()` answers at once from the table's last
-    pushed state; `start(spec)` and `setup()` return promises of the worker's answer."""
-    hook = window.Object.new()
-    hook.start = create_proxy(lambda spec: window.unoEngine.ask("start", spec))
-    hook.state = create_proxy(lambda *args: engine.state())
-    hook.setup = create_proxy(lambda *args: window.unoEngine.ask("setup", ""))
-    window.unoPlay = hook
 
 
 def main() -> None:
@@ -110,7 +84,6 @@ def main() -> None:
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()
-    install_hooks(engine)
     language = host.language()
     typing = host.journal.pending()
     hello(window, lambda saves: engine.send({"op": "start", "hash": str(window.location.hash),
