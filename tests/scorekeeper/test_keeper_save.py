@@ -145,3 +145,23 @@ def test_announcements() -> None:
     assert [(g.label, g.gained) for g in penalty.gains] == [("Ben", 12)]
     teams = announcement(make_sheet(4, teams=True).add_round(typed_draft(4, 1, {0: 5, 2: 5})))
     assert [(g.label, g.gained) for g in teams.gains] == [("Ben & Dee", 10)]
+
+
+def test_a_version_1_save_still_loads() -> None:
+    """Saves made before the entry mode was remembered (format 1) load with typed totals."""
+    body = {"players": ["Ana", "Ben"], "options": {}, "first_dealer": 0, "dealer_drawn": False,
+            "rounds": [{"winner": 0, "hands": [None, {"cards": ["W+4", "R7"]}]}]}
+    old = {"format": "uno-scorekeeper-sheet", "version": 1, "checksum": checksum(body), "sheet": body}
+    sheet = load(old)
+    assert sheet.entry_mode.value == "total" and sheet.tally().totals == (57, 0)
+    assert save(sheet)["version"] == VERSION == 2 and save(sheet)["sheet"]["entry_mode"] == "total"
+    old["sheet"] = {**body, "entry_mode": "cards"}
+    old["checksum"] = checksum(old["sheet"])
+    with pytest.raises(LoadError):  # format 1 had no entry mode: a file that says otherwise is damaged
+        load(old)
+    new = save(sheet.with_entry_mode("cards"))
+    assert load(new).entry_mode.value == "cards"
+    new["sheet"]["entry_mode"] = "dice"
+    new["checksum"] = checksum(new["sheet"])
+    with pytest.raises(LoadError):
+        load(new)
