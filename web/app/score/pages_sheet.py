@@ -78,6 +78,25 @@ def rounds_table(screen: Screen, sheet: Sheet, view: Tally) -> El:
     )
 
 
+def table_legend(sheet: Sheet) -> El:
+    """What the marks of the rounds table mean, for everyone (cells carry the same for screen readers)."""
+    penalty = sheet.options.scoring is Scoring.PENALTY
+    items = (
+        (el("span", "✓" if penalty else "+99", cls="sk-out"), "score.legend.out_penalty" if penalty
+         else "score.legend.out"),
+        (el("span", "+12" if penalty else "12", cls="sk-hand-pts"), "score.legend.hand_penalty" if penalty
+         else "score.legend.hand"),
+        (el("span", "214", cls="sk-run"), "score.legend.total"),
+        (el("span", el("span", key="score.cell.dealt_mark"), cls="sk-dealt"), "score.legend.dealt"),
+    )
+    return el(
+        "div",
+        el("h3", key="score.legend.title", id="score-legend-title"),
+        el("ul", *(el("li", el("span", sample, cls="sk-sample", aria_hidden="true"), el("span", key=key))
+                   for sample, key in items), cls="sk-table-legend", aria_labelledby="score-legend-title"),
+    )
+
+
 def trophy() -> El:
     """A gold star (drawn: emoji fonts are not everywhere)."""
     star = "32,4 40,23 60,24 44,37 50,57 32,46 14,57 20,37 4,24 24,23"
@@ -136,7 +155,7 @@ def sheet_page(screen: Screen) -> El:
                         cls="sk-score-card"))
     if view.rows:
         parts.append(el("section", el("h2", key="score.rounds", id="score-rounds-title"),
-                        rounds_table(screen, sheet, view), cls="sk-score-card"))
+                        rounds_table(screen, sheet, view), table_legend(sheet), cls="sk-score-card"))
         if sheet.options.scoring is not Scoring.SINGLE_ROUND:
             legend = el("ul", *(el("li", el("span", cls=swatch_class(side), aria_hidden="true"), label)
                                 for side, label in enumerate(view.side_labels)), cls="sk-legend")
