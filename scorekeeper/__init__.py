@@ -14,7 +14,17 @@ from .messages import message
 from .model import Hand, Round
 from .options import Options
 from .save import dumps, load, loads, save
-from .share import Announcement, Gain, ShareData, ShareLine, announcement, share_data
+from .share import (
+    Announcement,
+    Gain,
+    HandLine,
+    RoundSummary,
+    ShareData,
+    ShareLine,
+    announcement,
+    round_summary,
+    share_data,
+)
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Sheet, clean_name, new_sheet
 from .tally import RoundRow, Standing, Tally, tally
 from .validation import (
@@ -29,11 +39,11 @@ from .validation import (
 
 __all__ = [
     "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX", "UNUSUAL_CARDS",
-    "Announcement", "EntryError", "Gain", "Hand", "HandInput", "KeeperError", "Library", "LoadError",
-    "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "SavedSheet", "SetupError",
+    "Announcement", "EntryError", "Gain", "Hand", "HandInput", "HandLine", "KeeperError", "Library", "LoadError",
+    "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "RoundSummary", "SavedSheet", "SetupError",
     "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally", "Unusual",
     "announcement", "check_draft", "check_hands", "check_round", "check_tap", "clean_name",
     "default_title", "draft_from_round", "dumps", "live_errors", "live_sum", "load", "load_library", "loads",
     "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
-    "round_from_draft", "save", "share_data", "tally", "to_card", "unusual_totals",
+    "round_from_draft", "round_summary", "save", "share_data", "tally", "to_card", "unusual_totals",
 ]  # fmt: skip

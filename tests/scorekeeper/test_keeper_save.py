@@ -18,6 +18,7 @@ from scorekeeper import (
     load,
     load_library,
     loads,
+    round_summary,
     save,
     share_data,
 )
@@ -165,3 +166,17 @@ def test_a_version_1_save_still_loads() -> None:
     new["checksum"] = checksum(new["sheet"])
     with pytest.raises(LoadError):
         load(new)
+
+
+def test_a_round_summary_says_who_dealt_went_out_held_and_deals_next() -> None:
+    sheet = played()  # dealer Cy (seat 2), then Ana; round 2: Ben out, Ana typed 7, Cy tapped W R7
+    summary = round_summary(sheet)
+    assert (summary.round, summary.dealer, summary.winner, summary.next_dealer) == (2, "Ana", "Ben", "Ben")
+    assert [(h.name, h.points, h.cards, h.went_out) for h in summary.hands] == [
+        ("Ana", 7, None, False), ("Ben", 0, None, True), ("Cy", 57, ("W", "R7"), False),
+    ]
+    assert [(g.label, g.gained, g.total) for g in summary.gains] == [("Ben", 64, 64)]
+    first = round_summary(sheet, 1)
+    assert (first.dealer, first.winner, first.next_dealer) == ("Cy", "Ana", "Ana")
+    won = sheet.add_round(typed_draft(3, 0, {1: 50, 2: 20}))
+    assert won.tally().finished and round_summary(won).next_dealer is None

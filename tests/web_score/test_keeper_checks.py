@@ -160,3 +160,33 @@ def test_the_rounds_table_has_a_visible_legend(keeper: Keeper, tr: Translator) -
     )
     tr.lang = "es"
     assert "R repartió esta ronda" in words(legend, tr)
+
+
+def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    keeper.act("winner", "2")
+    keeper.act("total", "0", "12")
+    keeper.act("mode", "1:cards")
+    keeper.act("card", "1:W+4")
+    keeper.act("card", "1:7")
+    keeper.act("total", "3", "0")
+    go(keeper, keeper.act("save").go or "")
+    expected = ("Round 1: Ana dealt, Cai went out.", "Ana: 12 pts", "Ben: 57 pts (W+4, R7)", "Dee: 0 pts",
+                "Cai scores 69 (69 in all).", "Next to deal: Ben.")
+    assert keeper.screen().summary == expected
+    card = find(render(keeper.screen()), id="score-summary-share")
+    assert card and card[0].attr("data-act") == "summary"
+    effect = keeper.act("summary")
+    assert effect.share == "\n".join(expected)
+    keeper.shared("copied")
+    page = render(keeper.screen())
+    assert words(find(page, id="score-flash")[0], tr) == "Round summary copied to the clipboard."
+    assert find(page, id="score-summary-share")  # still there to share again
+    keeper.act("share")
+    keeper.shared("shared")
+    assert words(find(render(keeper.screen()), id="score-flash")[0], tr) == "Standings shared."
+    go(keeper, f"#/score/{sheet_id}/round")
+    go(keeper, f"#/score/{sheet_id}")
+    assert keeper.screen().summary == ()  # shown once, after the save
+    tr.lang = "es"
+    assert not tr.missing

@@ -26,6 +26,7 @@ from scorekeeper import (
     dumps,
     live_errors,
     loads,
+    round_summary,
     share_data,
     to_card,
     unusual_totals,
@@ -36,7 +37,7 @@ from scorekeeper.sheet import Randrange
 from . import faces
 from .screen import Note, Screen, Sure
 from .store import Storage, Store
-from .texts import announcement_text, error_text, share_text
+from .texts import announcement_text, error_text, share_text, summary_lines
 from .where import Where, sheet_hash
 
 Translate = Callable[[str, Mapping[str, str]], str]
@@ -66,6 +67,7 @@ class Flash:
     announce_round: int | None = None  # the announcement of this round (in the language shown)
     copy_text: str = ""  # text shown to copy by hand (sharing failed)
     open_id: str = ""  # a saved sheet the note offers to open (an import already saved)
+    summary_round: int | None = None  # the round whose summary is shown (just saved)
 
 
 SETUP_FIELDS = {"players": "players", "teams": "teams", "target": "target", "scoring": "scoring",
@@ -92,6 +94,7 @@ class Keeper:
         self.unusual: tuple[Unusual, ...] = ()  # the totals asked about ("sure"): possible, far beyond a hand
         self.ends_match = False  # ... and saving that round ends the match
         self.flash: Flash | None = None
+        self.sharing = "standings"  # what the last share was: "standings" or "summary" (for the report)
 
     # -- navigation and reading ----------------------------------------------------------------
 
@@ -179,7 +182,18 @@ class Keeper:
             listing=listing, damaged=bool(self.store.problems),
             face_names={face: self.face_name(face) for face in faces.NAMED},
             live=live, used_up=faces.used_up(draft) if draft is not None else (), sure=self._sure(saved),
+            summary=self._summary(saved),
         )
+
+    def _summary(self, saved: SavedSheet | None) -> tuple[str, ...]:
+        """The summary of the round just saved, in words (shown on the sheet until the screen changes)."""
+        flash = self.flash
+        if flash is None or flash.where != self.where.to_hash() or saved is None or self.where.page != "sheet":
+            return ()
+        number = flash.summary_round
+        if not number or number > len(saved.sheet.rounds):
+            return ()
+        return summary_lines(round_summary(saved.sheet, number), self.tr)
 
     def _sure(self, saved: SavedSheet | None) -> Sure | None:
         """The "are you sure" question of this screen, in words (None: not asked)."""
@@ -405,12 +419,26 @@ class Keeper:
         return Effect(announce=self.tr("score.undone", {"n": str(number)}), focus="score-flash")
 
     def do_share(self, arg: str, value: str, checked: bool) -> Effect:
+        self.sharing = "standings"
         return Effect(render=False, share=share_text(share_data(self.sheet()), self.tr))
+
+    def do_summary(self, arg: str, value: str, checked: bool) -> Effect:
+        """Share the summary on show (the round just saved) as text."""
+        lines = self._summary(self.saved())
+        if not lines:
+            return Effect(render=False)
+        self.sharing = "summary"
+        return Effect(render=False, share="\n".join(lines))
 
     def shared(self, how: str, text: str = "") -> Effect:
         """The view's report: `how` is "shared", "copied" or "failed" (then the text is shown to copy)."""
-        key = {"shared": "score.shared", "copied": "score.copied"}.get(how, "score.share_failed")
-        self.flash = Flash(self.where.to_hash(), key=key, copy_text=text if how == "failed" else "")
+        keys = {"shared": "score.shared", "copied": "score.copied"}
+        if self.sharing == "summary":
+            keys = {"shared": "score.summary.shared", "copied": "score.summary.copied"}
+        key = keys.get(how, "score.share_failed")
+        old = self.flash if self.flash is not None and self.flash.where == self.where.to_hash() else None
+        self.flash = Flash(self.where.to_hash(), key=key, copy_text=text if how == "failed" else "",
+                           summary_round=old.summary_round if old is not None else None)
         return Effect(announce=self.tr(key, {}), focus="score-flash" if how == "failed" else None)
 
     def do_export(self, arg: str, value: str, checked: bool) -> Effect:
@@ -545,7 +573,7 @@ class Keeper:
         home = sheet_hash(self.where.sheet_id)
         if number is None:
             text = announcement_text(announcement(new), self.tr)
-            self.flash = Flash(home, announce_round=len(new.rounds))
+            self.flash = Flash(home, announce_round=len(new.rounds), summary_round=len(new.rounds))
         else:
             text = self.tr("score.round_changed", {"n": str(number)})
             self.flash = Flash(home, key="score.round_changed", args={"n": number})

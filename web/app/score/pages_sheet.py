@@ -97,6 +97,20 @@ def table_legend(sheet: Sheet) -> El:
     )
 
 
+def summary_card(screen: Screen) -> El | None:
+    """The round just saved, line by line, with a button that shares it as text."""
+    if not screen.summary:
+        return None
+    return el(
+        "section",
+        el("h2", key="score.summary.title", id="score-summary-title"),
+        el("ul", *(el("li", line) for line in screen.summary), cls="sk-summary"),
+        el("button", key="score.summary.share", type="button", cls="button", data_act="summary",
+           id="score-summary-share"),
+        cls="sk-score-card", aria_labelledby="score-summary-title",
+    )
+
+
 def trophy() -> El:
     """A gold star (drawn: emoji fonts are not everywhere)."""
     star = "32,4 40,23 60,24 44,37 50,57 32,46 14,57 20,37 4,24 24,23"
@@ -149,6 +163,7 @@ def sheet_page(screen: Screen) -> El:
         el("p", key=meta_key, args={"target": sheet.options.target}, cls="sk-meta"),
         flash(screen),
         *top,
+        summary_card(screen),
     ]
     if not view.finished and view.rows:
         parts.append(el("section", el("h2", key="score.standings"), standings(sheet, view, final=False),

@@ -54,6 +54,7 @@ class Screen:
     live: tuple[str, ...] = ()  # why the round as entered so far cannot be saved (R-KEEP-2), in words
     used_up: tuple[str, ...] = ()  # faces the round's deck has no copy left of (their keys are disabled)
     sure: Sure | None = None  # the question asked before saving an unusual total
+    summary: tuple[str, ...] = ()  # the summary of the round just saved, in words (lines)
 
     @property
     def sheet(self) -> Sheet:
