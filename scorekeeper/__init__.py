@@ -9,23 +9,41 @@ from __future__ import annotations
 from .entry import HandInput, Mode, RoundDraft, live_sum, parse_total, to_card
 from .errors import EntryError, KeeperError, LoadError, RoundRejected, SetupError, SheetError
 from .library import Library, SavedSheet, SheetSummary, default_title, load_library
-from .limits import check_hands, max_typed_total, possible_totals
+from .limits import UNUSUAL_CARDS, Unusual, check_hands, max_typed_total, possible_totals, unusual_totals
 from .messages import message
 from .model import Hand, Round
 from .options import Options
 from .save import dumps, load, loads, save
-from .share import Announcement, Gain, ShareData, ShareLine, announcement, share_data
+from .share import (
+    Announcement,
+    Gain,
+    HandLine,
+    RoundSummary,
+    ShareData,
+    ShareLine,
+    announcement,
+    round_summary,
+    share_data,
+)
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Sheet, clean_name, new_sheet
 from .tally import RoundRow, Standing, Tally, tally
-from .validation import check_draft, check_round, draft_from_round, optional_seats, round_from_draft
+from .validation import (
+    check_draft,
+    check_round,
+    check_tap,
+    draft_from_round,
+    live_errors,
+    optional_seats,
+    round_from_draft,
+)
 
 __all__ = [
-    "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX",
-    "Announcement", "EntryError", "Gain", "Hand", "HandInput", "KeeperError", "Library", "LoadError",
-    "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "SavedSheet", "SetupError",
-    "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally",
-    "announcement", "check_draft", "check_hands", "check_round", "clean_name",
-    "default_title", "draft_from_round", "dumps", "live_sum", "load", "load_library", "loads",
+    "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX", "UNUSUAL_CARDS",
+    "Announcement", "EntryError", "Gain", "Hand", "HandInput", "HandLine", "KeeperError", "Library", "LoadError",
+    "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "RoundSummary", "SavedSheet", "SetupError",
+    "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally", "Unusual",
+    "announcement", "check_draft", "check_hands", "check_round", "check_tap", "clean_name",
+    "default_title", "draft_from_round", "dumps", "live_errors", "live_sum", "load", "load_library", "loads",
     "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
-    "round_from_draft", "save", "share_data", "tally", "to_card",
+    "round_from_draft", "round_summary", "save", "share_data", "tally", "to_card", "unusual_totals",
 ]  # fmt: skip

@@ -135,8 +135,8 @@ class RoundDraft:
     hands: tuple[HandInput, ...]
 
     @classmethod
-    def blank(cls, players: int) -> RoundDraft:
-        return cls(None, (HandInput(),) * players)
+    def blank(cls, players: int, mode: Mode = Mode.TOTAL) -> RoundDraft:
+        return cls(None, (HandInput(mode),) * players)
 
     def with_winner(self, seat: int | None) -> RoundDraft:
         return dataclasses.replace(self, winner=seat)
@@ -151,6 +151,10 @@ class RoundDraft:
 
     def with_mode(self, seat: int, mode: Mode | str) -> RoundDraft:
         return self.with_hand(seat, self.hands[seat].with_mode(mode))
+
+    def with_modes(self, mode: Mode | str) -> RoundDraft:
+        """Every hand in ``mode`` at once (each keeps its typed text and tapped cards)."""
+        return dataclasses.replace(self, hands=tuple(hand.with_mode(mode) for hand in self.hands))
 
     def add_card(self, seat: int, card: Card | str) -> RoundDraft:
         return self.with_hand(seat, self.hands[seat].add_card(card))

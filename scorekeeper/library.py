@@ -25,6 +25,13 @@ def default_title(sheet: Sheet) -> str:
     return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1] + "…"
 
 
+def numbered(base: str, n: int) -> str:
+    """``base`` with `` (n)`` after it, shortened to fit a title."""
+    suffix = f" ({n})"
+    room = TITLE_MAX - len(suffix)
+    return (base if len(base) <= room else base[: room - 1] + "…") + suffix
+
+
 def clean_title(title: str | None, sheet: Sheet) -> str:
     """A trimmed title (whitespace runs as one space); blank gives ``default_title``."""
     text = " ".join(title.split()) if isinstance(title, str) else ""
@@ -46,6 +53,7 @@ class SheetSummary:
     rounds: int
     leaders: tuple[str, ...]  # labels of the leading sides (the winner once finished)
     winner: str | None
+    leader_total: int | None = None  # the leaders' (or winner's) total; None before round 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +68,11 @@ class SavedSheet:
         view = self.sheet.tally()
         winner = None if view.winner_side is None else view.side_labels[view.winner_side]
         leaders = (winner,) if winner is not None else tuple(view.side_labels[side] for side in view.leaders)
+        best = view.winner_side if view.winner_side is not None else (view.leaders[0] if view.leaders else None)
         return SheetSummary(
             self.id, self.title, self.created, self.updated, view.finished,
             self.sheet.players, len(self.sheet.rounds), leaders, winner,
+            None if best is None else view.totals[best],
         )  # fmt: skip
 
 
@@ -81,8 +91,9 @@ class Library:
                 return entry
         raise LoadError("no_such_sheet", field="id", id=sheet_id)
 
-    def put(self, sheet_id: str, sheet: Sheet, now: int, title: str | None = None) -> Library:
-        """Add or update a sheet (``created`` kept, ``updated = now``; title kept unless given)."""
+    def put(self, sheet_id: str, sheet: Sheet, now: int, title: str | None = None, touch: bool = True) -> Library:
+        """Add or update a sheet (``created`` kept, ``updated = now`` unless not ``touch``: a change
+        that is no play, such as the remembered entry mode; title kept unless given)."""
         _check_id(sheet_id)
         _check_time(now, "now")
         old = next((entry for entry in self.entries if entry.id == sheet_id), None)
@@ -90,15 +101,30 @@ class Library:
             entry = SavedSheet(sheet_id, clean_title(title, sheet), now, now, sheet)
             return Library((*self.entries, entry))
         new_title = old.title if title is None else clean_title(title, sheet)
-        entry = dataclasses.replace(old, title=new_title, updated=now, sheet=sheet)
+        entry = dataclasses.replace(old, title=new_title, updated=now if touch else old.updated, sheet=sheet)
         return Library(tuple(entry if item.id == sheet_id else item for item in self.entries))
+
+    def title_for(self, sheet_id: str, sheet: Sheet) -> str:
+        """The players' names (``default_title``), numbered when another sheet has that title:
+        "Ana, Ben (2)". A sheet keeps its number while it stays free."""
+        base = default_title(sheet)
+        taken = {entry.title for entry in self.entries if entry.id != sheet_id}
+        mine = next((entry.title for entry in self.entries if entry.id == sheet_id), None)
+        names = [base, *(numbered(base, n) for n in range(2, len(taken) + 3))]
+        if mine in names and mine not in taken:
+            return mine
+        return next(name for name in names if name not in taken)
+
+    def find_same(self, sheet: Sheet) -> SavedSheet | None:
+        """A saved sheet of the same game (players, options, dealer and rounds), if there is one."""
+        return next((entry for entry in self.entries if entry.sheet.same_game(sheet)), None)
 
     def remove(self, sheet_id: str) -> Library:
         self.get(sheet_id)
         return Library(tuple(entry for entry in self.entries if entry.id != sheet_id))
 
     def listing(self, finished: bool | None = None) -> tuple[SheetSummary, ...]:
-        """Summaries, most recently updated first; ``finished`` filters (None: all)."""
+        """Summaries, last played (``updated``) first; ``finished`` filters (None: all)."""
         items = [entry.summary() for entry in self.entries]
         items = [item for item in items if finished is None or item.finished == finished]
         return tuple(sorted(items, key=lambda item: (-item.updated, item.id)))

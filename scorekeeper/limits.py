@@ -15,12 +15,17 @@ These are necessary conditions: a round that can happen at a table is never refu
 exotic impossible combinations may pass (checking every split of the cards exactly is a
 packing problem, not worth its cost here). With no card-by-card hands every total from 0 to
 the deck's 1240 (1200 with Wild = 40) is possible.
+
+Checked while typing too: ``tap_error`` refuses a tapped card the deck has no copy left of,
+and ``unusual_limit`` is the line above which a possible typed total is worth a second look
+(``UNUSUAL_CARDS``: more points than the 25 richest cards left could make).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from uno_core.cards import DECK_COUNTS, Card
@@ -29,6 +34,7 @@ from .errors import EntryError
 from .model import Hand
 
 DECK_SIZE = sum(DECK_COUNTS.values())
+UNUSUAL_CARDS = 25  # a hand of more points than this many of the richest cards left is asked about
 
 
 def cards_left(card_hands: Iterable[Sequence[Card]]) -> Counter[Card]:
@@ -131,3 +137,42 @@ def check_hands(hands: Sequence[Hand | None], wild_points: int = 50) -> list[Ent
     elif not reach[len(typed)] >> together & 1:
         errors.append(EntryError("totals_impossible", field="hands", total=together, hands=len(typed)))
     return errors
+
+
+def tap_error(card_hands: Iterable[Sequence[Card]], card: Card, seat: int | None = None) -> EntryError | None:
+    """Why ``card`` cannot join the card-by-card hands (all copies used, or the deck spent), else ``None``."""
+    hands = list(card_hands)
+    left = cards_left(hands)
+    if left[card] == 0:
+        return EntryError("no_copy_left", seat=seat, card=str(card), limit=DECK_COUNTS[card])
+    used = sum(len(cards) for cards in hands)
+    if used + 1 >= DECK_SIZE:  # one card is always the winner's last, in no hand
+        return EntryError("too_many_cards", seat=seat, count=used + 1, limit=DECK_SIZE - 1)
+    return None
+
+
+def unusual_limit(card_hands: Iterable[Sequence[Card]], wild_points: int = 50) -> int:
+    """The points of the ``UNUSUAL_CARDS`` richest cards left: a typed total above it is possible
+    but far beyond a normal hand (740 with a full deck and Wild = 50), so the app asks first."""
+    points = sorted((card.points(wild_points) for card in cards_left(card_hands).elements()), reverse=True)
+    return sum(points[:UNUSUAL_CARDS])
+
+
+@dataclass(frozen=True, slots=True)
+class Unusual:
+    """A typed total the deck allows but far beyond a normal hand: ``total`` above ``limit``."""
+
+    seat: int
+    total: int
+    limit: int
+
+
+def unusual_totals(hands: Sequence[Hand | None], wild_points: int = 50) -> tuple[Unusual, ...]:
+    """The typed totals of a round above ``unusual_limit`` of the cards left (card-by-card hands
+    are tapped one card at a time: never asked about)."""
+    limit = unusual_limit([hand.cards for hand in hands if hand is not None and hand.cards is not None], wild_points)
+    return tuple(
+        Unusual(seat, hand.total, limit)
+        for seat, hand in enumerate(hands)
+        if hand is not None and hand.total is not None and hand.total > limit
+    )

@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "not_a_card": "{text!r} is not a card.",
     "winner_hand_not_empty": "The player who went out has no cards left.",
     "too_many_copies": "{count} × {card} entered in this round; the deck has only {limit}.",
+    "no_copy_left": "All {limit} × {card} of the deck are already entered in this round.",
     "too_many_cards": "{count} cards entered; the deck has {limit} besides the last card played.",
     "not_enough_cards": "Only {left} card(s) are left for {hands} typed hand(s) and the last card played.",
     "total_too_high": "{total} is more than the cards left can make (at most {max}).",

@@ -2,12 +2,16 @@
 
 ``save(sheet)`` gives::
 
-    {"format": "uno-scorekeeper-sheet", "version": 1, "checksum": "<sha256 hex>",
+    {"format": "uno-scorekeeper-sheet", "version": 2, "checksum": "<sha256 hex>",
      "sheet": {"players": ["Ana", ...], "options": {...}, "first_dealer": 0, "dealer_drawn": false,
-               "rounds": [{"winner": 1, "hands": [{"total": 12}, null, {"cards": ["R7", "W"]}]}]}}
+               "rounds": [{"winner": 1, "hands": [{"total": 12}, null, {"cards": ["R7", "W"]}]}],
+               "entry_mode": "cards"}}
 
 ``load(data)`` checks all of it strictly (the checksum is SHA-256 of the canonical JSON of
 ``"sheet"``) and returns a new ``Sheet``, or raises ``LoadError`` and changes nothing.
+
+Versions: 1 had no ``"entry_mode"`` (read as ``"total"``, the only mode then remembered); 2 adds it.
+``load`` reads both; ``save`` writes the newest.
 """
 
 from __future__ import annotations
@@ -19,13 +23,17 @@ from typing import Any
 from uno_core.cards import Card
 from uno_core.errors import NotationError
 
+from .entry import Mode
 from .errors import KeeperError, LoadError
 from .model import Hand, Round
 from .options import Options
 from .sheet import Sheet
 
 FORMAT = "uno-scorekeeper-sheet"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # every version `load` migrates from
+SHEET_KEYS = {1: {"players", "options", "first_dealer", "dealer_drawn", "rounds"}}
+SHEET_KEYS[2] = SHEET_KEYS[1] | {"entry_mode"}
 
 
 def canonical_json(data: Any) -> str:
@@ -47,6 +55,7 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
         "rounds": [
             {"winner": round_.winner, "hands": [_hand_data(hand) for hand in round_.hands]} for round_ in sheet.rounds
         ],
+        "entry_mode": sheet.entry_mode.value,
     }
 
 
@@ -85,8 +94,8 @@ def load(data: Any) -> Sheet:
     version = data.get("version")
     if type(version) is int and version > VERSION:
         raise LoadError("unsupported_version", version=version, supported=VERSION)
-    if version != VERSION or type(version) is not int:
-        raise LoadError("bad_field", path="version", expected=str(VERSION))
+    if type(version) is not int or version not in READS:
+        raise LoadError("bad_field", path="version", expected=" or ".join(map(str, READS)))
     _keys(data, {"format", "version", "checksum", "sheet"}, "")
     body = data["sheet"]
     stamp = data["checksum"]
@@ -96,12 +105,15 @@ def load(data: Any) -> Sheet:
         raise LoadError("bad_field", path="sheet", expected="JSON data") from None
     if not isinstance(stamp, str) or stamp != expected:
         raise LoadError("damaged")
-    return parse_sheet(body)
+    return parse_sheet(body, version)
 
 
-def parse_sheet(body: Any) -> Sheet:
-    """The ``"sheet"`` part of a save, checked field by field and then as a whole."""
-    _keys(body, {"players", "options", "first_dealer", "dealer_drawn", "rounds"}, "sheet")
+def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
+    """The ``"sheet"`` part of a save of ``version``, checked field by field and then as a whole."""
+    _keys(body, SHEET_KEYS[version], "sheet")
+    mode = body.get("entry_mode", Mode.TOTAL.value)
+    if mode not in {item.value for item in Mode}:
+        raise LoadError("bad_field", path="sheet.entry_mode", expected='"total" or "cards"')
     players = _list(body["players"], "sheet.players")
     for index, name in enumerate(players):
         _type(name, str, f"sheet.players[{index}]", "a text")
@@ -115,7 +127,8 @@ def parse_sheet(body: Any) -> Sheet:
         _round(item, f"sheet.rounds[{index}]") for index, item in enumerate(_list(body["rounds"], "sheet.rounds"))
     )
     try:
-        return Sheet(tuple(players), Options.from_dict(body["options"]), dealer, body["dealer_drawn"], rounds)
+        options = Options.from_dict(body["options"])
+        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode))
     except KeeperError as error:
         raise LoadError("invalid_sheet", detail=str(error), reason=error.code) from None
 

@@ -73,3 +73,46 @@ def announcement(sheet: Sheet, number: int | None = None) -> Announcement:
     return Announcement(
         row.number, row.winner, sheet.players[row.winner], sheet.options.scoring, view.target, gains, ended, winner
     )
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One seat in a round summary: its points, and its cards when entered card by card."""
+
+    name: str
+    points: int
+    cards: tuple[str, ...] | None  # R-NOTE codes; None for a typed total
+    went_out: bool
+    counted: bool  # False for a winner's partner left blank (R-VAR-TEAM)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """What happened in one round, to show and share: who dealt and went out, each hand, who deals next."""
+
+    round: int  # 1-based
+    dealer: str
+    winner: str
+    next_dealer: str | None  # None once the match is over
+    hands: tuple[HandLine, ...]  # in seat order
+    gains: tuple[Gain, ...]  # as in the announcement
+
+
+def round_summary(sheet: Sheet, number: int | None = None) -> RoundSummary:
+    """The summary of round ``number`` (1-based; default the last round)."""
+    view = sheet.tally()
+    row = view.rows[(number or len(view.rows)) - 1]
+    round_ = sheet.rounds[row.number - 1]
+    hands = tuple(
+        HandLine(name, row.points[seat], None if hand is None or hand.cards is None else tuple(map(str, hand.cards)),
+                 seat == row.winner, hand is not None or seat == row.winner)
+        for seat, (name, hand) in enumerate(zip(sheet.players, round_.hands, strict=True))
+    )
+    if row.number < len(view.rows):
+        following: int | None = view.rows[row.number].dealer
+    else:
+        following = None if view.finished else view.dealer
+    return RoundSummary(
+        row.number, sheet.players[row.dealer], sheet.players[row.winner],
+        None if following is None else sheet.players[following], hands, announcement(sheet, row.number).gains,
+    )  # fmt: skip

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .entry import RoundDraft
+from .entry import Mode, RoundDraft
 from .errors import RoundRejected, SetupError, SheetError
 from .model import Round
 from .options import Options
@@ -63,10 +63,14 @@ class Sheet:
     first_dealer: int | None = None
     dealer_drawn: bool = False  # True when the app drew the first dealer at random (R-SEAT-3)
     rounds: tuple[Round, ...] = ()
+    entry_mode: Mode = Mode.TOTAL  # how the hands of a new round are entered (R-KEEP-1), remembered
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, Options):
             raise SetupError("bad_option", field="options", option="options", value=self.options, allowed="Options")
+        if not isinstance(self.entry_mode, Mode):
+            raise SetupError("bad_option", field="entry_mode", option="entry_mode", value=self.entry_mode,
+                             allowed="total, cards")
         if len(self.players) > MAX_PLAYERS:
             raise SetupError("too_many_players", field="players", limit=MAX_PLAYERS)
         for seat, name in enumerate(self.players):
@@ -177,8 +181,20 @@ class Sheet:
     # -- rounds -----------------------------------------------------------------------------
 
     def blank_draft(self) -> RoundDraft:
-        """An empty draft for the next round."""
-        return RoundDraft.blank(len(self.players))
+        """An empty draft for the next round, every hand in the sheet's entry mode."""
+        return RoundDraft.blank(len(self.players), self.entry_mode)
+
+    def with_entry_mode(self, mode: Mode | str) -> Sheet:
+        """The sheet with another remembered entry mode (``"total"`` or ``"cards"``)."""
+        try:
+            return dataclasses.replace(self, entry_mode=Mode(mode))
+        except ValueError:
+            raise SetupError("bad_option", field="entry_mode", option="entry_mode", value=mode,
+                             allowed="total, cards") from None
+
+    def same_game(self, other: Sheet) -> bool:
+        """The same players, options, dealer and rounds (the remembered entry mode aside)."""
+        return dataclasses.replace(other, entry_mode=self.entry_mode) == self
 
     def add_round(self, round_: RoundDraft | Round) -> Sheet:
         """Save a round. ``SetupError`` if the game cannot start yet, ``SheetError("match_over")``
@@ -218,7 +234,7 @@ class Sheet:
         if first_dealer is not None:
             self._seat(first_dealer, "dealer")
         dealer = first_dealer if first_dealer is not None else (self.tally().dealer if keep_rotation else None)
-        return Sheet(self.players, self.options, dealer, False, ())
+        return Sheet(self.players, self.options, dealer, False, (), self.entry_mode)
 
     # -- helpers ----------------------------------------------------------------------------
 

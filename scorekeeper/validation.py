@@ -1,15 +1,17 @@
-"""Turning a ``RoundDraft`` into a saved ``Round``, and checking saved rounds (R-KEEP-1/2, R-VAR-TEAM)."""
+"""Turning a ``RoundDraft`` into a saved ``Round``, and checking drafts as they are typed and saved
+rounds (R-KEEP-1/2, R-VAR-TEAM)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from uno_core.cards import Card
 from uno_core.rules import Scoring
 from uno_core.scoring import sides_of
 
 from .entry import HandInput, Mode, RoundDraft, parse_total
 from .errors import EntryError, RoundRejected
-from .limits import check_hands
+from .limits import check_hands, tap_error
 from .model import Hand, Round
 from .options import Options
 
@@ -85,6 +87,39 @@ def round_from_draft(draft: RoundDraft, players: int, options: Options) -> Round
         raise RoundRejected(errors)
     assert draft.winner is not None
     return Round(draft.winner, tuple(hands))
+
+
+def counted_cards(draft: RoundDraft) -> list[tuple[Card, ...]]:
+    """The card-by-card hands of a draft as a save would count them: hands in card mode, not the winner's."""
+    return [
+        given.cards
+        for seat, given in enumerate(draft.hands)
+        if seat != draft.winner and given.mode is Mode.CARDS and given.cards
+    ]
+
+
+def check_tap(draft: RoundDraft, seat: int, card: Card) -> EntryError | None:
+    """R-KEEP-2 at the tap: why ``card`` cannot be added to ``seat``'s hand (``no_copy_left``,
+    ``too_many_cards``), or ``None`` when it can."""
+    return tap_error(counted_cards(draft), card, seat)
+
+
+def live_errors(draft: RoundDraft, options: Options) -> tuple[EntryError, ...]:
+    """The deck checks (R-KEEP-2) of what is entered so far, blank and unreadable hands left out:
+    hands that cannot come from one deck are reported as they are typed, before any save.
+
+    A subset of a round's hands fails only if the whole round would, so nothing reported here
+    goes away by entering more."""
+    hands: list[Hand | None] = []
+    for seat, given in enumerate(draft.hands):
+        if seat == draft.winner or given.is_blank:
+            hands.append(None)
+            continue
+        try:
+            hands.append(_hand_of(seat, given))
+        except EntryError:
+            hands.append(None)
+    return tuple(check_hands(hands, options.wild_points))
 
 
 def draft_from_round(round_: Round) -> RoundDraft:

@@ -97,25 +97,30 @@ def test_a_whole_game_on_a_phone(
     page.locator("#score-enter").click()
 
     # bad inputs: messages next to the fields, nothing saved, what was typed stays
-    fill_round(page, 0, {1: "-5", 2: "abc", 3: ["W+4"] * 5})
+    fill_round(page, 0, {1: "-5", 2: "abc", 3: ["W+4"] * 4})
+    page.locator("#score-face-3-14").click(force=True)  # a fifth Wild Draw Four: refused at the tap (aria-disabled)
+    expect(page.locator("#score-hand-3-error")).to_have_text(
+        "All 4 Wild Draw Four cards of the deck are already entered in this round."
+    )
+    expect(page.locator("#score-handbox-3 .sk-chip")).to_have_count(4)
     page.locator("#score-save").click()
     expect(page.locator("#score-hand-1-error")).to_have_text("Points cannot be negative.")
     expect(page.locator("#score-hand-2-error")).to_have_text("“abc” is not a whole number of points.")
     expect(page.locator("#score-hand-1")).to_be_focused()
     expect(page.locator("#score-hand-1")).to_have_attribute("aria-invalid", "true")
-    fill_round(page, 0, {1: 12, 2: 57})
-    page.locator("#score-save").click()
-    expect(page.locator("#score-hand-3-error")).to_have_text(
-        "5 × Wild Draw Four entered in this round; the deck has only 4."
+    page.locator("#score-hand-2").fill("1041")  # impossible with four Wild Draw Four tapped: said as typed
+    expect(page.locator("#score-hand-2-error")).to_have_text(
+        "1041 is more than the cards left can make (at most 1040)."
     )
     set_language(page, "es")
-    expect(page.locator("#score-hand-3-error")).to_have_text(
-        "5 × Comodín roba cuatro en esta ronda; la baraja solo tiene 4."
+    expect(page.locator("#score-hand-2-error")).to_have_text(
+        "1041 es más de lo que pueden sumar las cartas que quedan (como máximo 1040)."
     )
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")  # no row of keys under the bar
     check_axe(page, "round entry with errors (es)")
     set_language(page, "en")
     assert saved_sheet(page, sheet)["sheet"]["rounds"] == []  # type: ignore[index]
-    for _ in range(5):
+    for _ in range(4):
         page.locator("#score-chip-3-0").click()
     expect(page.locator("#score-live-3")).to_have_text("–")
 

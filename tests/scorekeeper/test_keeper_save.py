@@ -18,6 +18,7 @@ from scorekeeper import (
     load,
     load_library,
     loads,
+    round_summary,
     save,
     share_data,
 )
@@ -145,3 +146,37 @@ def test_announcements() -> None:
     assert [(g.label, g.gained) for g in penalty.gains] == [("Ben", 12)]
     teams = announcement(make_sheet(4, teams=True).add_round(typed_draft(4, 1, {0: 5, 2: 5})))
     assert [(g.label, g.gained) for g in teams.gains] == [("Ben & Dee", 10)]
+
+
+def test_a_version_1_save_still_loads() -> None:
+    """Saves made before the entry mode was remembered (format 1) load with typed totals."""
+    body = {"players": ["Ana", "Ben"], "options": {}, "first_dealer": 0, "dealer_drawn": False,
+            "rounds": [{"winner": 0, "hands": [None, {"cards": ["W+4", "R7"]}]}]}
+    old = {"format": "uno-scorekeeper-sheet", "version": 1, "checksum": checksum(body), "sheet": body}
+    sheet = load(old)
+    assert sheet.entry_mode.value == "total" and sheet.tally().totals == (57, 0)
+    assert save(sheet)["version"] == VERSION == 2 and save(sheet)["sheet"]["entry_mode"] == "total"
+    old["sheet"] = {**body, "entry_mode": "cards"}
+    old["checksum"] = checksum(old["sheet"])
+    with pytest.raises(LoadError):  # format 1 had no entry mode: a file that says otherwise is damaged
+        load(old)
+    new = save(sheet.with_entry_mode("cards"))
+    assert load(new).entry_mode.value == "cards"
+    new["sheet"]["entry_mode"] = "dice"
+    new["checksum"] = checksum(new["sheet"])
+    with pytest.raises(LoadError):
+        load(new)
+
+
+def test_a_round_summary_says_who_dealt_went_out_held_and_deals_next() -> None:
+    sheet = played()  # dealer Cy (seat 2), then Ana; round 2: Ben out, Ana typed 7, Cy tapped W R7
+    summary = round_summary(sheet)
+    assert (summary.round, summary.dealer, summary.winner, summary.next_dealer) == (2, "Ana", "Ben", "Ben")
+    assert [(h.name, h.points, h.cards, h.went_out) for h in summary.hands] == [
+        ("Ana", 7, None, False), ("Ben", 0, None, True), ("Cy", 57, ("W", "R7"), False),
+    ]
+    assert [(g.label, g.gained, g.total) for g in summary.gains] == [("Ben", 64, 64)]
+    first = round_summary(sheet, 1)
+    assert (first.dealer, first.winner, first.next_dealer) == ("Cy", "Ana", "Ana")
+    won = sheet.add_round(typed_draft(3, 0, {1: 50, 2: 20}))
+    assert won.tally().finished and round_summary(won).next_dealer is None

@@ -119,7 +119,11 @@ def test_errors_sit_next_to_their_fields_and_typed_text_stays(keeper: Keeper, tr
     keeper.act("total", "2", "abc")
     keeper.act("mode", "3:cards")
     for _ in range(5):
-        keeper.act("card", "3:W+4")
+        effect = keeper.act("card", "3:W+4")
+    # the fifth Wild Draw Four is refused at the tap, with the reason; the four stay
+    assert [error.code for error in keeper.errors["hand-3"]] == ["no_copy_left"]
+    assert effect.announce == "All 4 Wild Draw Four cards of the deck are already entered in this round."
+    assert len(keeper.draft().hands[3].cards) == 4
     effect = keeper.act("save")
     assert effect.focus == "score-hand-1"
     codes = {fid: [error.code for error in errors] for fid, errors in keeper.errors.items()}
@@ -134,17 +138,15 @@ def test_errors_sit_next_to_their_fields_and_typed_text_stays(keeper: Keeper, tr
     keeper.act("total", "2", "abc")  # still wrong: typed values are checked before the deck
     keeper.act("save")
     assert "hand-3" not in keeper.errors
-    keeper.act("total", "2", "7")
-    keeper.act("save")
-    assert [error.code for error in keeper.errors["hand-3"]] == ["too_many_copies"]
-    page = render(keeper.screen())
-    assert text_of(find(page, id="score-hand-3-error")[0], tr) == (
-        "5 × Wild Draw Four entered in this round; the deck has only 4."
+    keeper.act("total", "2", "1240")  # possible alone, not with four Wild Draw Four tapped: said at once
+    assert text_of(find(render(keeper.screen()), id="score-hand-2-error")[0], tr) == (
+        "1240 is more than the cards left can make (at most 1040)."
     )
+    keeper.act("total", "2", "7")
     # nothing was saved, and the draft survives a "reload" (a new keeper on the same storage)
     again = make_keeper(keeper.store.storage, tr)  # type: ignore[arg-type]
     go(again, f"#/score/{sheet_id}/round")
-    assert again.draft().hands[2].text == "7" and len(again.draft().hands[3].cards) == 5
+    assert again.draft().hands[2].text == "7" and len(again.draft().hands[3].cards) == 4
     assert again.store.library.get(sheet_id).sheet.rounds == ()
 
 
@@ -168,8 +170,12 @@ def test_tapped_faces_take_free_colours(keeper: Keeper) -> None:
     for _ in range(3):
         for seat in (0, 2, 3):
             keeper.act("card", f"{seat}:0")
-    keeper.act("save")
-    assert [error.code for error in keeper.errors["hand-0"]] == ["too_many_copies"]
+    assert sum(len(hand.cards) for hand in keeper.draft().hands) == 4  # the deck's four 0s; later taps refused
+    assert [error.code for error in keeper.errors["hand-3"]] == ["no_copy_left"]
+    page = render(keeper.screen())
+    key = find(page, id="score-face-2-9")[0]  # the 0 key
+    assert key.attr("aria-disabled") == "true" and key.attr("aria-describedby") == "score-used-2"
+    assert find(page, id="score-face-2-8")[0].attr("aria-disabled") is None
 
 
 def test_names_are_text_never_html(keeper: Keeper, tr: Translator) -> None:
@@ -194,9 +200,18 @@ def test_import_refuses_bad_files_and_changes_nothing(keeper: Keeper, storage: M
         assert keeper.errors["import"], bad
         assert storage.items[LIBRARY_KEY] == before
     assert "damaged" in text_of(find(render(keeper.screen()), id="score-import-error")[0], tr)
-    effect = keeper.import_text(text)
+    keeper.import_text(text)  # the same game again: said, offered, not copied
+    assert storage.items[LIBRARY_KEY] == before and keeper.flash is not None
+    page = render(keeper.screen())
+    assert text_of(find(page, id="score-flash")[0], tr) == (
+        "This game is already saved here: “Ana, Ben, Cai, Dee”. Nothing was copied."
+    )
+    assert find(page, id="score-open-saved")[0].attr("href") == f"#/score/{sheet_id}"
+    other = dumps(loads(text).undo())  # the same players, another game: added, titled apart
+    effect = keeper.import_text(other)
     assert effect.go == "#/score/id2"
-    assert keeper.store.library.get("id2").sheet == loads(text) == keeper.store.library.get(sheet_id).sheet
+    assert keeper.store.library.get("id2").sheet == loads(other)
+    assert keeper.store.library.get("id2").title == "Ana, Ben, Cai, Dee (2)"
 
 
 def test_damaged_storage_is_kept_aside_never_overwritten(tr: Translator) -> None:

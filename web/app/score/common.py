@@ -7,6 +7,7 @@ from typing import TypedDict
 from app.tree import Child, El, el
 
 from .screen import Screen
+from .where import sheet_hash
 
 
 def head(href: str, key: str) -> El:
@@ -51,6 +52,9 @@ def flash(screen: Screen) -> El | None:
         return None
     body: Child = note.text or el("span", key=note.key, args=note.args)
     box = el("p", body, id="score-flash", cls="sk-flash", tabindex="-1")
+    if note.open_id:  # an import already saved: offered instead of a copy
+        return el("div", box, el("a", key="score.open_saved", cls="button primary", href=sheet_hash(note.open_id),
+                                 id="score-open-saved"), cls="sk-flash-wrap")
     if note.copy_text:
         return el(
             "div",

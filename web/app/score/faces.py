@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from scorekeeper import RoundDraft
+from scorekeeper.limits import DECK_SIZE, cards_left
+from scorekeeper.validation import counted_cards
 from uno_core.cards import ALL_CARDS, DECK_COUNTS, Card, Rank
 
 # the faces offered, in keypad order: R-NOTE-1 face symbols
@@ -32,16 +34,16 @@ def face_limit(face: str) -> int:
 
 
 def tapped(draft: RoundDraft) -> Counter[Card]:
-    """The cards tapped in every hand of the draft (hands in card mode or not: all are kept)."""
+    """The cards of the draft that a save counts (card-mode hands, not the winner's)."""
     counts: Counter[Card] = Counter()
-    for hand in draft.hands:
-        counts.update(hand.cards)
+    for cards in counted_cards(draft):
+        counts.update(cards)
     return counts
 
 
 def card_for(face: str, draft: RoundDraft) -> Card:
     """The card to add for a tapped face: the first colour with a copy left in this round;
-    when none is left, the first colour anyway (the deck check then reports too many copies)."""
+    when none is left, the first colour anyway (`scorekeeper.check_tap` then refuses it)."""
     if face not in FACES:
         raise ValueError(f"not a face: {face!r}")
     counts = tapped(draft)
@@ -50,6 +52,15 @@ def card_for(face: str, draft: RoundDraft) -> Card:
         if counts[card] < DECK_COUNTS[card]:
             return card
     return options[0]
+
+
+def used_up(draft: RoundDraft) -> tuple[str, ...]:
+    """The faces of which the round's deck has no copy left (every face once the deck is spent)."""
+    hands = counted_cards(draft)
+    if sum(len(cards) for cards in hands) + 1 >= DECK_SIZE:
+        return FACES
+    left = cards_left(hands)
+    return tuple(face for face in FACES if not any(left[card] for card in cards_of_face(face)))
 
 
 def face_count(face: str, hands: Iterable[Iterable[Card]]) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.storage.backup import library_of
 from scorekeeper import (
+    UNUSUAL_CARDS,
     HandInput,
     KeeperError,
     LoadError,
@@ -19,19 +20,24 @@ from scorekeeper import (
     SavedSheet,
     SetupError,
     Sheet,
+    Unusual,
     announcement,
+    check_tap,
     dumps,
+    live_errors,
     loads,
+    round_summary,
     share_data,
     to_card,
+    unusual_totals,
 )
 from scorekeeper.library import SheetSummary, load_library
 from scorekeeper.sheet import Randrange
 
 from . import faces
-from .screen import Note, Screen
+from .screen import Note, Screen, Sure
 from .store import Storage, Store
-from .texts import announcement_text, error_text, share_text
+from .texts import announcement_text, error_text, share_text, summary_lines
 from .where import Where, sheet_hash
 
 Translate = Callable[[str, Mapping[str, str]], str]
@@ -60,6 +66,8 @@ class Flash:
     args: dict[str, object] = field(default_factory=dict)
     announce_round: int | None = None  # the announcement of this round (in the language shown)
     copy_text: str = ""  # text shown to copy by hand (sharing failed)
+    open_id: str = ""  # a saved sheet the note offers to open (an import already saved)
+    summary_round: int | None = None  # the round whose summary is shown (just saved)
 
 
 SETUP_FIELDS = {"players": "players", "teams": "teams", "target": "target", "scoring": "scoring",
@@ -82,8 +90,11 @@ class Keeper:
         self.where = Where("list")
         self.errors: dict[str, list[KeeperError]] = {}  # by field id: "hand-2", "winner", "name-new"...
         self.pending: dict[str, str] = {}  # text typed in a field but refused (kept on screen)
-        self.confirm = ""  # the confirmation asked on this screen: "delete-game", "delete-round"
+        self.confirm = ""  # the confirmation asked on this screen: "delete-game", "delete-round", "sure"
+        self.unusual: tuple[Unusual, ...] = ()  # the totals asked about ("sure"): possible, far beyond a hand
+        self.ends_match = False  # ... and saving that round ends the match
         self.flash: Flash | None = None
+        self.sharing = "standings"  # what the last share was: "standings" or "summary" (for the report)
 
     # -- navigation and reading ----------------------------------------------------------------
 
@@ -126,6 +137,10 @@ class Keeper:
 
     def message(self, error: KeeperError) -> str:
         """An error as a sentence in the current language (card faces named as tapped)."""
+        if error.code == "no_copy_left":
+            face = faces.face_of(to_card(str(error.params.get("card"))))
+            return self.tr("score.err.face_used_up", {"face": self.face_name(face),
+                                                      "limit": str(faces.face_limit(face))})
         if error.code == "too_many_copies" and self.where.page == "round":
             face = faces.face_of(to_card(str(error.params.get("card"))))
             draft = self.draft()
@@ -151,14 +166,45 @@ class Keeper:
         elif (where.page == "round" and saved is not None and not saved.sheet.setup_problems()
               and (where.round is None or 1 <= where.round <= len(saved.sheet.rounds))):
             draft = self.draft()
+        found_errors = {fid: list(found) for fid, found in self.errors.items()}
+        live: tuple[str, ...] = ()
+        if draft is not None and saved is not None:
+            problems = live_errors(draft, saved.sheet.options)
+            for error in problems:
+                if error.seat is not None:
+                    found_errors.setdefault(f"hand-{error.seat}", []).append(error)
+            live = tuple(dict.fromkeys(self.message(error) for error in problems))
         errors = {fid: tuple(dict.fromkeys(self.message(error) for error in found))
-                  for fid, found in self.errors.items() if found}
+                  for fid, found in found_errors.items() if found}
         return Screen(
             where=where, errors=errors, pending=dict(self.pending), confirm=self.confirm, note=self._note(saved),
             saved=saved, setup=setup, draft=draft, new_name=self.new_name() if setup is not None else "",
             listing=listing, damaged=bool(self.store.problems),
             face_names={face: self.face_name(face) for face in faces.NAMED},
+            live=live, used_up=faces.used_up(draft) if draft is not None else (), sure=self._sure(saved),
+            summary=self._summary(saved),
         )
+
+    def _summary(self, saved: SavedSheet | None) -> tuple[str, ...]:
+        """The summary of the round just saved, in words (shown on the sheet until the screen changes)."""
+        flash = self.flash
+        if flash is None or flash.where != self.where.to_hash() or saved is None or self.where.page != "sheet":
+            return ()
+        number = flash.summary_round
+        if not number or number > len(saved.sheet.rounds):
+            return ()
+        return summary_lines(round_summary(saved.sheet, number), self.tr)
+
+    def _sure(self, saved: SavedSheet | None) -> Sure | None:
+        """The "are you sure" question of this screen, in words (None: not asked)."""
+        if self.confirm != "sure" or saved is None:
+            return None
+        lines = tuple(
+            self.tr("score.sure_hand", {"name": saved.sheet.players[item.seat], "total": str(item.total),
+                                        "cards": str(UNUSUAL_CARDS), "limit": str(item.limit)})
+            for item in self.unusual
+        )
+        return Sure(lines, self.ends_match, self.unusual[0].seat if self.unusual else 0)
 
     def _note(self, saved: SavedSheet | None) -> Note | None:
         """The flash of this screen in words (None: nothing to show here)."""
@@ -170,7 +216,7 @@ class Keeper:
             text = announcement_text(announcement(saved.sheet, number), self.tr)
             return Note(text=text, copy_text=flash.copy_text)
         if flash.key:
-            return Note(key=flash.key, args=dict(flash.args), copy_text=flash.copy_text)
+            return Note(key=flash.key, args=dict(flash.args), copy_text=flash.copy_text, open_id=flash.open_id)
         return None
 
     # -- actions -------------------------------------------------------------------------------
@@ -207,6 +253,12 @@ class Keeper:
         except KeeperError as error:
             self.errors = {"import": [error]}
             return Effect(focus="score-import")
+        same = self.store.library.find_same(sheet)
+        if same is not None:  # already here: say so and offer it, copy nothing
+            self.errors = {}
+            self.flash = Flash(self.where.to_hash(), key="score.already_saved", args={"title": same.title},
+                               open_id=same.id)
+            return Effect(focus="score-flash", announce=self.tr("score.already_saved", {"title": same.title}))
         sheet_id = self.new_id()
         self.store.put(sheet_id, sheet, self.now())
         self.flash = Flash(sheet_hash(sheet_id), key="score.imported")
@@ -222,11 +274,16 @@ class Keeper:
         if not library.entries:
             self.errors = {"import": [LoadError("not_a_sheet")]}
             return Effect(focus="score-import")
+        added = 0
         for entry in library.entries:
-            self.store.put(self.new_id(), entry.sheet, self.now())
+            if self.store.library.find_same(entry.sheet) is None:  # a game already here is not copied again
+                self.store.put(self.new_id(), entry.sheet, self.now())
+                added += 1
+        same = len(library.entries) - added
         self.errors = {}
-        self.flash = Flash(self.where.to_hash(), key="score.imported_many", args={"n": len(library.entries)})
-        return Effect()
+        key = "score.imported_many" if not same else "score.imported_some" if added else "score.imported_none"
+        self.flash = Flash(self.where.to_hash(), key=key, args={"n": added, "same": same})
+        return Effect(focus="score-flash")
 
     # setup ----------------------------------------------------------------------------------
 
@@ -343,7 +400,7 @@ class Keeper:
             return Effect(render=False, go=sheet_hash(self.where.sheet_id))
         sheet_id = self.new_id()
         self.store.put(sheet_id, sheet, self.now())
-        self.store.setup, self.store.setup_name = Sheet(options=sheet.options), ""
+        self.store.setup, self.store.setup_name = Sheet(options=sheet.options, entry_mode=sheet.entry_mode), ""
         self.store.save_setup()
         return Effect(render=False, go=sheet_hash(sheet_id, "round"))
 
@@ -362,12 +419,26 @@ class Keeper:
         return Effect(announce=self.tr("score.undone", {"n": str(number)}), focus="score-flash")
 
     def do_share(self, arg: str, value: str, checked: bool) -> Effect:
+        self.sharing = "standings"
         return Effect(render=False, share=share_text(share_data(self.sheet()), self.tr))
+
+    def do_summary(self, arg: str, value: str, checked: bool) -> Effect:
+        """Share the summary on show (the round just saved) as text."""
+        lines = self._summary(self.saved())
+        if not lines:
+            return Effect(render=False)
+        self.sharing = "summary"
+        return Effect(render=False, share="\n".join(lines))
 
     def shared(self, how: str, text: str = "") -> Effect:
         """The view's report: `how` is "shared", "copied" or "failed" (then the text is shown to copy)."""
-        key = {"shared": "score.shared", "copied": "score.copied"}.get(how, "score.share_failed")
-        self.flash = Flash(self.where.to_hash(), key=key, copy_text=text if how == "failed" else "")
+        keys = {"shared": "score.shared", "copied": "score.copied"}
+        if self.sharing == "summary":
+            keys = {"shared": "score.summary.shared", "copied": "score.summary.copied"}
+        key = keys.get(how, "score.share_failed")
+        old = self.flash if self.flash is not None and self.flash.where == self.where.to_hash() else None
+        self.flash = Flash(self.where.to_hash(), key=key, copy_text=text if how == "failed" else "",
+                           summary_round=old.summary_round if old is not None else None)
         return Effect(announce=self.tr(key, {}), focus="score-flash" if how == "failed" else None)
 
     def do_export(self, arg: str, value: str, checked: bool) -> Effect:
@@ -391,6 +462,9 @@ class Keeper:
 
     def do_cancel(self, arg: str, value: str, checked: bool) -> Effect:
         self.confirm = ""
+        if arg == "sure":  # back to the hand asked about, as it was typed
+            seat = self.unusual[0].seat if self.unusual else 0
+            return Effect(focus=f"score-hand-{seat}")
         return Effect(focus=f"score-ask-{arg}")
 
     def do_delete_game(self, arg: str, value: str, checked: bool) -> Effect:
@@ -406,6 +480,8 @@ class Keeper:
         else:
             drafts.edit_round, drafts.edit = self.where.round, draft
         self.store.save_drafts()
+        if self.confirm == "sure":  # the round asked about changed: a later save asks again
+            self.confirm = ""
 
     def _clear_error(self, fid: str) -> None:
         self.errors.pop(fid, None)
@@ -422,6 +498,16 @@ class Keeper:
         self._clear_error(f"hand-{seat}")
         return Effect(focus=f"score-mode-{seat}-{mode}")
 
+    def do_modeall(self, arg: str, value: str, checked: bool) -> Effect:
+        """Every hand of the round in one mode; remembered by the sheet and as the default for new sheets."""
+        sheet = self.sheet().with_entry_mode(arg)
+        self.store.put(self.where.sheet_id, sheet, self.now(), touch=False)
+        self.store.setup = self.store.setup.with_entry_mode(arg)
+        self.store.save_setup()
+        self._set_draft(self.draft().with_modes(arg))
+        self.errors = {}
+        return Effect(focus=f"score-modeall-{arg}")
+
     def do_total(self, arg: str, value: str, checked: bool) -> Effect:
         seat = int(arg)
         self._set_draft(self.draft().with_text(seat, value))
@@ -432,9 +518,15 @@ class Keeper:
         seat_text, face = arg.split(":", 1)
         seat = int(seat_text)
         draft = self.draft()
-        self._set_draft(draft.add_card(seat, faces.card_for(face, draft)))
+        card = faces.card_for(face, draft)
+        focus = f"score-face-{seat}-{faces.FACES.index(face)}"
+        refused = check_tap(draft, seat, card)
+        if refused is not None:  # R-KEEP-2 at the tap: nothing added, the reason said at once
+            self.errors = {f"hand-{seat}": [refused]}
+            return Effect(focus=focus, announce=self.message(refused))
+        self._set_draft(draft.add_card(seat, card))
         self._clear_error(f"hand-{seat}")
-        return Effect(focus=f"score-face-{seat}-{faces.FACES.index(face)}")
+        return Effect(focus=focus)
 
     def do_uncard(self, arg: str, value: str, checked: bool) -> Effect:
         seat, index = (int(part) for part in arg.split(":"))
@@ -462,6 +554,15 @@ class Keeper:
         except KeeperError as error:
             self.errors = {"round": [error]}
             return Effect(focus="score-round-error")
+        unusual = unusual_totals(new.rounds[-1 if number is None else number - 1].hands, sheet.options.wild_points)
+        if unusual and not (arg == "sure" and self.confirm == "sure"):  # possible, but far beyond a hand: ask
+            self.errors, self.confirm, self.unusual = {}, "sure", unusual
+            self.ends_match = new.tally().finished and not sheet.tally().finished
+            sure = self._sure(self.saved())
+            assert sure is not None
+            text = " ".join((self.tr("score.sure_title", {}), *sure.lines))
+            return Effect(focus="score-sure-title", announce=text)
+        self.confirm, self.unusual = "", ()
         self.store.put(self.where.sheet_id, new, self.now())
         drafts = self.store.drafts_of(self.where.sheet_id)
         if number is None:
@@ -472,7 +573,7 @@ class Keeper:
         home = sheet_hash(self.where.sheet_id)
         if number is None:
             text = announcement_text(announcement(new), self.tr)
-            self.flash = Flash(home, announce_round=len(new.rounds))
+            self.flash = Flash(home, announce_round=len(new.rounds), summary_round=len(new.rounds))
         else:
             text = self.tr("score.round_changed", {"n": str(number)})
             self.flash = Flash(home, key="score.round_changed", args={"n": number})

@@ -1,6 +1,9 @@
 """`#/score/<id>/round` (the next round) and `#/score/<id>/round/<n>` (edit round n): who went
 out, then each other hand as a typed total (numeric keypad) or tapped card faces with a live
-sum; one button saves. Messages sit next to their field; every keystroke is kept in a draft."""
+sum, in the sheet's remembered mode (one switch for every hand, one per hand); one button saves.
+Messages sit next to their field; keys of faces the deck has no copy left of are disabled with the
+reason; the preview shows what the round adds only while it can be saved; a total far beyond a
+normal hand is asked about first. Every keystroke is kept in a draft."""
 
 from __future__ import annotations
 
@@ -50,8 +53,12 @@ def live_el(screen: Screen, draft: RoundDraft, seat: int) -> El:
 
 
 def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
-    """What the round adds, as entered so far (scored by uno_core's `round_points`)."""
+    """What the round adds, as entered so far (scored by uno_core's `round_points`); while the hands
+    cannot come from one deck, why instead (never a total that cannot be saved)."""
     body: list[El | str] = []
+    if screen.live:
+        body = [el("span", key="score.preview_blocked"), " ", el("strong", " ".join(screen.live))]
+        return el("p", *body, id="score-preview", cls="sk-preview sk-preview-blocked")
     if draft.winner is not None:
         view = sheet.tally()
         points = [0 if seat == draft.winner else (value or 0)
@@ -72,6 +79,47 @@ def live_parts(screen: Screen, seat: int) -> tuple[El, ...]:
     return live_el(screen, draft, seat), preview_el(screen, sheet, draft), field_error(screen, f"hand-{seat}")
 
 
+def used_up_el(screen: Screen, reason_id: str) -> El | None:
+    """Why some keys are disabled: the faces whose every copy is entered in this round."""
+    if not screen.used_up:
+        return None
+    names = ", ".join(f"{screen.face_name(face)} ({faces.face_limit(face)})" for face in screen.used_up)
+    return el("p", key="score.used_up", args={"faces": names}, cls="sk-hint sk-used-reason", id=reason_id)
+
+
+def mode_all(sheet: Sheet) -> El:
+    """One switch for every hand of the round, remembered by the sheet and for new sheets."""
+    return el(
+        "div",
+        el("p", key="score.mode_all", cls="sk-mode-all-label", id="score-modeall-label"),
+        el("div",
+           *(el("button", key=key, type="button", cls="sk-seg", id=f"score-modeall-{mode.value}", data_act="modeall",
+                data_arg=mode.value, aria_pressed="true" if sheet.entry_mode is mode else "false")
+             for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))),
+           cls="sk-mode-switch", role="group", t_attrs={"aria-label": "score.mode_all_group"}),
+        el("p", key="score.mode_all_hint", cls="sk-hint"),
+        cls="sk-mode-all",
+    )
+
+
+def sure_el(screen: Screen) -> El | None:
+    """"Are you sure?" before saving a total far beyond a normal hand: save it, or go back to it."""
+    sure = screen.sure
+    if sure is None:
+        return None
+    return el(
+        "div",
+        el("p", key="score.sure_title", id="score-sure-title", cls="sk-sure-title", tabindex="-1"),
+        *(el("p", line, cls="sk-sure-line") for line in sure.lines),
+        el("p", key="score.sure_ends", cls="sk-sure-line") if sure.ends_match else None,
+        el("button", key="score.sure_yes", type="button", cls="button primary sk-big", id="score-sure-yes",
+           data_act="save", data_arg="sure"),
+        el("button", key="score.sure_fix", type="button", cls="button", id="score-sure-fix", data_act="cancel",
+           data_arg="sure"),
+        cls="sk-confirm sk-sure", role="group", aria_labelledby="score-sure-title",
+    )
+
+
 def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     name = sheet.players[seat]
     fid = f"hand-{seat}"
@@ -90,10 +138,14 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
         cls="sk-mode-switch", role="group", t_attrs={"aria-label": ("score.mode_group", {"name": name})},
     )
     if cards_mode:
+        used = set(screen.used_up)
+        reason = f"score-used-{seat}"
         keypad = el(
             "div",
-            *(el("button", *face_label(face), type="button", cls=face_class(face), id=f"score-face-{seat}-{index}",
-                 data_act="card", data_arg=f"{seat}:{face}")
+            *(el("button", *face_label(face), type="button", id=f"score-face-{seat}-{index}",
+                 cls=face_class(face) + (" sk-used-up" if face in used else ""), data_act="card",
+                 data_arg=f"{seat}:{face}", aria_disabled="true" if face in used else None,
+                 aria_describedby=reason if face in used else None)
               for index, face in enumerate(faces.FACES)),
             cls="sk-keypad", role="group", t_attrs={"aria-label": ("score.keypad", {"name": name})},
         )
@@ -109,7 +161,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
             *(chips or [el("span", key="score.no_cards", cls="sk-hint")]),
             cls="sk-chips", role="group", aria_labelledby=f"score-tapped-{seat}",
         )
-        entry: list[El] = [tapped, keypad]
+        entry: list[El | None] = [tapped, keypad, used_up_el(screen, reason)]
     else:
         entry = [
             el("input", type="text", inputmode="numeric", pattern="[0-9]*", id=f"score-hand-{seat}", value=hand.text,
@@ -153,8 +205,8 @@ def entry_page(screen: Screen) -> El:
     )
     over = view.finished and number is None
     actions: list[El | None] = [
-        el("button", key="score.save" if number is None else "score.save_edit", type="submit",
-           cls="button primary sk-big", id="score-save", disabled=over),
+        sure_el(screen) or el("button", key="score.save" if number is None else "score.save_edit", type="submit",
+                              cls="button primary sk-big", id="score-save", disabled=over),
     ]
     if number is not None:
         actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
@@ -168,7 +220,7 @@ def entry_page(screen: Screen) -> El:
         el("p", key="score.over", cls="sk-notice") if over else None,
         el("form",
            winners,
-           el("section", el("h2", key="score.hands"),
+           el("section", el("h2", key="score.hands"), mode_all(sheet),
               el("ul", *(hand_box(screen, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands")),
            preview_el(screen, sheet, draft),
            field_error(screen, "round", alert=True),

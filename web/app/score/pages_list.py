@@ -1,6 +1,10 @@
-"""`#/score`: the saved games (in progress first, then finished), a new game, and import."""
+"""`#/score`: the saved games (in progress first, then finished; each by last played), a new game, and
+import. Each entry says its title (numbered when players repeat), when it was started and last played,
+the rounds, who leads with how many points or who won, and whether it is finished."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from app.tree import El, el
 from scorekeeper import SheetSummary
@@ -10,18 +14,28 @@ from .screen import Screen
 from .where import sheet_hash
 
 
+def when(ms: int) -> str:
+    """A saved time as the device's local date and time, the same in every language: 2026-12-02 21:05."""
+    return datetime.fromtimestamp(ms / 1000).strftime("%Y-%m-%d %H:%M")
+
+
 def game_item(item: SheetSummary) -> El:
+    total = "" if item.leader_total is None else str(item.leader_total)
     if item.finished:
-        meta = el("span", key="score.list.won", args={"winner": item.winner or "", "rounds": item.rounds})
+        meta = el("span", key="score.list.won", args={"winner": item.winner or "", "rounds": item.rounds,
+                                                       "total": total})
     elif item.rounds:
         leader = ", ".join(item.leaders)
-        meta = el("span", key="score.list.playing_meta", args={"rounds": item.rounds, "leader": leader})
+        meta = el("span", key="score.list.playing_meta", args={"rounds": item.rounds, "leader": leader,
+                                                                "total": total})
     else:
         meta = el("span", key="score.list.not_started")
+    dates = el("span", key="score.list.dates", args={"created": when(item.created), "played": when(item.updated)},
+               cls="sk-game-dates")
     return el(
         "li",
-        el("a", el("span", item.title, cls="sk-game-title"), el("span", meta, cls="sk-game-meta"),
-           cls="sk-game-link", href=sheet_hash(item.id)),
+        el("a", el("span", item.title, cls="sk-game-title"), el("span", meta, cls="sk-game-meta"), dates,
+           cls="sk-game-link" + (" sk-game-done" if item.finished else ""), href=sheet_hash(item.id)),
     )
 
 

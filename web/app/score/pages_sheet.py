@@ -78,6 +78,39 @@ def rounds_table(screen: Screen, sheet: Sheet, view: Tally) -> El:
     )
 
 
+def table_legend(sheet: Sheet) -> El:
+    """What the marks of the rounds table mean, for everyone (cells carry the same for screen readers)."""
+    penalty = sheet.options.scoring is Scoring.PENALTY
+    items = (
+        (el("span", "✓" if penalty else "+99", cls="sk-out"), "score.legend.out_penalty" if penalty
+         else "score.legend.out"),
+        (el("span", "+12" if penalty else "12", cls="sk-hand-pts"), "score.legend.hand_penalty" if penalty
+         else "score.legend.hand"),
+        (el("span", "214", cls="sk-run"), "score.legend.total"),
+        (el("span", el("span", key="score.cell.dealt_mark"), cls="sk-dealt"), "score.legend.dealt"),
+    )
+    return el(
+        "div",
+        el("h3", key="score.legend.title", id="score-legend-title"),
+        el("ul", *(el("li", el("span", sample, cls="sk-sample", aria_hidden="true"), el("span", key=key))
+                   for sample, key in items), cls="sk-table-legend", aria_labelledby="score-legend-title"),
+    )
+
+
+def summary_card(screen: Screen) -> El | None:
+    """The round just saved, line by line, with a button that shares it as text."""
+    if not screen.summary:
+        return None
+    return el(
+        "section",
+        el("h2", key="score.summary.title", id="score-summary-title"),
+        el("ul", *(el("li", line) for line in screen.summary), cls="sk-summary"),
+        el("button", key="score.summary.share", type="button", cls="button", data_act="summary",
+           id="score-summary-share"),
+        cls="sk-score-card", aria_labelledby="score-summary-title",
+    )
+
+
 def trophy() -> El:
     """A gold star (drawn: emoji fonts are not everywhere)."""
     star = "32,4 40,23 60,24 44,37 50,57 32,46 14,57 20,37 4,24 24,23"
@@ -130,13 +163,14 @@ def sheet_page(screen: Screen) -> El:
         el("p", key=meta_key, args={"target": sheet.options.target}, cls="sk-meta"),
         flash(screen),
         *top,
+        summary_card(screen),
     ]
     if not view.finished and view.rows:
         parts.append(el("section", el("h2", key="score.standings"), standings(sheet, view, final=False),
                         cls="sk-score-card"))
     if view.rows:
         parts.append(el("section", el("h2", key="score.rounds", id="score-rounds-title"),
-                        rounds_table(screen, sheet, view), cls="sk-score-card"))
+                        rounds_table(screen, sheet, view), table_legend(sheet), cls="sk-score-card"))
         if sheet.options.scoring is not Scoring.SINGLE_ROUND:
             legend = el("ul", *(el("li", el("span", cls=swatch_class(side), aria_hidden="true"), label)
                                 for side, label in enumerate(view.side_labels)), cls="sk-legend")

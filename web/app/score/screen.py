@@ -25,6 +25,16 @@ class Note:
     args: Mapping[str, object] = field(default_factory=dict)
     text: str = ""  # the round's announcement, in words
     copy_text: str = ""  # text shown to copy by hand (sharing failed)
+    open_id: str = ""  # a saved sheet offered to open (an import that was already saved)
+
+
+@dataclass(frozen=True, slots=True)
+class Sure:
+    """The question before saving a round with a total far beyond a normal hand, in words."""
+
+    lines: tuple[str, ...]  # one per hand asked about
+    ends_match: bool  # saving it ends the match
+    seat: int  # the first hand asked about (where "correct it" goes back to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +51,10 @@ class Screen:
     listing: tuple[SheetSummary, ...] = ()  # the library's sheets (the list page)
     damaged: bool = False  # some saved sheets could not be read (kept aside)
     face_names: Mapping[str, str] = field(default_factory=dict)  # card faces by name, in words ("W": "Wild")
+    live: tuple[str, ...] = ()  # why the round as entered so far cannot be saved (R-KEEP-2), in words
+    used_up: tuple[str, ...] = ()  # faces the round's deck has no copy left of (their keys are disabled)
+    sure: Sure | None = None  # the question asked before saving an unusual total
+    summary: tuple[str, ...] = ()  # the summary of the round just saved, in words (lines)
 
     @property
     def sheet(self) -> Sheet:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.storage.core import SCORE_DRAFTS, SCORE_LIBRARY, SCORE_LIBRARY_DAMAGED, SCORE_PREPAINT, SCORE_SETUP
-from scorekeeper import Library, LoadError, RoundDraft, Sheet, default_title, load, load_library, save
+from scorekeeper import Library, LoadError, RoundDraft, Sheet, load, load_library, save
 from scorekeeper.errors import KeeperError
 
 LIBRARY_KEY = SCORE_LIBRARY
@@ -130,9 +130,11 @@ class Store:
     def drafts_of(self, sheet_id: str) -> Drafts:
         return self.drafts.setdefault(sheet_id, Drafts())
 
-    def put(self, sheet_id: str, sheet: Sheet, now: int) -> None:
-        """Store `sheet` under `sheet_id` and write the library at once."""
-        self.library = self.library.put(sheet_id, sheet, now, title=default_title(sheet))  # names follow renames
+    def put(self, sheet_id: str, sheet: Sheet, now: int, touch: bool = True) -> None:
+        """Store `sheet` under `sheet_id` and write the library at once. Its title is the players' names
+        (they follow renames), numbered when another sheet has them; `touch=False` keeps "last played"."""
+        title = self.library.title_for(sheet_id, sheet)
+        self.library = self.library.put(sheet_id, sheet, now, title=title, touch=touch)
         self.save_library()
 
     def remove(self, sheet_id: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from scorekeeper import Announcement, KeeperError, ShareData
+from scorekeeper import Announcement, KeeperError, RoundSummary, ShareData
 from uno_core.rules import Scoring
 
 Translate = Callable[[str, Mapping[str, str]], str]
@@ -48,3 +48,24 @@ def announcement_text(item: Announcement, tr: Translate) -> str:
     if item.match_winner is not None:
         text += tr("score.announce.wins", {"winner": item.match_winner})
     return text
+
+
+def summary_lines(item: RoundSummary, tr: Translate) -> tuple[str, ...]:
+    """A round summary as lines: who dealt and went out, each other hand (its cards when tapped),
+    what was scored, who deals next."""
+    lines = [tr("score.summary.head", {"round": str(item.round), "dealer": item.dealer, "winner": item.winner})]
+    for hand in item.hands:
+        if hand.went_out:
+            continue
+        args = {"name": hand.name, "points": str(hand.points)}
+        if not hand.counted:
+            lines.append(tr("score.summary.hand_blank", args))
+        elif hand.cards is None:
+            lines.append(tr("score.summary.hand", args))
+        else:
+            lines.append(tr("score.summary.hand_cards", {**args, "cards": ", ".join(hand.cards)}))
+    lines += [tr("score.summary.gain", {"label": g.label, "gained": str(g.gained), "total": str(g.total)})
+              for g in item.gains]
+    if item.next_dealer is not None:
+        lines.append(tr("score.summary.next", {"name": item.next_dealer}))
+    return tuple(lines)

@@ -1,0 +1,192 @@
+"""Fewer taps and earlier warnings (issue 16), on CPython: the remembered entry mode, the preview while
+hands are impossible, "are you sure" before an unusual total, the list's entries, re-imports, the legend."""
+
+from __future__ import annotations
+
+from score_ui_helpers import Translator, go, make_keeper
+from test_keeper import enter_round, new_game
+
+from app.score.keeper import Keeper
+from app.score.pages import live_parts, render
+from app.score.pages_list import when
+from app.score.store import LIBRARY_KEY, MemoryStorage
+from app.storage.backup import backup_text
+from app.tree import El, find, text_of
+from scorekeeper import Mode
+
+
+def words(node: El, tr: Translator) -> str:
+    """The text a node shows, spaces as a browser collapses them."""
+    return " ".join(text_of(node, tr).split())
+
+
+def test_the_entry_mode_applies_to_every_hand_and_is_remembered(keeper: Keeper, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    keeper.act("total", "1", "12")
+    effect = keeper.act("modeall", "cards")
+    assert effect.focus == "score-modeall-cards"
+    assert {hand.mode for hand in keeper.draft().hands} == {Mode.CARDS}
+    assert keeper.draft().hands[1].text == "12"  # kept, in case the hand goes back to its total
+    page = render(keeper.screen())
+    assert find(page, id="score-modeall-cards")[0].attr("aria-pressed") == "true"
+    assert len(find(page, data_act="card")) == 4 * 15  # every hand shows its keypad at once
+    keeper.act("mode", "1:total")  # one hand switches on its own; the remembered mode stays
+    assert keeper.sheet().entry_mode is Mode.CARDS
+    keeper.act("winner", "0")
+    for seat in (1, 2, 3):
+        keeper.act("card", f"{seat}:7")
+    keeper.act("mode", "1:cards")
+    keeper.act("save")
+    assert not keeper.errors
+    # the next round, a reload, and a new game all start card by card
+    again = make_keeper(keeper.store.storage, tr)  # type: ignore[arg-type]
+    go(again, f"#/score/{sheet_id}/round")
+    assert {hand.mode for hand in again.draft().hands} == {Mode.CARDS}
+    other = new_game(again, ["Eva", "Fer"])
+    assert again.store.library.get(other).sheet.entry_mode is Mode.CARDS
+    assert {hand.mode for hand in again.draft().hands} == {Mode.CARDS}
+
+
+def test_a_mode_change_is_not_a_play(keeper: Keeper) -> None:
+    sheet_id = new_game(keeper)
+    before = keeper.store.library.get(sheet_id).updated
+    keeper.act("modeall", "cards")
+    assert keeper.store.library.get(sheet_id).updated == before
+
+
+def test_the_preview_never_shows_a_total_that_cannot_be_saved(keeper: Keeper, tr: Translator) -> None:
+    new_game(keeper)
+    keeper.act("winner", "0")
+    keeper.act("total", "1", "700")
+    preview = live_parts(keeper.screen(), 1)[1]
+    assert words(preview, tr) == "This round: Ana +700"
+    effect = keeper.act("total", "2", "600")
+    assert effect.live_seat == 2 and not effect.render
+    live, preview, error = live_parts(keeper.screen(), 2)
+    assert words(preview, tr) == (
+        "This round cannot be saved as entered: The hands add up to 1300; the cards left make at most 1240."
+    )
+    assert "+1300" not in text_of(render(keeper.screen()), tr)
+    assert text_of(live, tr) == "600 pts" and text_of(error, tr) == ""
+    keeper.act("total", "2", "1300")
+    assert text_of(live_parts(keeper.screen(), 2)[2], tr) == (
+        "1300 is more than the cards left can make (at most 1240)."
+    )
+    keeper.act("total", "2", "60")
+    assert words(live_parts(keeper.screen(), 2)[1], tr) == "This round: Ana +760"
+
+
+def test_an_unusual_total_asks_before_it_ends_the_match(keeper: Keeper, storage: MemoryStorage, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    keeper.act("winner", "1")
+    keeper.act("total", "0", "1000")  # possible (the deck has 1240), far beyond a hand of 25 cards (740)
+    keeper.act("total", "2", "3")
+    keeper.act("total", "3", "4")
+    before = storage.items[LIBRARY_KEY]
+    effect = keeper.act("save")
+    assert effect.focus == "score-sure-title" and effect.go is None
+    assert storage.items[LIBRARY_KEY] == before  # not saved yet
+    page = render(keeper.screen())
+    question = words(find(page, class_="sk-confirm sk-sure")[0], tr)
+    assert question.startswith("Are you sure? Ana: 1000 points, more than the 25 richest cards left add up to (740).")
+    assert "Saving this round ends the match." in question
+    assert not find(page, id="score-save")
+    # "no": back to the hand, everything as typed
+    assert keeper.act("cancel", "sure").focus == "score-hand-0"
+    assert keeper.draft().hands[0].text == "1000" and keeper.screen().sure is None
+    # a change to the round asks again; "yes" saves it
+    keeper.act("save")
+    keeper.act("total", "0", "999")
+    effect = keeper.act("save", "sure")
+    assert effect.go is None and keeper.confirm == "sure"
+    effect = keeper.act("save", "sure")
+    assert effect.go == f"#/score/{sheet_id}"
+    assert keeper.store.library.get(sheet_id).sheet.tally().finished
+
+
+def test_a_normal_round_is_not_asked_about(keeper: Keeper) -> None:
+    new_game(keeper)
+    keeper.act("winner", "1")
+    for seat, text in ((0, "740"), (2, "3"), (3, "4")):
+        keeper.act("total", str(seat), text)
+    assert keeper.act("save").go is not None
+
+
+def test_list_entries_are_told_apart(keeper: Keeper, tr: Translator) -> None:
+    first = new_game(keeper)
+    enter_round(keeper, 1, {0: "10", 2: "20", 3: "30"})  # Ben 60
+    second = new_game(keeper)
+    go(keeper, "#/score")
+    page = render(keeper.screen())
+    links = find(page, class_="sk-game-link")
+    assert [link.attr("href") for link in links] == [f"#/score/{second}", f"#/score/{first}"]  # last played first
+    texts = [words(link, tr) for link in links]
+    saved = keeper.store.library.get(first)
+    assert texts[1] == (f"Ana, Ben, Cai, Dee In progress · Rounds: 1 · Leading: Ben (60) "
+                        f"Started {when(saved.created)} · Last played {when(saved.updated)}")
+    assert texts[0].startswith("Ana, Ben, Cai, Dee (2) In progress · Not started yet Started ")
+    tr.lang = "es"
+    assert "En curso · Rondas: 1 · En cabeza: Ben (60) Empezada " in words(links[1], tr)
+
+
+def test_a_backup_imported_twice_copies_nothing_the_second_time(
+    keeper: Keeper, storage: MemoryStorage, tr: Translator
+) -> None:
+    new_game(keeper)
+    enter_round(keeper, 0, {1: "10", 2: "20", 3: "30"})
+    new_game(keeper, ["Eva", "Fer"])
+    text = backup_text({LIBRARY_KEY: storage.items[LIBRARY_KEY]}, 5_000)
+    go(keeper, "#/score")
+    keeper.import_text(text)
+    assert len(keeper.store.library.entries) == 2
+    assert text_of(render(keeper.screen()), tr).count("Every game in this file is already here") == 1
+    other = make_keeper(MemoryStorage(), tr)
+    go(other, "#/score")
+    new_game(other, ["Eva", "Fer"])
+    go(other, "#/score")
+    other.import_text(text)
+    assert len(other.store.library.entries) == 2  # the unplayed Eva-Fer game was there already
+    assert "1 games imported; 1 were already here." in text_of(render(other.screen()), tr)
+
+
+def test_the_rounds_table_has_a_visible_legend(keeper: Keeper, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    enter_round(keeper, 1, {0: "10", 2: "20", 3: "30"})
+    go(keeper, f"#/score/{sheet_id}")
+    legend = find(render(keeper.screen()), class_="sk-table-legend")[0]
+    assert words(legend, tr) == (
+        "+99 went out: points won this round 12 points left in that hand 214 total after the round "
+        "D dealt this round"
+    )
+    tr.lang = "es"
+    assert "R repartió esta ronda" in words(legend, tr)
+
+
+def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Translator) -> None:
+    sheet_id = new_game(keeper)
+    keeper.act("winner", "2")
+    keeper.act("total", "0", "12")
+    keeper.act("mode", "1:cards")
+    keeper.act("card", "1:W+4")
+    keeper.act("card", "1:7")
+    keeper.act("total", "3", "0")
+    go(keeper, keeper.act("save").go or "")
+    expected = ("Round 1: Ana dealt, Cai went out.", "Ana: 12 pts", "Ben: 57 pts (W+4, R7)", "Dee: 0 pts",
+                "Cai scores 69 (69 in all).", "Next to deal: Ben.")
+    assert keeper.screen().summary == expected
+    card = find(render(keeper.screen()), id="score-summary-share")
+    assert card and card[0].attr("data-act") == "summary"
+    effect = keeper.act("summary")
+    assert effect.share == "\n".join(expected)
+    keeper.shared("copied")
+    page = render(keeper.screen())
+    assert words(find(page, id="score-flash")[0], tr) == "Round summary copied to the clipboard."
+    assert find(page, id="score-summary-share")  # still there to share again
+    keeper.act("share")
+    keeper.shared("shared")
+    assert words(find(render(keeper.screen()), id="score-flash")[0], tr) == "Standings shared."
+    go(keeper, f"#/score/{sheet_id}/round")
+    go(keeper, f"#/score/{sheet_id}")
+    assert keeper.screen().summary == ()  # shown once, after the save
+    tr.lang = "es"
+    assert not tr.missing
