@@ -316,6 +316,22 @@ def test_legal_actions_of_a_seat_outside_the_table() -> None:
         assert game.legal_actions(seat) == []
 
 
+def test_legal_actions_cached_for_one_seat_are_not_handed_to_another() -> None:
+    # R-TURN-6: the current seat's list is kept for apply; other seats, bad seats and the next
+    # position get their own answer
+    game = four("R7 B5 W W+4 G7 R7 Y1")
+    mine = game.legal_actions(1)
+    assert mine and game.legal_actions(1) == mine
+    for seat in (None, 0, 2, -1, 1.0, True, "1"):
+        assert game.legal_actions(seat) == [], seat  # type: ignore[arg-type]
+        with pytest.raises(UnoError):
+            game.apply(seat, mine[0])  # type: ignore[arg-type]
+    assert game.legal_actions(1) == mine
+    game.apply(1, "draw")
+    after = game.legal_actions(game.current)
+    assert after != mine and game.legal_actions(1) == ([] if game.current != 1 else after)
+
+
 def test_legal_actions_of_a_seat_outside_the_table_under_jump_in() -> None:
     # R-TURN-6 R-VAR-JUMP
     hands = ["R1 R2 R3 R4 R6 R8 R9", "B5 B1 G2 G3 Y4 Y6 Y8", "G1 G2 G3 G4 G5 G6 G8", "B1 B2 B3 B4 B6 B8 B5"]
