@@ -60,6 +60,7 @@ _STRICT = WD4Rule.STRICT
 _TURN_PHASE = Phase.TURN
 _DRAWN_PHASE = Phase.DRAWN
 _MATCH_OVER = Phase.MATCH_OVER
+_STACK_PHASE = Phase.STACK
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
 _NO_SEAT = object()  # Game._legal_seat when no seat's legal actions are cached there
@@ -540,11 +541,10 @@ class Game:
 
         A seat not at the table has none. The list is the caller's own copy.
         """
-        if seat is self._legal_seat:  # ``is``: an int seat (small ints are shared), never a look-alike
-            return [*self._legal_list]
         if seat is self.current and self._tables and not self.exposed:
             # the common case without a call: a turn's list or a drawn card's list from the
-            # tables (as _generate takes them)
+            # tables (as _generate takes them), kept for apply; ``is``: an int seat (small ints
+            # are shared), never a look-alike
             phase = self.phase
             hand = self.hands[seat]
             listed: Sequence[Action]
@@ -681,7 +681,7 @@ class Game:
         """Draw for the turn (R-TURN-4), or take the stacked penalty (R-VAR-STACK)."""
         if self.exposed:
             self.exposed.clear()
-        if self.phase is Phase.STACK:
+        if self.phase is _STACK_PHASE:
             self._take_penalty(seat, "stack", out)
             return
         # R-TURN-4: draw one card (or until playable); a playable one may then be played or kept
@@ -758,7 +758,7 @@ class Game:
             for played in cards:
                 hand.remove(played)
             self.discard.extend(cards)
-        self.active = active = colour if card.colour is None else card.colour
+        self.active = active = card.colour or colour  # a wild takes the colour named
         self.drawn = None
         self.phase = _TURN_PHASE
         if out is not None:
