@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from enum import Enum, IntEnum
 from functools import partial
 from itertools import repeat, starmap
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .errors import NotationError
@@ -185,6 +187,10 @@ ALL_CARDS: tuple[Card, ...] = _build_cards()
 """The 54 distinct card faces, in a fixed order (colours R, Y, G, B; then W, W+4)."""
 
 _CODE_CARDS = {card.code: card for card in ALL_CARDS}
+
+by_deck_order: Callable[[Card], int] = attrgetter("index")
+"""Sort key of cards in deck order, the order of ``Card.__lt__`` (``sorted(hand, key=by_deck_order)``
+is ``sorted(hand)``), read in C instead of a Python ``__lt__`` call per comparison."""
 WILD = Card(None, Rank.WILD)
 WILD_DRAW_FOUR = Card(None, Rank.WILD_DRAW_FOUR)
 

@@ -27,6 +27,7 @@ from .cards import (
     Card,
     Colour,
     Rank,
+    by_deck_order,
     check_full_deck,
     full_deck,
     parse_deck,
@@ -154,7 +155,7 @@ def swap_hands(hands: list[_T], seat: int, other: int) -> None:
     hands[seat], hands[other] = hands[other], hands[seat]
 
 
-_CARD_INDEX = attrgetter("index")
+_CARD_INDEX = by_deck_order
 
 # Events are immutable values: the common ones are built once and shared (equal to new ones,
 # and cheaper than building a frozen dataclass per action). Seats go from 0 to 9.
@@ -874,7 +875,7 @@ class Game:
         self.exposed.clear()
         culprit = self.wd4_by
         assert culprit is not None
-        revealed = tuple(sorted(self.hands[culprit]))
+        revealed = tuple(sorted(self.hands[culprit], key=_CARD_INDEX))
         owed = self.pending
         self.pending = 0
         if self.wd4_bluff:  # R-CHAL-2

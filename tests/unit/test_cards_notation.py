@@ -30,7 +30,7 @@ from uno_core import (
     parse_action,
     parse_deck,
 )
-from uno_core.cards import COLOURS, shuffle
+from uno_core.cards import COLOURS, by_deck_order, shuffle
 from uno_core.scenario import stacked_deck
 
 
@@ -121,6 +121,14 @@ def test_cards_are_equal_only_to_themselves_hash_by_identity_and_sort_by_deck_or
     hand = parse_deck("R1 G5 R1 W Y3")
     hand.remove(Card.parse("R1"))
     assert [card.code for card in hand] == ["G5", "R1", "W", "Y3"] and hand.count(Card.parse("R1")) == 1
+
+
+def test_the_deck_order_key_sorts_as_card_comparison_does() -> None:
+    rng = random.Random(3)
+    for size in (0, 1, 7, 20, 108):
+        cards = rng.sample(full_deck(), size)
+        assert sorted(cards, key=by_deck_order) == sorted(cards)
+        assert [by_deck_order(card) for card in ALL_CARDS] == list(range(len(ALL_CARDS)))
 
 
 def test_colours_are_equal_only_to_themselves_and_hash_by_identity() -> None:
