@@ -910,12 +910,18 @@ class Game:
         return self.draw_pile.pop()
 
     def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event] | None) -> None:
-        drawn: list[Card] = []
-        for _ in range(count):
-            card = self._pop_draw(out)
-            if card is None:
-                break
-            drawn.append(card)
+        """``seat`` draws ``count`` cards, one at a time from the top (reshuffling as ``_pop_draw`` does)."""
+        pile = self.draw_pile
+        if 0 < count <= len(pile):  # no reshuffle on the way: the top ``count`` cards, in the order drawn
+            drawn = pile[: -count - 1 : -1]
+            del pile[-count:]
+        else:
+            drawn = []
+            for _ in range(count):
+                card = self._pop_draw(out)
+                if card is None:
+                    break
+                drawn.append(card)
         self.hands[seat].extend(drawn)
         if drawn:
             self.said_uno[seat] = False  # R-UNO-3: protection ends when the hand grows

@@ -135,6 +135,29 @@ def test_reshuffle_the_discard_pile_except_its_top_card() -> None:
     assert_all_cards(game)
 
 
+@pytest.mark.parametrize("left", [0, 1, 2, 3, 4, 5, 30])
+@pytest.mark.parametrize("count", [0, 1, 2, 4])
+def test_a_penalty_draws_one_card_at_a_time_from_the_top(left: int, count: int) -> None:
+    # R-ACT-3 R-TURN-5: drawing n cards is n single draws, the pile reshuffled when it runs out
+    game = four("Y1 B1 G2 G3 Y4 Y6 Y8", draw_until_playable=False)
+    _empty_draw_pile_into_discard(game, keep=left)
+    one_by_one = game.copy()
+    out: list[events.Event] = []
+    game._draw(2, count, "draw_two", out)
+    expected: list[events.Event] = []
+    cards = []
+    for _ in range(count):
+        card = one_by_one._pop_draw(expected)
+        if card is not None:
+            cards.append(card)
+    one_by_one.hands[2].extend(cards)
+    expected.append(events.CardsDrawn(2, len(cards), "draw_two", tuple(cards)))
+    assert out == expected
+    assert game.hands == one_by_one.hands and game.draw_pile == one_by_one.draw_pile
+    assert game.discard == one_by_one.discard and game.rng.getstate() == one_by_one.rng.getstate()
+    assert_all_cards(game)
+
+
 def test_nothing_to_reshuffle_draw_what_there_is_and_play_goes_on() -> None:
     # R-TURN-5 R-ACT-3
     game = four("Y1 B1 G2 G3 Y4 Y6 Y8", draws="B7 R+2")
