@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from enum import Enum, IntEnum
+from functools import partial
+from itertools import repeat, starmap
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .errors import NotationError
@@ -37,6 +41,10 @@ class Colour(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    # Members are singletons and equality is identity (Enum's): hash by identity too, in C, instead
+    # of Enum's Python-level hash of the name (the engine looks colours up in its tables every turn).
+    __hash__ = object.__hash__
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
@@ -179,6 +187,10 @@ ALL_CARDS: tuple[Card, ...] = _build_cards()
 """The 54 distinct card faces, in a fixed order (colours R, Y, G, B; then W, W+4)."""
 
 _CODE_CARDS = {card.code: card for card in ALL_CARDS}
+
+by_deck_order: Callable[[Card], int] = attrgetter("index")
+"""Sort key of cards in deck order, the order of ``Card.__lt__`` (``sorted(hand, key=by_deck_order)``
+is ``sorted(hand)``), read in C instead of a Python ``__lt__`` call per comparison."""
 WILD = Card(None, Rank.WILD)
 WILD_DRAW_FOUR = Card(None, Rank.WILD_DRAW_FOUR)
 
@@ -220,9 +232,10 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
 
     Sorting by one random key per item gives a uniform permutation and is about twice as
     fast as ``random.shuffle`` in pure Python, which matters to bots running playouts.
+    The keys are ``rng.random()`` drawn item by item, in list order, without a Python call:
+    ``next(keys, item)`` (the item is only ``next``'s unused default).
     """
-    key = rng.random
-    items.sort(key=lambda _item: key())
+    items.sort(key=partial(next, starmap(rng.random, repeat((), len(items)))))
 
 
 def hand_points(cards: list[Card] | tuple[Card, ...], wild_points: int = 50) -> int:

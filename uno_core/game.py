@@ -27,6 +27,7 @@ from .cards import (
     Card,
     Colour,
     Rank,
+    by_deck_order,
     check_full_deck,
     full_deck,
     parse_deck,
@@ -60,8 +61,10 @@ _STRICT = WD4Rule.STRICT
 _TURN_PHASE = Phase.TURN
 _DRAWN_PHASE = Phase.DRAWN
 _MATCH_OVER = Phase.MATCH_OVER
+_STACK_PHASE = Phase.STACK
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
+_NO_SEAT = object()  # Game._legal_seat when no seat's legal actions are cached there
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
 
 
@@ -152,7 +155,7 @@ def swap_hands(hands: list[_T], seat: int, other: int) -> None:
     hands[seat], hands[other] = hands[other], hands[seat]
 
 
-_CARD_INDEX = attrgetter("index")
+_CARD_INDEX = by_deck_order
 
 # Events are immutable values: the common ones are built once and shared (equal to new ones,
 # and cheaper than building a frozen dataclass per action). Seats go from 0 to 9.
@@ -213,6 +216,8 @@ class Game:
     # fast on copies (a copied __dict__ would not).
     __slots__ = (
         "_legal_cache",
+        "_legal_list",
+        "_legal_seat",
         "_tables",
         "active",
         "current",
@@ -324,7 +329,9 @@ class Game:
         self.going_out: int | None = None  # a seat out of cards whose last card is still being answered
         self.said_uno = [False] * n
         self.exposed: set[int] = set()  # seats that can be caught now (R-UNO-2)
-        self._legal_cache: dict[int, Sequence[Action]] = {}
+        self._legal_cache: dict[int, Sequence[Action]] = {}  # by seat, but the one below
+        self._legal_seat: object = _NO_SEAT  # the seat whose legal actions _legal_list holds now
+        self._legal_list: Sequence[Action] = ()
         # whether legal_actions may list a turn or a drawn card straight from the tables: single
         # plays only, no jump-in, and every Wild Draw Four playable (no R-ACT-5 filter)
         self._tables = not (rules.doubles or rules.seven_zero or rules.jump_in) and rules.wd4_rule is not _STRICT
@@ -535,40 +542,49 @@ class Game:
 
         A seat not at the table has none. The list is the caller's own copy.
         """
-        cached = self._legal_cache.get(seat)
-        if cached is None:
-            if seat is self.current and self._tables and not self.exposed:
-                # the common case without a call: a turn's list or a drawn card's list from the
-                # tables (as _generate takes them); ``is``: an int seat (small ints are shared)
-                phase = self.phase
-                hand = self.hands[seat]
-                if phase is _TURN_PHASE:
-                    top = self.discard[-1]
-                    active = self.active
-                    # playable_set, through card_matches' table (no R-ACT-5 filter: self._tables)
-                    playable = (_MATCHING_TOP[top] if active is top.colour else _MATCHING[top, active]).intersection(
-                        hand
-                    )
-                    uno = len(hand) == 2
-                    cached = _TURN_LISTS[uno].get(playable) or _turn_list(playable, uno)
-                elif phase is _DRAWN_PHASE:
-                    cached = _DRAWN_LISTS[len(hand) == 2][self.drawn]  # type: ignore[index]
-                else:
-                    cached = self._generate(seat)
-            elif type(seat) is not int or not 0 <= seat < self.n:
-                return []
+        if seat is self.current and self._tables and not self.exposed:
+            # the common case without a call: a turn's list or a drawn card's list from the
+            # tables (as _generate takes them), kept for apply; ``is``: an int seat (small ints
+            # are shared), never a look-alike
+            phase = self.phase
+            hand = self.hands[seat]
+            listed: Sequence[Action]
+            if phase is _TURN_PHASE:
+                top = self.discard[-1]
+                active = self.active
+                # playable_set, through card_matches' table (no R-ACT-5 filter: self._tables)
+                playable = (_MATCHING_TOP[top] if active is top.colour else _MATCHING[top, active]).intersection(hand)
+                uno = len(hand) == 2
+                listed = _TURN_LISTS[uno].get(playable) or _turn_list(playable, uno)
+            elif phase is _DRAWN_PHASE:
+                listed = _DRAWN_LISTS[len(hand) == 2][self.drawn]  # type: ignore[index]
             else:
-                cached = self._generate(seat)
-            self._legal_cache[seat] = cached
-        return [*cached]
+                listed = self._generate(seat)
+            self._legal_seat = seat
+            self._legal_list = listed
+            return [*listed]
+        return [*self._legal(seat)]
 
     def _legal(self, seat: int) -> Sequence[Action]:
         """``legal_actions`` without the copy: the cached sequence (empty for a seat not at the table)."""
+        if seat is self._legal_seat:
+            return self._legal_list
+        if type(seat) is not int or not 0 <= seat < self.n:
+            return ()
+        if seat == self.current:
+            listed = self._generate(seat)
+            self._legal_seat = self.current
+            self._legal_list = listed
+            return listed
         cached = self._legal_cache.get(seat)
         if cached is None:
-            self.legal_actions(seat)
-            cached = self._legal_cache.get(seat, ()) if type(seat) is int else ()
+            cached = self._legal_cache[seat] = self._generate(seat)
         return cached
+
+    def _forget_legal(self) -> None:
+        """Drop the cached legal actions (the state changed); ``apply`` does the same inline."""
+        self._legal_seat = _NO_SEAT
+        self._legal_cache = {}
 
     def legal_texts(self, seat: int) -> list[str]:
         """``legal_actions`` in the R-NOTE notation."""
@@ -585,14 +601,23 @@ class Game:
         """Apply ``action`` for ``seat``; return the events. Anything illegal raises and changes nothing."""
         # legal actions are interned: the common case is the very object of the seat's cached list
         # (a loop: cheaper than any(map(is_, ...)) over a few actions)
-        for legal in self._legal_cache.get(seat, ()) if type(seat) is int else ():  # cached: a seat at the table
+        cached = (
+            self._legal_list
+            if seat is self._legal_seat
+            else self._legal_cache.get(seat, ())
+            if type(seat) is int
+            else ()
+        )
+        for legal in cached:
             if legal is action:
                 break
         else:  # text (never in the list), or an action to check
             if isinstance(action, str):
                 action = parse_action(action)
             self._check(seat, action)
-        self._legal_cache = {}
+        self._legal_seat = _NO_SEAT
+        if self._legal_cache:
+            self._legal_cache = {}
         out: list[ev.Event] = []
         if type(action) is Play:  # the common cases first, as _dispatch runs them
             self._play(seat, action.cards, action.colour, action.swap, action.uno, action.jump, out)
@@ -657,7 +682,7 @@ class Game:
         """Draw for the turn (R-TURN-4), or take the stacked penalty (R-VAR-STACK)."""
         if self.exposed:
             self.exposed.clear()
-        if self.phase is Phase.STACK:
+        if self.phase is _STACK_PHASE:
             self._take_penalty(seat, "stack", out)
             return
         # R-TURN-4: draw one card (or until playable); a playable one may then be played or kept
@@ -734,7 +759,7 @@ class Game:
             for played in cards:
                 hand.remove(played)
             self.discard.extend(cards)
-        self.active = active = colour if card.colour is None else card.colour
+        self.active = active = card.colour or colour  # a wild takes the colour named
         self.drawn = None
         self.phase = _TURN_PHASE
         if out is not None:
@@ -850,7 +875,7 @@ class Game:
         self.exposed.clear()
         culprit = self.wd4_by
         assert culprit is not None
-        revealed = tuple(sorted(self.hands[culprit]))
+        revealed = tuple(sorted(self.hands[culprit], key=_CARD_INDEX))
         owed = self.pending
         self.pending = 0
         if self.wd4_bluff:  # R-CHAL-2
@@ -885,12 +910,18 @@ class Game:
         return self.draw_pile.pop()
 
     def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event] | None) -> None:
-        drawn: list[Card] = []
-        for _ in range(count):
-            card = self._pop_draw(out)
-            if card is None:
-                break
-            drawn.append(card)
+        """``seat`` draws ``count`` cards, one at a time from the top (reshuffling as ``_pop_draw`` does)."""
+        pile = self.draw_pile
+        if 0 < count <= len(pile):  # no reshuffle on the way: the top ``count`` cards, in the order drawn
+            drawn = pile[: -count - 1 : -1]
+            del pile[-count:]
+        else:
+            drawn = []
+            for _ in range(count):
+                card = self._pop_draw(out)
+                if card is None:
+                    break
+                drawn.append(card)
         self.hands[seat].extend(drawn)
         if drawn:
             self.said_uno[seat] = False  # R-UNO-3: protection ends when the hand grows
@@ -952,7 +983,7 @@ class Game:
         self.going_out = None
         self.said_uno = [False] * n
         self.exposed = set()
-        self._legal_cache = {}
+        self._forget_legal()
         key = (self.round_no, dealer)
         started = _ROUND_STARTED.get(key)
         if started is None:
@@ -1228,6 +1259,8 @@ class Game:
         clone.said_uno = list(self.said_uno)
         clone.exposed = set(self.exposed)
         clone._legal_cache = {}
+        clone._legal_seat = _NO_SEAT
+        clone._legal_list = ()
         clone._tables = self._tables
         # the immutable rest, one by one (every slot is set: test_copy_sets_every_slot)
         clone.rules = self.rules

@@ -57,7 +57,7 @@ class Playout:
         self.log: list[tuple[int, Action]] = []
         self.turns = 0
         game.playout_result = None
-        game._legal_cache = {}
+        game._forget_legal()
 
     def play(self, seat: int, action: Action) -> None:
         """Apply ``action``, one of ``seat``'s legal actions, in playout mode: unchecked, no events, no log.

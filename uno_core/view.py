@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import Card, Colour, Rank
+from .cards import Card, Colour, Rank, by_deck_order
 from .game import (
     Game,
     Phase,
@@ -124,7 +124,7 @@ def view(game: Game, seat: int | None) -> SeatView:
         current=game.current,
         phase=game.phase,
         direction=game.direction,
-        hand=tuple(sorted(game.hands[seat])) if seat is not None else (),
+        hand=tuple(sorted(game.hands[seat], key=by_deck_order)) if seat is not None else (),
         hand_sizes=tuple(len(hand) for hand in game.hands),
         top=game.discard[-1],
         active_colour=game.active,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from unittest import mock
 
@@ -29,6 +30,7 @@ from uno_core import (
     parse_action,
     parse_deck,
 )
+from uno_core.cards import COLOURS, by_deck_order, shuffle
 from uno_core.scenario import stacked_deck
 
 
@@ -119,6 +121,36 @@ def test_cards_are_equal_only_to_themselves_hash_by_identity_and_sort_by_deck_or
     hand = parse_deck("R1 G5 R1 W Y3")
     hand.remove(Card.parse("R1"))
     assert [card.code for card in hand] == ["G5", "R1", "W", "Y3"] and hand.count(Card.parse("R1")) == 1
+
+
+def test_the_deck_order_key_sorts_as_card_comparison_does() -> None:
+    rng = random.Random(3)
+    for size in (0, 1, 7, 20, 108):
+        cards = rng.sample(full_deck(), size)
+        assert sorted(cards, key=by_deck_order) == sorted(cards)
+        assert [by_deck_order(card) for card in ALL_CARDS] == list(range(len(ALL_CARDS)))
+
+
+def test_colours_are_equal_only_to_themselves_and_hash_by_identity() -> None:
+    for a in COLOURS:
+        for b in COLOURS:
+            assert (a == b) is (a is b)
+        assert hash(a) == object.__hash__(a) and {a: 1}[Colour(a.value)] == 1
+        assert a != a.value
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 108])
+def test_shuffle_sorts_by_one_random_key_per_item_in_list_order(size: int) -> None:
+    # the order every seeded game is dealt in: rng.random() drawn item by item, then a stable sort
+    for seed in range(200):
+        items = full_deck()[:size]
+        reference = random.Random(seed)
+        keys = [reference.random() for _ in items]
+        expected = [item for _, item in sorted(zip(keys, items, strict=True), key=lambda pair: pair[0])]
+        rng = random.Random(seed)
+        shuffle(items, rng)
+        assert items == expected
+        assert rng.getstate() == reference.getstate()  # one draw per item, nothing more
 
 
 @pytest.mark.parametrize("text", ["", "r7", "R10", "X5", "W+2", "R+4", "WR", " R7", "R7 ", "Ｒ7", "R٧"])

@@ -135,6 +135,29 @@ def test_reshuffle_the_discard_pile_except_its_top_card() -> None:
     assert_all_cards(game)
 
 
+@pytest.mark.parametrize("left", [0, 1, 2, 3, 4, 5, 30])
+@pytest.mark.parametrize("count", [0, 1, 2, 4])
+def test_a_penalty_draws_one_card_at_a_time_from_the_top(left: int, count: int) -> None:
+    # R-ACT-3 R-TURN-5: drawing n cards is n single draws, the pile reshuffled when it runs out
+    game = four("Y1 B1 G2 G3 Y4 Y6 Y8", draw_until_playable=False)
+    _empty_draw_pile_into_discard(game, keep=left)
+    one_by_one = game.copy()
+    out: list[events.Event] = []
+    game._draw(2, count, "draw_two", out)
+    expected: list[events.Event] = []
+    cards = []
+    for _ in range(count):
+        card = one_by_one._pop_draw(expected)
+        if card is not None:
+            cards.append(card)
+    one_by_one.hands[2].extend(cards)
+    expected.append(events.CardsDrawn(2, len(cards), "draw_two", tuple(cards)))
+    assert out == expected
+    assert game.hands == one_by_one.hands and game.draw_pile == one_by_one.draw_pile
+    assert game.discard == one_by_one.discard and game.rng.getstate() == one_by_one.rng.getstate()
+    assert_all_cards(game)
+
+
 def test_nothing_to_reshuffle_draw_what_there_is_and_play_goes_on() -> None:
     # R-TURN-5 R-ACT-3
     game = four("Y1 B1 G2 G3 Y4 Y6 Y8", draws="B7 R+2")
@@ -314,6 +337,22 @@ def test_legal_actions_of_a_seat_outside_the_table() -> None:
     assert game.legal_actions(1)
     for seat in (4, 99):
         assert game.legal_actions(seat) == []
+
+
+def test_legal_actions_cached_for_one_seat_are_not_handed_to_another() -> None:
+    # R-TURN-6: the current seat's list is kept for apply; other seats, bad seats and the next
+    # position get their own answer
+    game = four("R7 B5 W W+4 G7 R7 Y1")
+    mine = game.legal_actions(1)
+    assert mine and game.legal_actions(1) == mine
+    for seat in (None, 0, 2, -1, 1.0, True, "1"):
+        assert game.legal_actions(seat) == [], seat  # type: ignore[arg-type]
+        with pytest.raises(UnoError):
+            game.apply(seat, mine[0])  # type: ignore[arg-type]
+    assert game.legal_actions(1) == mine
+    game.apply(1, "draw")
+    after = game.legal_actions(game.current)
+    assert after != mine and game.legal_actions(1) == ([] if game.current != 1 else after)
 
 
 def test_legal_actions_of_a_seat_outside_the_table_under_jump_in() -> None:
