@@ -142,6 +142,8 @@ def check_works(page: Page) -> None:
     page.evaluate("location.hash = '#/play'")
     page.wait_for_selector("#play-setup")
     page.select_option("#f-preset", "official")
+    # the official rules drawn back (a reload replays the set-up's last choices: stacking may be ticked)
+    expect(page.locator("#rule-stacking")).not_to_be_checked()
     page.locator("#rule-stacking").check()
     expect(page.locator("#f-preset")).to_have_value("custom")  # Python saw the change
 
