@@ -27,6 +27,12 @@ def new_game(page: Page, names: Sequence[str], dealer: int) -> str:
     """Set up a game through the page; return its id (the page is then on round 1)."""
     page.evaluate("location.hash = '#/score/new'")
     name_box = page.locator("#score-name-new")
+    expect(name_box).to_be_visible()
+    players = page.locator("#score-players > li")
+    # a set-up left unfinished by an earlier test is remembered (the profile is shared): start it afresh
+    while (left := players.count()) > 0:
+        page.locator("#score-players [data-act='remove']").first.click()
+        expect(players).to_have_count(left - 1)
     for name in names:
         name_box.fill(name)
         name_box.press("Enter")

@@ -30,9 +30,12 @@ async def start(hello: Mapping[str, Any]) -> Router:
     router = Router(ROUTES, link.to_page)
     router.show(str(hello.get("hash", "")), move_focus=False)
     typing = hello.get("typing")
-    for intent in typing if isinstance(typing, list) else ():  # replayed: values, the same applied twice
-        if isinstance(intent, dict) and intent.get("op") == "intent":
-            link.from_page(intent)
+    replayed = [one for one in (typing if isinstance(typing, list) else ())
+                if isinstance(one, dict) and one.get("op") == "intent"]
+    for intent in replayed:  # values: the same applied twice
+        link.from_page(intent)
+    if replayed:  # a typed value redraws only its preview: draw the screen with them all
+        router.relabel()
 
     def follow(message: dict[str, Any]) -> None:
         router.show(str(message.get("hash", "")))
