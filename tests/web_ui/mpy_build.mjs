@@ -60,7 +60,7 @@ globalThis.fakeWindow = {
 };
 
 mp.FS.mkdirTree("/lib/ui");
-for (const name of ["__init__.py", "dom.py", "host.py"]) {
+for (const name of ["__init__.py", "dom.py", "fx.py", "host.py"]) {
   mp.FS.writeFile(`/lib/ui/${name}`, readFileSync(`${uiDir}/${name}`));
 }
 mp.FS.mkdirTree("/lib/pyscript");

@@ -50,8 +50,9 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class TableScreen:
-    """Everything the table page shows. `page` is `data-screen`: "table", "handoff", "round-end",
-    "match-end", or "none" (no game: the way to the set-up screen)."""
+    """Everything the table page shows. `page` is `data-screen`: "table", "drawn" (pass-and-play: the card
+    that ended a turn), "handoff", "round-end", "match-end", or "none" (no game: the way to the set-up
+    screen)."""
 
     texts: Texts
     page: str = "none"
@@ -71,9 +72,13 @@ class TableScreen:
     uno_armed: bool = False  # UNO will be said with the next play
     undo_allowed: bool = False
     can_undo: bool = False
-    just_played: bool = False  # the top card changed since the last drawing (animated)
     handoff: int | None = None  # the seat the device goes to
+    reveal: tuple[int, tuple[Card, ...]] | None = None  # pass-and-play: a seat's draw that ended its turn
+    sound: bool = True  # sounds and vibration are on (the table's switch)
+    sound_asked: bool = False  # the switch was never touched on this device (the first game shows it more)
+    motion: bool = True  # cards travel (off with the "instant" bot speed)
     round: RoundOver | None = None  # the round result being shown
+    round_hands: tuple[tuple[Card, ...], ...] = ()  # each seat's cards when that round ended
     last_round: bool = False  # that round ended the match
     next_dealer: int = 0
     winners: tuple[int, ...] = ()  # the match's winning seats
@@ -89,15 +94,18 @@ def page_of(session: Session) -> str:
         return "match-end"
     if session.pending_round is not None:
         return "round-end"
+    if session.reveal is not None:
+        return "drawn"
     if session.handoff is not None:
         return "handoff"
     return "table"
 
 
 def log_lines(session: Session, limit: int = LOG_LINES) -> tuple[Line, ...]:
-    """The log's last `limit` lines as the shown seat may see them, newest first."""
+    """The log's last `limit` lines as the shown seat may see them, newest first (up to the end of a round
+    whose result is on show)."""
     game = session.game
-    start = max(0, len(game.history) - limit)
+    start = max(0, session.history_end() - limit)
     items = [item for event in session.history(start) for item in event_lines(event, game.names, game.sides)]
     items.reverse()
     return tuple(items[:limit])
@@ -123,7 +131,8 @@ def table_screen(
     picker: Picker | None = None,
     window_ms: int = 0,
     uno_armed: bool = False,
-    just_played: bool = False,
+    sound: bool = True,
+    sound_asked: bool = False,
 ) -> TableScreen:
     """The screen for `session` and what the controller holds on screen."""
     if session is None:
@@ -149,9 +158,13 @@ def table_screen(
         uno_armed=uno_armed,
         undo_allowed=session.config.undo_allowed,
         can_undo=session.undo_target() is not None,
-        just_played=just_played,
         handoff=session.handoff,
+        reveal=session.reveal,
+        sound=sound,
+        sound_asked=sound_asked,
+        motion=session.config.speed != "instant",
         round=session.pending_round,
+        round_hands=session.round_hands(),
         last_round=game.is_over and session.ack_round + 1 == len(game.round_results),
         next_dealer=game.dealer,
         winners=tuple(game.winners) if game.is_over else (),
