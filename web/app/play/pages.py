@@ -67,11 +67,11 @@ def top_bar(screen: TableScreen) -> El:
 def sound_switch(screen: TableScreen) -> El:
     """Sounds and vibration on or off (remembered); marked out until first touched on this device."""
     t, on = screen.texts, screen.sound
-    return el("button", el("span", "🔊" if on else "🔇", cls="sound-icon", aria_hidden="true"),
+    return el("button", el("span", "♪", cls="sound-icon", aria_hidden="true"),
               el("span", t("play.sound.label")),
               el("span", t("play.sound.on") if on else t("play.sound.off"), cls="sound-state", aria_hidden="true"),
-              cls="button sound-switch" + ("" if screen.sound_asked else " fresh"), type="button",
-              data_act="sound", data_focus="sound", aria_pressed="true" if on else "false")
+              cls="button sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
+              type="button", data_act="sound", data_focus="sound", aria_pressed="true" if on else "false")
 
 
 def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
