@@ -228,10 +228,11 @@ def test_the_last_things_that_happened_and_the_seat_chips() -> None:
     session = turn_session()
     screen = table_screen(session, EN)
     line = one(render(screen), id="last-action")
-    newest, older = log_lines(session)[:2]
-    assert [part.attr("data-key") for part in line.children] == [older.key, newest.key]
+    assert 1 <= len(screen.recent) <= 3 and screen.recent[-1] == (log_lines(session)[0], True)
+    assert [part.attr("data-key") for part in line.children] == [item.key for item, _ in screen.recent]
     last = line.children[-1]
-    assert isinstance(last, El) and text(last) == describe.render(newest, EN) and last.attr("class") == "newest"
+    assert isinstance(last, El) and text(last) == describe.render(screen.recent[-1][0], EN)
+    assert last.attr("class") == "newest"
     chips = by_class(render(screen), "seat")
     dealer = chips[session.view().dealer]
     assert text(one(dealer, cls="dealer-chip")) == EN("play.seat.dealer_short")
@@ -272,3 +273,12 @@ def test_the_round_end_shows_each_hand_left_and_the_drawn_card_panel() -> None:
     panel = one(render(reveal), data_panel="drawn")
     assert text(one(panel, id="reveal-title")) == EN("play.reveal.title", name="Me", card="Yellow 9")
     assert one(panel, data_act="reveal") and by_class(panel, "reveal-card")
+
+
+def test_the_last_move_keeps_its_consequences_together() -> None:
+    deck = stacked_deck(["B+2 R1 R2 R3 R4 R5 R6", "G1 G2 G3 G4 G6 G7 G8", "Y1 Y2 Y3 Y4 Y6 Y7 Y8"], "B5", dealer=2)
+    session = Session.new(config([human(), bot("A"), bot("B")]), seed=1, deck=" ".join(map(str, deck)), first_dealer=2)
+    assert run_bots(session) == "human"
+    session.apply("play B+2")
+    keys = [(item.key, last) for item, last in table_screen(session, EN).recent]
+    assert keys == [("play.log.play", True), ("play.log.draw_many", True), ("play.log.skipped", True)]

@@ -143,12 +143,11 @@ def skipped_seat(screen: TableScreen) -> int | None:
 
 
 def last_action(screen: TableScreen) -> El:
-    """The last one or two things that happened, in words, on the table itself (screen readers hear them
-    from the live region as they happen)."""
+    """The last thing that happened and what it caused (or the one before it), in words, on the table itself
+    (screen readers hear them from the live region as they happen)."""
     t = screen.texts
-    newest = screen.log[:2]
-    parts = [el("span", describe.render(item, t), cls="newest" if index == 0 else "older", data_key=item.key)
-             for index, item in reversed(list(enumerate(newest)))]
+    parts = [el("span", describe.render(item, t), cls="newest" if last else "older", data_key=item.key)
+             for item, last in screen.recent]
     return el("p", *parts, cls="last-action", id="last-action")
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from uno_core import Action, Card, SeatView
+from uno_core import events as ev
 from uno_core.events import RoundOver
 
 from .describe import Line, event_lines
@@ -20,6 +21,10 @@ from .picker import Picker
 from .session import Session
 
 LOG_LINES = 40
+RECENT_LINES = 3
+# events that start a move (the others are its consequences: a penalty drawn, a turn lost, a round won...)
+ORIGINS = (ev.CardPlayed, ev.Kept, ev.UnoSaid, ev.Caught, ev.ChallengeResult, ev.ColourChosen, ev.RoundStarted,
+           ev.DealerChosen, ev.HandsSwapped)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -64,6 +69,7 @@ class TableScreen:
     legal: tuple[Action, ...] = ()  # the shown seat's legal actions
     levels: tuple[str | None, ...] = ()  # each seat's bot level, None for a person
     log: tuple[Line, ...] = ()  # the log's last lines, newest first
+    recent: tuple[tuple[Line, bool], ...] = ()  # the last move's lines (True) after one line before it (False)
     notice: str = ""  # a message in words (an illegal move, an import...)
     hint: Action | None = None
     revealed: tuple[str, tuple[Card, ...]] | None = None  # a challenged player's hand: name, cards
@@ -111,6 +117,22 @@ def log_lines(session: Session, limit: int = LOG_LINES) -> tuple[Line, ...]:
     return tuple(items[:limit])
 
 
+def recent_lines(session: Session) -> tuple[tuple[Line, bool], ...]:
+    """The last move and what it caused, in lines (True), oldest first; when that is a single line, the line
+    before it comes first (False). At most `RECENT_LINES` (the move's first line and its last ones)."""
+    game = session.game
+    events = session.history(max(0, session.history_end() - 16))
+    starts = [i for i, event in enumerate(events) if isinstance(event, ORIGINS) or (
+        isinstance(event, ev.CardsDrawn) and event.reason == "draw")]
+    start = starts[-1] if starts else 0
+    lines = [item for event in events[start:] for item in event_lines(event, game.names, game.sides)]
+    if len(lines) > RECENT_LINES:
+        lines = [lines[0], *lines[1 - RECENT_LINES:]]
+    before = [item for event in events[:start] for item in event_lines(event, game.names, game.sides)]
+    context = ((before[-1], False),) if len(lines) == 1 and before else ()
+    return context + tuple((item, True) for item in lines)
+
+
 def question_of(picker: Picker | None) -> Question | None:
     question = picker.question() if picker is not None else None
     if picker is None or question is None:
@@ -150,6 +172,7 @@ def table_screen(
         legal=tuple(session.legal()),
         levels=tuple(session.config.seats[s].level if session.is_bot(s) else None for s in seats),
         log=log_lines(session),
+        recent=recent_lines(session),
         notice=notice,
         hint=hint,
         revealed=revealed,
