@@ -36,7 +36,7 @@ RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as
 }
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-UI_FILES = ("__init__.py", "dom.py", "host.py", "journal.py", "saves.py", "main.py")  # web/ui: the page's side
+UI_FILES = ("__init__.py", "dom.py", "fx.py", "host.py", "journal.py", "saves.py", "main.py")  # web/ui: the page's side
 PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
 STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"

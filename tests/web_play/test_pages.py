@@ -9,6 +9,7 @@ import re
 import pytest
 from play_helpers import bot, catalogue, config, human, run_bots
 
+from app.play import describe
 from app.play.pages import render
 from app.play.picker import Picker, plays_of
 from app.play.screen import Question, TableScreen, Texts, log_lines, table_screen
@@ -221,3 +222,63 @@ def test_texts_fill_placeholders_like_the_shell() -> None:
     assert texts("a", name="Ana") == "Hi Ana, {other}"
     assert texts("missing.key") == "missing.key"
     assert Texts("en", {})("a") == ""  # no catalogue yet
+
+
+def test_the_last_things_that_happened_and_the_seat_chips() -> None:
+    session = turn_session()
+    screen = table_screen(session, EN)
+    line = one(render(screen), id="last-action")
+    assert 1 <= len(screen.recent) <= 3 and screen.recent[-1] == (log_lines(session)[0], True)
+    assert [part.attr("data-key") for part in line.children] == [item.key for item, _ in screen.recent]
+    last = line.children[-1]
+    assert isinstance(last, El) and text(last) == describe.render(screen.recent[-1][0], EN)
+    assert last.attr("class") == "newest"
+    chips = by_class(render(screen), "seat")
+    dealer = chips[session.view().dealer]
+    assert text(one(dealer, cls="dealer-chip")) == EN("play.seat.dealer_short")
+    assert EN("play.level_short.basic") in text(one(chips[1], cls="seat-tags"))
+    skip = describe.line("play.log.skipped", 1, name="A")
+    skipped = render(dataclasses.replace(screen, log=(skip, *screen.log)))
+    assert "skipped" in (by_class(skipped, "seat")[1].attr("class") or "") and by_class(skipped, "seat-skip")
+    switch = one(render(screen), data_act="sound")
+    assert switch.attr("aria-pressed") == "true" and "fresh" in (switch.attr("class") or "")
+    check_words(render(screen))
+
+
+def test_a_stack_badge_and_a_wild_ring() -> None:
+    session = wild_session()
+    session.apply("play W+4 blue")
+    me = dataclasses.replace(session.view(), pending_draw=4)
+    tree = render(dataclasses.replace(table_screen(session, EN), view=me))
+    assert text(one(tree, cls="pending-badge")).startswith("+4")
+    assert "ring-blue" in (by_class(tree, "discard")[0].attr("class") or "")
+
+
+def test_the_round_end_shows_each_hand_left_and_the_drawn_card_panel() -> None:
+    session = turn_session()
+    while run_bots(session) != "round_end":
+        session.apply(session.legal()[0])
+    tree = render(table_screen(session, EN))
+    result = session.pending_round
+    assert result is not None
+    rows = [item for item in one(tree, cls="score-table hands-table").walk() if item.tag == "tr"][1:]
+    assert len(rows) == 3
+    for seat, row in enumerate(rows):
+        codes = [card.attr("data-code") for card in by_class(row, "card")]
+        assert codes == [card.code for card in session.round_hands()[seat]]
+        assert text(row).endswith(str(result.hand_points[seat]))
+    assert text(rows[result.winner]).find(EN("play.round.no_cards")) > 0
+    check_words(tree)
+    reveal = dataclasses.replace(table_screen(session, EN), page="drawn", reveal=(0, (Card.parse("Y9"),)))
+    panel = one(render(reveal), data_panel="drawn")
+    assert text(one(panel, id="reveal-title")) == EN("play.reveal.title", name="Me", card="Yellow 9")
+    assert one(panel, data_act="reveal") and by_class(panel, "reveal-card")
+
+
+def test_the_last_move_keeps_its_consequences_together() -> None:
+    deck = stacked_deck(["B+2 R1 R2 R3 R4 R5 R6", "G1 G2 G3 G4 G6 G7 G8", "Y1 Y2 Y3 Y4 Y6 Y7 Y8"], "B5", dealer=2)
+    session = Session.new(config([human(), bot("A"), bot("B")]), seed=1, deck=" ".join(map(str, deck)), first_dealer=2)
+    assert run_bots(session) == "human"
+    session.apply("play B+2")
+    keys = [(item.key, last) for item, last in table_screen(session, EN).recent]
+    assert keys == [("play.log.play", True), ("play.log.draw_many", True), ("play.log.skipped", True)]

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from play_helpers import bot, catalogue, config, human
+from play_helpers import bot, catalogue, config, human, run_bots
 
 from app.play import store
 from app.play.brain import Brain, BrainUnavailable
@@ -18,7 +18,7 @@ from app.play.screen import Texts
 from app.play.session import Session
 from app.play.table import Frame, Table
 from app.storage.core import Saves, page_saves, use_page_saves
-from app.tree import find
+from app.tree import find, text_of
 from tests.async_helpers import run
 from uno_core import Card
 from uno_core.scenario import stacked_deck
@@ -183,3 +183,39 @@ def test_undo_and_a_bad_import_keep_the_game(harness: Harness) -> None:
     harness.table.import_text(text)
     assert harness.table.session is not session and harness.table.notice == EN("play.table.imported")
     assert Card.parse("R5") in harness.table.session.game.hands[0]
+
+
+def test_frames_carry_the_cues_of_new_events_and_the_sound_switch(harness: Harness) -> None:
+    session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    harness.table.load(session)
+    assert harness.last.cues == () and harness.last.sound and not harness.last.motion  # instant bots: no travel
+    assert one_of(harness.last.tree, "sound-switch").attr("aria-pressed") == "true"
+    harness.table.intent("card", "R5")
+    played = [cue for frame in harness.frames for cue in frame.cues if cue["kind"] == "play"]
+    assert played[0] == {**played[0], "seat": 0, "card": "R5", "mine": True, "sound": "play"}
+    harness.table.intent("sound")
+    assert page_saves().get(store.SOUND_KEY) == "off" and not harness.last.sound
+    switch = one_of(harness.last.tree, "sound-switch")
+    assert switch.attr("aria-pressed") == "false" and "fresh" not in (switch.attr("class") or "")
+    harness.run()
+    assert any(cue["seat"] == 1 for frame in harness.frames for cue in frame.cues if cue["kind"] == "play")
+
+
+def test_a_round_end_announces_nothing_of_the_next_round_until_next_round(harness: Harness) -> None:
+    session = Session.new(config([human(), bot("A"), bot("B")], speed="instant"), seed=3)
+    while run_bots(session) != "round_end":
+        session.apply(session.legal()[0])
+    harness.table.load(session)
+    harness.table.upto = session.history_end() - 3  # as if the round's last moves were still to show
+    harness.table.render()
+    said = harness.last.announce
+    assert "wins round 1" in said and "Round 2" not in said, said
+    assert harness.last.cues[-1]["kind"] == "round"
+    assert "Round 2" not in text_of(one_of(harness.last.tree, "log-lines"), lambda key, args: key)
+    harness.table.intent("next-round")
+    assert "Round 2" in harness.last.announce
+
+
+def one_of(tree: Any, name: str) -> Any:
+    (found,) = [item for item in tree.walk() if name in (item.attr("class") or "").split()]
+    return found

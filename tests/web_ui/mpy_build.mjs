@@ -75,7 +75,7 @@ globalThis.fakeWindow = {
 };
 
 mp.FS.mkdirTree("/lib/ui");
-for (const name of ["__init__.py", "dom.py", "host.py", "journal.py"]) {
+for (const name of ["__init__.py", "dom.py", "fx.py", "host.py", "journal.py"]) {
   mp.FS.writeFile(`/lib/ui/${name}`, readFileSync(`${uiDir}/${name}`));
 }
 mp.FS.mkdirTree("/lib/pyscript");

@@ -20,7 +20,8 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   "shared"|"copied"|"failed", "text": ...}``), ``pick`` (the id of a file input to open), ``focus`` (an
   id), ``announce`` [region id, text] (read after a short pause, so the same text is read again), ``wake``
   (true: keep the screen on while shown; false: let it sleep), ``jump`` (an id: scroll there and focus its
-  heading), ``top`` (scroll to the top).
+  heading), ``top`` (scroll to the top), ``cues`` (with ``sound`` and ``motion``: the table's motion, sounds
+  and vibration after a drawing, played by `ui.fx`).
 
 To the controllers (`send`): ``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq"}`` for a control
 with `data-act` (sent on its `data-on` event, click by default); a file input sends its file's text
@@ -38,6 +39,7 @@ key presses it), `data-duration-ms` (the element's animation lasts that long: th
 from pyscript.ffi import create_proxy, to_js
 
 from ui import dom
+from ui.fx import Fx
 from ui.journal import Journal
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
@@ -90,6 +92,7 @@ class Host:
         self.wake_wanted = False
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
+        self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
         self.area = self.document.getElementById("screen")
         for name in EVENTS:
             self._listen(self.area, name, self.on_event)
@@ -229,6 +232,14 @@ class Host:
             self.jump(message["jump"])
         elif message.get("top"):
             self.window.scrollTo(0, 0)
+        if "cues" in message:
+            self.cues(message)
+
+    def cues(self, message: Any) -> None:
+        """The table's cues (`ui.fx`, made on the first)."""
+        if self.fx is None:
+            self.fx = Fx(self.window)
+        self.fx.run(message)
 
     def jump(self, ident: str) -> None:
         """Scroll to the element `ident` and focus its first heading."""

@@ -66,6 +66,10 @@ def test_pass_and_play_never_shows_a_hand_before_confirmation(page: Page) -> Non
         assert data["screen"] == "table" and data["shown"] == data["current"]
         data = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else do(
             page, parse_action("keep"))
+        if data["screen"] == "drawn":  # the drawn card that ended the turn, seen before the hand-off
+            expect(page.locator('[data-panel="drawn"] .reveal-card')).to_be_visible()
+            page.locator('[data-act="reveal"]').click()
+            data = wait_idle(page)
         if len(set(confirmed)) == 2 and data["screen"] == "handoff":
             break
     assert set(confirmed) == {0, 1}

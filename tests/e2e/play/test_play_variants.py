@@ -46,7 +46,7 @@ def test_stacking(page: Page) -> None:
     assert game_of(data).rules.stacking
     data = do(page, parse_action("play R+2"))
     assert data["log"] == ["0 play R+2", "1 play B+2"] and data["phase"] == "stack"
-    expect(page.locator(".table-info .pending")).to_contain_text("4")
+    expect(page.locator(".pending-badge")).to_contain_text("4")
     expect(page.locator('.actions [data-arg="draw"]')).to_contain_text("4")
     data = do(page, DRAW)
     assert data["log"][2] == "0 draw" and data["hand_sizes"][0] == 6 + 4

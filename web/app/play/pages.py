@@ -11,7 +11,7 @@ from app.tree import El, el
 from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Catch, ChooseColour, Colour, Phase, Play, SeatView
 
 from . import describe
-from .panels import handoff_panel, match_panel, round_panel
+from .panels import handoff_panel, match_panel, reveal_panel, round_panel
 from .picker import COLOUR, COUNT, can_say_uno_with_play, playable_cards
 from .screen import TableScreen
 from .view import button, card_back, card_face, cards_row, colour_badge, colour_button
@@ -23,7 +23,7 @@ def render(screen: TableScreen) -> El:
     if screen.page == "none" or screen.view is None:
         return el("div", el("h1", t("play.table.title")), el("p", t("play.table.no_game")),
                   el("a", t("play.table.to_setup"), cls="button primary", href="#/play"), cls="play", id="play")
-    panels = {"match-end": match_panel, "round-end": round_panel, "handoff": handoff_panel}
+    panels = {"match-end": match_panel, "round-end": round_panel, "drawn": reveal_panel, "handoff": handoff_panel}
     part = panels.get(screen.page)
     parts = (top_bar(screen), part(screen)) if part is not None else table(screen, screen.view)
     return el(
@@ -37,6 +37,7 @@ def render(screen: TableScreen) -> El:
         data_screen=screen.page,
         data_busy="1" if screen.busy else "0",
         data_thinking="1" if screen.thinking else "0",
+        data_motion="1" if screen.motion else "0",
     )
 
 
@@ -57,9 +58,20 @@ def top_bar(screen: TableScreen) -> El:
         el("h1", t("play.table.title"), cls="sr-only"),
         el("a", t("play.table.back"), cls="back-link", href="#/play"),
         el("a", t("play.howto"), cls="howto-link", href="#/howto"),
+        sound_switch(screen),
         menu,
         cls="table-bar",
     )
+
+
+def sound_switch(screen: TableScreen) -> El:
+    """Sounds and vibration on or off (remembered); marked out until first touched on this device."""
+    t, on = screen.texts, screen.sound
+    return el("button", el("span", "♪", cls="sound-icon", aria_hidden="true"),
+              el("span", t("play.sound.label")),
+              el("span", t("play.sound.on") if on else t("play.sound.off"), cls="sound-state", aria_hidden="true"),
+              cls="button sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
+              type="button", data_act="sound", data_focus="sound", aria_pressed="true" if on else "false")
 
 
 def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
@@ -69,6 +81,7 @@ def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
         top_bar(screen),
         seats(screen, me),
         centre(screen, me),
+        last_action(screen),
         el("p", status_text(screen, me), cls="status", id="play-status"),
         el("p", screen.notice, cls="notice", role="alert") if screen.notice else None,
         None if hint is None else el(
@@ -86,32 +99,56 @@ def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
 
 def seats(screen: TableScreen, me: SeatView) -> El:
     t = screen.texts
+    skipped = skipped_seat(screen)
     items = []
     for seat, name in enumerate(me.names):
         size = me.hand_sizes[seat]
         level = screen.levels[seat]
         tags = [t(f"play.level.{level}") if level is not None else t("play.seat.human")]
+        short = [t(f"play.level_short.{level}") if level is not None else t("play.seat.human")]
         if me.rules.teams:
             tags.append(t("play.seat.team", team=chr(ord("A") + me.sides[seat])))
+            short.append(tags[-1])
         if seat == me.dealer:
             tags.append(t("play.seat.dealer"))
         points = me.totals[me.sides[seat]]
         label = t("play.seat.label", name=name, kind=", ".join(tags), count=size, points=points)
         if seat == me.current:
             label += ". " + t("play.seat.their_turn")
+        if seat == skipped:
+            label += ". " + t("play.seat.skipped")
         inner = el(
             "span",
             el("span", name, cls="seat-name"),
-            el("span", " · ".join(tags), cls="seat-tags"),
+            el("span", *(el("span", tag) for tag in short),
+               el("span", t("play.seat.dealer_short"), cls="dealer-chip") if seat == me.dealer else None,
+               cls="seat-tags"),
             el("span", el("span", card_back("mini"), el("span", str(size)), cls="seat-count"),
                el("span", t("play.points", points=points), cls="seat-score"), cls="seat-line"),
             el("span", "UNO!", cls="seat-uno") if me.said_uno[seat] and size == 1 else None,
+            el("span", "⊘", cls="seat-skip") if seat == skipped else None,
             cls="seat-inner",
             aria_hidden="true",
         )
         cls = "seat" + (" current" if seat == me.current else "") + (" me" if seat == me.seat else "")
+        cls += " skipped" if seat == skipped else ""
         items.append(el("li", inner, el("span", label, cls="sr-only"), cls=cls, data_seat=str(seat)))
     return el("ol", *items, cls="seats", aria_label=t("play.table.players"))
+
+
+def skipped_seat(screen: TableScreen) -> int | None:
+    """The seat that just lost its turn: the log's newest line says so."""
+    newest = screen.log[0] if screen.log else None
+    return newest.seat if newest is not None and newest.key == "play.log.skipped" else None
+
+
+def last_action(screen: TableScreen) -> El:
+    """The last thing that happened and what it caused (or the one before it), in words, on the table itself
+    (screen readers hear them from the live region as they happen)."""
+    t = screen.texts
+    parts = [el("span", describe.render(item, t), cls="newest" if last else "older", data_key=item.key)
+             for item, last in screen.recent]
+    return el("p", *parts, cls="last-action", id="last-action")
 
 
 def draw_label(screen: TableScreen, me: SeatView) -> str:
@@ -124,8 +161,13 @@ def centre(screen: TableScreen, me: SeatView) -> El:
     pile = el("button", el("span", draw_label(screen, me) + ": ", cls="sr-only"), card_back("pile-card"),
               el("span", t("play.table.pile", count=me.draw_pile_size), cls="pile-count"), cls="pile",
               type="button", data_act="action", data_arg="draw", data_focus="pile", disabled=DRAW not in screen.legal)
-    top = card_face(me.top, t, "div", "top-card" + (" just-played" if screen.just_played else ""),
-                    label=t("play.table.top", card=describe.card_name(me.top, t)))
+    top = card_face(me.top, t, "div", "top-card", label=t("play.table.top", card=describe.card_name(me.top, t)))
+    ring = me.active_colour if me.top.colour is None else None  # a wild: its chosen colour rings the pile
+    badge = None
+    if me.pending_draw:
+        badge = el("span", el("span", f"+{me.pending_draw}", aria_hidden="true"),
+                   el("span", t("play.table.pending", count=me.pending_draw), cls="sr-only"), cls="pending-badge")
+    discard = el("div", top, badge, cls="discard" + (f" ring ring-{ring.value}" if ring is not None else ""))
     arrow = "↻" if me.direction > 0 else "↺"
     direction = t("play.table.clockwise") if me.direction > 0 else t("play.table.counter")
     info = el(
@@ -133,10 +175,9 @@ def centre(screen: TableScreen, me: SeatView) -> El:
         el("span", t("play.table.round", round=me.round_no), cls="round-label"),
         colour_badge(me.active_colour, t),
         el("span", el("span", arrow, cls="dir-arrow", aria_hidden="true"), direction, cls="direction"),
-        el("span", t("play.table.pending", count=me.pending_draw), cls="pending") if me.pending_draw else None,
         cls="table-info",
     )
-    return el("div", pile, el("div", top, cls="discard"), info, cls="centre")
+    return el("div", pile, discard, info, cls="centre")
 
 
 def status_text(screen: TableScreen, me: SeatView) -> str:

@@ -1,11 +1,14 @@
-"""The table's full panels as `app.tree` elements: pass the device, end of round, end of match (pure)."""
+"""The table's full panels as `app.tree` elements: a drawn card that ended a turn, pass the device, end of
+round, end of match (pure)."""
 
 from __future__ import annotations
 
 from app.tree import El, el
 from uno_core import Scoring, SeatView
 
+from . import describe
 from .screen import TableScreen
+from .view import card_face, cards_row
 
 
 def side_label(view: SeatView, side: int) -> str:
@@ -29,18 +32,40 @@ def handoff_panel(screen: TableScreen) -> El:
     )
 
 
+def reveal_panel(screen: TableScreen) -> El:
+    """Pass-and-play: the card a person drew that ended their turn, seen before the device goes on."""
+    t, reveal = screen.texts, screen.reveal
+    assert reveal is not None
+    seat, cards = reveal
+    names = ", ".join(describe.card_name(card, t) for card in cards)
+    return el(
+        "section",
+        el("h2", t("play.reveal.title", name=screen.names[seat], card=names), id="reveal-title"),
+        el("div", *(card_face(card, t, "span", "reveal-card") for card in cards), cls="reveal-cards"),
+        el("p", t("play.reveal.text")),
+        el("button", t("play.reveal.ok"), cls="button primary big", type="button", data_act="reveal",
+           data_focus="reveal"),
+        cls="panel reveal",
+        aria_labelledby="reveal-title",
+        data_panel="drawn",
+    )
+
+
 def round_panel(screen: TableScreen) -> El:
     t, result, view = screen.texts, screen.round, screen.view
     assert result is not None and view is not None
-    names = view.names
+    names, left = view.names, screen.round_hands
     hands = el(
         "table",
         el("caption", t("play.round.hands")),
         el("thead", el("tr", el("th", t("play.round.player"), scope="col"),
+                       el("th", t("play.round.cards"), scope="col"),
                        el("th", t("play.round.points_left"), scope="col"))),
         el("tbody", *(el("tr", el("th", names[seat] + (" ★" if seat == result.winner else ""), scope="row"),
+                         el("td", cards_row(left[seat], t, "small-cards") if seat < len(left) and left[seat]
+                            else t("play.round.no_cards"), cls="cards-left"),
                          el("td", str(result.hand_points[seat]))) for seat in range(len(names)))),
-        cls="score-table",
+        cls="score-table hands-table",
     )
     totals = el(
         "table",

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from uno_core import Action, Card, SeatView
+from uno_core import events as ev
 from uno_core.events import RoundOver
 
 from .describe import Line, event_lines
@@ -20,6 +21,10 @@ from .picker import Picker
 from .session import Session
 
 LOG_LINES = 40
+RECENT_LINES = 3
+# events that start a move (the others are its consequences: a penalty drawn, a turn lost, a round won...)
+ORIGINS = (ev.CardPlayed, ev.Kept, ev.UnoSaid, ev.Caught, ev.ChallengeResult, ev.ColourChosen, ev.RoundStarted,
+           ev.DealerChosen, ev.HandsSwapped)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -50,8 +55,9 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class TableScreen:
-    """Everything the table page shows. `page` is `data-screen`: "table", "handoff", "round-end",
-    "match-end", or "none" (no game: the way to the set-up screen)."""
+    """Everything the table page shows. `page` is `data-screen`: "table", "drawn" (pass-and-play: the card
+    that ended a turn), "handoff", "round-end", "match-end", or "none" (no game: the way to the set-up
+    screen)."""
 
     texts: Texts
     page: str = "none"
@@ -63,6 +69,7 @@ class TableScreen:
     legal: tuple[Action, ...] = ()  # the shown seat's legal actions
     levels: tuple[str | None, ...] = ()  # each seat's bot level, None for a person
     log: tuple[Line, ...] = ()  # the log's last lines, newest first
+    recent: tuple[tuple[Line, bool], ...] = ()  # the last move's lines (True) after one line before it (False)
     notice: str = ""  # a message in words (an illegal move, an import...)
     hint: Action | None = None
     revealed: tuple[str, tuple[Card, ...]] | None = None  # a challenged player's hand: name, cards
@@ -71,9 +78,13 @@ class TableScreen:
     uno_armed: bool = False  # UNO will be said with the next play
     undo_allowed: bool = False
     can_undo: bool = False
-    just_played: bool = False  # the top card changed since the last drawing (animated)
     handoff: int | None = None  # the seat the device goes to
+    reveal: tuple[int, tuple[Card, ...]] | None = None  # pass-and-play: a seat's draw that ended its turn
+    sound: bool = True  # sounds and vibration are on (the table's switch)
+    sound_asked: bool = False  # the switch was never touched on this device (the first game shows it more)
+    motion: bool = True  # cards travel (off with the "instant" bot speed)
     round: RoundOver | None = None  # the round result being shown
+    round_hands: tuple[tuple[Card, ...], ...] = ()  # each seat's cards when that round ended
     last_round: bool = False  # that round ended the match
     next_dealer: int = 0
     winners: tuple[int, ...] = ()  # the match's winning seats
@@ -89,18 +100,37 @@ def page_of(session: Session) -> str:
         return "match-end"
     if session.pending_round is not None:
         return "round-end"
+    if session.reveal is not None:
+        return "drawn"
     if session.handoff is not None:
         return "handoff"
     return "table"
 
 
 def log_lines(session: Session, limit: int = LOG_LINES) -> tuple[Line, ...]:
-    """The log's last `limit` lines as the shown seat may see them, newest first."""
+    """The log's last `limit` lines as the shown seat may see them, newest first (up to the end of a round
+    whose result is on show)."""
     game = session.game
-    start = max(0, len(game.history) - limit)
+    start = max(0, session.history_end() - limit)
     items = [item for event in session.history(start) for item in event_lines(event, game.names, game.sides)]
     items.reverse()
     return tuple(items[:limit])
+
+
+def recent_lines(session: Session) -> tuple[tuple[Line, bool], ...]:
+    """The last move and what it caused, in lines (True), oldest first; when that is a single line, the line
+    before it comes first (False). At most `RECENT_LINES` (the move's first line and its last ones)."""
+    game = session.game
+    events = session.history(max(0, session.history_end() - 16))
+    starts = [i for i, event in enumerate(events) if isinstance(event, ORIGINS) or (
+        isinstance(event, ev.CardsDrawn) and event.reason == "draw")]
+    start = starts[-1] if starts else 0
+    lines = [item for event in events[start:] for item in event_lines(event, game.names, game.sides)]
+    if len(lines) > RECENT_LINES:
+        lines = [lines[0], *lines[1 - RECENT_LINES:]]
+    before = [item for event in events[:start] for item in event_lines(event, game.names, game.sides)]
+    context = ((before[-1], False),) if len(lines) == 1 and before else ()
+    return context + tuple((item, True) for item in lines)
 
 
 def question_of(picker: Picker | None) -> Question | None:
@@ -123,7 +153,8 @@ def table_screen(
     picker: Picker | None = None,
     window_ms: int = 0,
     uno_armed: bool = False,
-    just_played: bool = False,
+    sound: bool = True,
+    sound_asked: bool = False,
 ) -> TableScreen:
     """The screen for `session` and what the controller holds on screen."""
     if session is None:
@@ -141,6 +172,7 @@ def table_screen(
         legal=tuple(session.legal()),
         levels=tuple(session.config.seats[s].level if session.is_bot(s) else None for s in seats),
         log=log_lines(session),
+        recent=recent_lines(session),
         notice=notice,
         hint=hint,
         revealed=revealed,
@@ -149,9 +181,13 @@ def table_screen(
         uno_armed=uno_armed,
         undo_allowed=session.config.undo_allowed,
         can_undo=session.undo_target() is not None,
-        just_played=just_played,
         handoff=session.handoff,
+        reveal=session.reveal,
+        sound=sound,
+        sound_asked=sound_asked,
+        motion=session.config.speed != "instant",
         round=session.pending_round,
+        round_hands=session.round_hands(),
         last_round=game.is_over and session.ack_round + 1 == len(game.round_results),
         next_dealer=game.dealer,
         winners=tuple(game.winners) if game.is_over else (),

@@ -18,7 +18,8 @@ drops an answer about a position that has moved on (a person acted meanwhile). `
 here instead (tests, and the page when the worker cannot start).
 
 Pass-and-play: with several people, a hand is shown only to the seat that confirmed holding
-the device (`shown`); when another person must act, `handoff` names them and hides every hand.
+the device (`shown`); when another person must act, `handoff` names them and hides every hand. A person
+whose draw ended their turn first sees the card drawn (`reveal`) and confirms (`confirm_reveal`).
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from uno_core import Action, Game, IllegalActionError, SaveError, UnoError, parse_action, save
+from uno_core import DRAW, Action, Card, Game, IllegalActionError, SaveError, UnoError, parse_action, save
 from uno_core.bots import Bot, BotError, Table, is_reaction, make_bot
-from uno_core.events import Event, RoundOver
+from uno_core.events import CardsDrawn, Event, MatchOver, RoundOver
 from uno_core.view import SeatView, view
 
 from .config import ConfigError, PlayConfig, SeatConfig, best_level
+from .round_end import hands_at_end
 
 FORMAT = "uno_web.play"
 VERSION = 1
@@ -40,7 +42,7 @@ VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What the table does next: 'idle' (why: 'human', 'round_end', 'handoff', 'over'), 'window', or
+    """What the table does next: 'idle' (why: 'human', 'round_end', 'drawn', 'handoff', 'over'), 'window', or
     'bot' (the bots decide now; `ms` is the pace: the least time before their move shows)."""
 
     kind: str
@@ -78,6 +80,8 @@ class Session:
         self.table = Table(game, self.bots)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handoff: int | None = None
+        self.reveal: tuple[int, tuple[Card, ...]] | None = None  # a drawer's unplayable card, before the hand-off
+        self._round_hands: dict[tuple[int, int], tuple[tuple[Card, ...], ...]] = {}
         self._window_at = -1  # the position whose reaction window was given
         self._declined_at = -1  # the position where every bot declined to react
         self._sync_viewer()
@@ -177,7 +181,27 @@ class Session:
         return view(self.game, self.shown)
 
     def history(self, since: int = 0) -> list[Event]:
-        return self.game.history_for(self.shown, since)
+        """The events the shown seat may see, from `since` to `history_end()`."""
+        end = self.history_end()
+        return self.game.history_for(self.shown, since)[: max(0, end - since)]
+
+    def history_end(self) -> int:
+        """How much of the history is on show: all of it, or up to the end of the round whose result is
+        being shown (the next round's deal appears after "Next round")."""
+        history, pending = self.game.history, self.pending_round
+        if pending is None:
+            return len(history)
+        end = next((i + 1 for i in range(len(history) - 1, -1, -1) if history[i] is pending), len(history))
+        return end + 1 if end < len(history) and isinstance(history[end], MatchOver) else end
+
+    def round_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards at the end of the round being shown (() when none is)."""
+        if self.pending_round is None:
+            return ()
+        key = (self.epoch, self.ack_round)
+        if key not in self._round_hands:
+            self._round_hands[key] = hands_at_end(self.game, self.ack_round)
+        return self._round_hands[key]
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
@@ -192,6 +216,10 @@ class Session:
         """The players saw the round's result: play the next round (or look at the match result)."""
         self.ack_round = min(self.ack_round + 1, len(self.game.round_results))
         self._sync_viewer()
+
+    def confirm_reveal(self) -> None:
+        """The drawer saw the card that ended their turn: the device may go on."""
+        self.reveal = None
 
     def confirm_handoff(self) -> None:
         """The person named by `handoff` holds the device now: show their hand."""
@@ -216,7 +244,12 @@ class Session:
             action = parse_action(action)
         if action not in self.legal():
             raise IllegalActionError(f"{action} is not legal for seat {seat} now")
-        return self._apply(seat, action)
+        events = self._apply(seat, action)
+        if action is DRAW and len(self.humans) > 1 and self.game.current != seat:
+            drawn = [e.cards for e in events if isinstance(e, CardsDrawn) and e.seat == seat and e.cards]
+            if drawn and self.pending_round is None:
+                self.reveal = (seat, drawn[-1])
+        return events
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events = self.game.apply(seat, action)
@@ -252,6 +285,8 @@ class Session:
             return Step("idle", "over")
         if self.pending_round is not None:
             return Step("idle", "round_end")
+        if self.reveal is not None:
+            return Step("idle", "drawn")
         if self.handoff is not None:
             return Step("idle", "handoff")
         pos = self.position

@@ -81,7 +81,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
                   cls="seat-name-input", data_act="seat-name", data_arg=str(index), data_on="change")
         kind = select("seat-kind", str(index), [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
                       seat.kind, t("play.setup.kind_label", n=number), cls="kind")
-        level = select("seat-level", str(index), [(lv, t(f"play.level.{lv}")) for lv in levels], seat.level,
+        level = select("seat-level", str(index), [(lv, t(f"play.level_short.{lv}")) for lv in levels], seat.level,
                        t("play.setup.level_label", n=number), cls="level") if seat.is_bot else None
         remove = el("button", "✕", cls="button remove", type="button", data_act="remove-seat", data_arg=str(index),
                     aria_label=t("play.setup.remove", name=seat.name or str(number))) \

@@ -1,5 +1,6 @@
-"""Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up and the
-game in progress, written through after every action (pure: on `app.storage.core.page_saves`)."""
+"""Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up, the game in
+progress, written through after every action, and the table's sound switch (pure: on
+`app.storage.core.page_saves`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from uno_core import SaveError
 
 SETUP_KEY = PLAY_SETUP
 GAME_KEY = PLAY_GAME
+SOUND_KEY = "uno.play.sound"  # "on" / "off"; absent until the switch is first touched
 
 _current: list[Session] = []  # the session in memory (at most one), so screens need not replay it
 
@@ -82,3 +84,13 @@ def save(session: Session) -> None:
 def forget() -> None:
     _current.clear()
     _set(GAME_KEY, None)
+
+
+def sound() -> str | None:
+    """The sound switch: "on", "off", or None when it was never touched on this device."""
+    value = _get(SOUND_KEY)
+    return value if value in ("on", "off") else None
+
+
+def save_sound(on: bool) -> None:
+    _set(SOUND_KEY, "on" if on else "off")

@@ -1,6 +1,7 @@
 """The table's controller (`#/play/table`): the game in progress, what is on screen around it (picker,
-hint, notice, reaction window) and the bots' clock. No DOM: every drawing goes out as a `Frame` (the
-page's element tree and the log lines to announce) through the `show` callback the glue gives it.
+hint, notice, reaction window, sound switch) and the bots' clock. No DOM: every drawing goes out as a
+`Frame` (the page's element tree, the log lines to announce, the cues of the events since the last
+drawing for motion, sound and vibration) through the `show` callback the glue gives it.
 
 Every choice offered comes from `Session.legal()` (the engine's legal actions); nothing here is a rule.
 The game is saved after every action (`app.play.store`), so a reload resumes it. The bots' decisions
@@ -24,8 +25,9 @@ from uno_core import events as ev
 
 from . import describe, pages, store
 from .brain import BrainUnavailable
+from .cues import Cue, cues
 from .picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, plays_of
-from .screen import TableScreen, Texts, page_of, table_screen
+from .screen import TableScreen, Texts, table_screen
 from .session import Session, choice_data
 
 Ask = Callable[[dict[str, Any]], Awaitable[Any]]
@@ -35,11 +37,15 @@ Spawn = Callable[[Any], Any]
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One drawing of the table: the tree of `#play`, the new log lines for screen readers (at most the
-    last three), the element to focus (a `data-focus` value, "" to keep the focus where it is)."""
+    last three), the element to focus (a `data-focus` value, "" to keep the focus where it is), and the
+    cues of the new events (`app.play.cues`) with the sound switch and whether cards travel."""
 
     tree: El
     announce: str = ""
     focus: str = ""
+    cues: tuple[Cue, ...] = ()
+    sound: bool = True
+    motion: bool = True
 
 
 class Table:
@@ -59,8 +65,8 @@ class Table:
         self.decided_here = 0  # bot decisions searched here (the worker could not answer)
         self.dropped = 0  # bot decisions dropped because a person acted first
         self.alive = True
-        self.announced = 0
-        self.last_top: tuple[int, str] | None = None
+        self.upto = 0  # the history shown so far (announced, animated)
+        self.turn_of: int | None = None  # whose turn the last drawing showed
         self.task: Any = None
         self.shown_page = ""  # `data-screen` of the last drawing
 
@@ -75,7 +81,8 @@ class Table:
         """Show `session` (or the way to the set-up screen when there is no game)."""
         self.session = session
         self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, ""
-        self.announced = len(session.game.history) if session else 0
+        self.upto = session.history_end() if session else 0
+        self.turn_of = session.game.current if session else None
         self.render()
         if session is not None:
             self.kick()
@@ -183,6 +190,8 @@ class Table:
             "hint": self.show_hint,
             "undo": self.undo,
             "handoff": self.confirm_handoff,
+            "reveal": self.confirm_reveal,
+            "sound": self.toggle_sound,
             "next-round": self.next_round,
             "new-match": self.new_match,
         }
@@ -293,7 +302,7 @@ class Table:
         if self.session is not None and self.session.undo():
             self.picker, self.uno_armed, self.revealed, self.hint = None, False, None, None
             self.notice = self.t("play.table.undone")
-            self.announced = len(self.session.game.history)
+            self.upto = self.session.history_end()
             store.save(self.session)
             self.render()
             self.kick()
@@ -301,9 +310,20 @@ class Table:
     def confirm_handoff(self) -> None:
         if self.session is not None:
             self.session.confirm_handoff()
-            self.announced = len(self.session.game.history)
+            self.upto = self.session.history_end()
+            self.turn_of = None  # their turn begins now, for them
             self.render(focus="hand")
             self.kick()
+
+    def confirm_reveal(self) -> None:
+        if self.session is not None:
+            self.session.confirm_reveal()
+            self.render()
+            self.kick()
+
+    def toggle_sound(self) -> None:
+        store.save_sound(store.sound() == "off")
+        self.render()
 
     def next_round(self) -> None:
         if self.session is not None:
@@ -347,11 +367,6 @@ class Table:
         if session is None:
             return table_screen(None, texts)
         step = session.next_step() if not self.running else None
-        just_played = False
-        if page_of(session) == "table":
-            top_key = (len(session.game.discard), session.game.top.code)
-            just_played = self.last_top is not None and self.last_top != top_key
-            self.last_top = top_key
         return table_screen(
             session,
             texts,
@@ -363,7 +378,8 @@ class Table:
             picker=self.picker,
             window_ms=self.window_ms,
             uno_armed=self.uno_armed,
-            just_played=just_played,
+            sound=store.sound() != "off",
+            sound_asked=store.sound() is not None,
         )
 
     def render(self, focus: str = "") -> None:
@@ -371,21 +387,38 @@ class Table:
             return
         screen = self.screen()
         self.shown_page = "" if screen.page == "none" else screen.page
-        self.show(Frame(pages.render(screen), self.news(), focus))
+        events = self.fresh()
+        lines = self.lines(events)
+        moved = self.turn_moved(screen.page)
+        made = cues(events, screen.view.seat if screen.view is not None else None, moved) if events or moved else []
+        self.show(Frame(pages.render(screen), " ".join(lines[-3:]), focus, tuple(made), screen.sound, screen.motion))
 
-    def news(self) -> str:
-        """The log's lines since the last drawing, for screen readers (at most the last three)."""
+    def fresh(self) -> list[ev.Event]:
+        """The events (as the shown seat sees them) since the last drawing, up to the end of a round on show."""
         session = self.session
         if session is None:
-            return ""
-        history = session.game.history
-        if self.announced > len(history):
-            self.announced = len(history)
-        if self.announced == len(history):
-            return ""
-        lines: list[str] = []
-        for event in session.history(self.announced):
-            items = describe.event_lines(event, session.names, session.game.sides)
-            lines.extend(describe.render(item, self.t) for item in items)
-        self.announced = len(history)
-        return " ".join(lines[-3:])
+            return []
+        end = session.history_end()
+        self.upto = min(self.upto, end)
+        events = session.history(self.upto) if self.upto < end else []
+        self.upto = end
+        return events
+
+    def lines(self, events: list[ev.Event]) -> list[str]:
+        """The log lines of `events` in words (what screen readers are told)."""
+        session = self.session
+        if session is None:
+            return []
+        items = [item for event in events for item in describe.event_lines(event, session.names, session.game.sides)]
+        return [describe.render(item, self.t) for item in items]
+
+    def turn_moved(self, page: str) -> int | None:
+        """The seat whose turn began since the last drawing of the table (None: no change)."""
+        session = self.session
+        if session is None or page != "table":
+            return None
+        current = session.game.current
+        if current == self.turn_of:
+            return None
+        self.turn_of = current
+        return current

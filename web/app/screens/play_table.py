@@ -1,5 +1,6 @@
 """The table (`#/play/table`) in the browser (glue): opens the controller (`app.play.table`) on the saved
-game, passes its frames to the page's side (`app.link`, `ui.host`) and the page's intents back. State, bots
+game, passes its frames to the page's side (`app.link`, `ui.host`; the cues to `ui.fx`) and the page's
+intents back. State, bots
 and saves live in the controller; the keyboard moves, the file reading and the download are the page
 side's; no rule lives here.
 """
@@ -85,3 +86,5 @@ class PlayTable:
             "focus": HAND_CARD if frame.focus == "hand" else "",
             "refocus": ["card:", HAND_CARD],
         })
+        # after every drawing, even with no cue: the page's motion carries on over the redrawn elements
+        link.to_page({"op": "effect", "cues": list(frame.cues), "sound": frame.sound, "motion": frame.motion})
