@@ -3,7 +3,8 @@
 // A classic, blocking script of its own, first in <head> (the Content-Security-Policy allows scripts
 // from our origin only). It tells the worker whether the last visit stored a start-up snapshot (a hint in
 // localStorage, which a worker cannot read) and keeps what the worker says until the page's Python
-// (web/ui/main.py) takes over: window.unoEngine = {worker, early: [texts]} or {failed: why}.
+// (web/ui/main.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq), stopKeeping()}
+// or {failed: why}.
 // The loading shell (web/shell.js) listens to the same worker for progress and failed downloads.
 (() => {
   const script = document.currentScript;
@@ -44,11 +45,11 @@
         answers.delete(message.id);
       }
     });
-    const post = worker.postMessage.bind(worker);
-    worker.postMessage = (text, ...rest) => {
-      const intent = /^\{"op": "intent".*"seq": (\d+)/.exec(String(text));
-      if (intent) sent = Number(intent[1]);
-      return post(text, ...rest);
+    const post = (text) => worker.postMessage(text);
+    // The page's Python sends through here: `seq` is the intent's number (web/ui/journal.py), 0 for other messages.
+    const send = (text, seq) => {
+      if (seq > sent) sent = seq;
+      post(String(text));
     };
     const ask = (name, arg) => new Promise((resolve) => {
       answers.set(++asked, resolve);
@@ -62,7 +63,7 @@
         return JSON.stringify({ ...JSON.parse(playState), busy: true });
       },
     };
-    window.unoEngine = { worker, url, early, stopKeeping: () => worker.removeEventListener("message", keep) };
+    window.unoEngine = { worker, url, early, send, stopKeeping: () => worker.removeEventListener("message", keep) };
   } catch (err) {
     window.unoEngine = { failed: String(err) };
   }

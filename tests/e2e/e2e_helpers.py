@@ -42,8 +42,22 @@ def set_language(page: Page, lang: str) -> None:
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
 
 
+def settle_animations(page: Page) -> None:
+    """Wait (at most 2 s) for the running finite animations and transitions to end: axe measures colours as
+    painted, and a card fading in (the pile's landing card, a hand card turning playable) is paler meanwhile."""
+    page.evaluate(
+        """() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter(a => a.effect?.getComputedTiming().iterations !== Infinity)
+                .map(a => a.finished.catch(() => null))),
+            new Promise(done => setTimeout(done, 2000)),
+        ])"""
+    )
+
+
 def check_axe(page: Page, label: str, tags: list[str] | None = None) -> None:
     """Run axe-core (served from node_modules, injected here) on the page; assert no violations."""
+    settle_animations(page)
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         # Evaluated, not added as a <script>: the page's Content-Security-Policy refuses inline scripts.
         page.evaluate(AXE_JS.read_text() + "\n;undefined")

@@ -20,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "play"))
 from play_e2e import do, game_of, start
 from play_policy import Flags, choose
 
+from app.play.config import PlayConfig
+
 pytestmark = pytest.mark.e2e
 
 # Every violation the page sees (its own, and reports of its workers' that reach it), from the first moment.
@@ -46,7 +48,7 @@ def watch(context: BrowserContext, page: Page, console: list[str]) -> None:
 
 def play_a_round(page: Page) -> dict[str, Any]:
     """A seeded round against three bots, played by clicks (a wild, a keep, UNO and a challenge: test_play_round)."""
-    data = start(page, {"config": {"speed": "instant", "reaction_ms": 0}, "seed": 160})
+    data = start(page, {"config": PlayConfig().to_dict() | {"speed": "instant", "reaction_ms": 0}, "seed": 160})
     flags = Flags()
     for _ in range(200):
         if data["screen"] != "table":

@@ -21,7 +21,8 @@ from app.play.session import Session
 
 pytestmark = pytest.mark.e2e
 SEED = 160  # with play_policy: a wild, a draw-then-keep, an UNO press and a challenge in round 1
-SETUP = {"speed": "instant", "reaction_ms": 0}
+# the whole set-up: a partial one would take the rest from the set-up an earlier test left remembered
+SETUP = PlayConfig().to_dict() | {"speed": "instant", "reaction_ms": 0}
 
 
 def twin() -> Session:

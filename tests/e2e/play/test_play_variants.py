@@ -24,6 +24,8 @@ def set_up(page: Page, check: str = "", select: tuple[str, str] | None = None) -
     page.wait_for_selector("#play-setup")
     page.select_option("#f-preset", "official")
     expect(page.locator("#f-preset")).to_have_value("official")
+    # the official rules drawn back by the worker (asynchronous): a box ticked before that would be reset
+    expect(page.locator("#play-setup input[data-act='rule']:checked")).to_have_count(0)
     if check:
         page.locator(f"#rule-{check}").check()
         expect(page.locator(f"#rule-{check}")).to_be_checked()
