@@ -14,6 +14,7 @@ from play_policy import Flags, choose
 from playwright.sync_api import Page, expect
 
 from app.play import describe
+from app.play.config import PlayConfig
 from app.play.round_end import hands_at_end
 from app.play.screen import ORIGINS, Texts
 from uno_core import DRAW, Play
@@ -66,7 +67,7 @@ def test_a_round_on_a_phone_shows_every_bot_move_and_ends_with_the_hands_left(pa
     page.set_viewport_size(PHONE)
     set_language(page, lang)
     page.evaluate(WATCH)
-    data = start(page, {"config": {"speed": "fast", "reaction_ms": 0}, "seed": SEED})
+    data = start(page, {"config": PlayConfig().to_dict() | {"speed": "fast", "reaction_ms": 0}, "seed": SEED})
     flags, shots = Flags(), 0
     check_axe(page, f"table with the last-action line ({lang})")
     for _ in range(200):
@@ -96,6 +97,7 @@ def test_a_round_on_a_phone_shows_every_bot_move_and_ends_with_the_hands_left(pa
     round_2 = words("play.log.round", round=2, name="", count=7).split(":")[0]
     assert round_2 not in page.locator(".log-lines").inner_text()
     check_axe(page, f"round end with the hands left ({lang})")
+    assert horizontal_overflow(page) == 0, page.evaluate(WIDE)
     page.screenshot(path=str(ARTIFACTS / f"play-round-end-hands-phone-{lang}.png"), full_page=True)
     page.locator('[data-act="next-round"]').click()
     expect(page.locator(".log-lines")).to_contain_text(round_2)
