@@ -7,12 +7,21 @@ overflowing at 360 and 390 px in both languages, axe clean; screenshots in artif
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, wait_ready
+from e2e_helpers import (
+    LANGS,
+    check_axe,
+    horizontal_overflow,
+    set_language,
+    small_targets,
+    stored,
+    wait_ready,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import FACES, new_game, open_score, save_round, sheet_id, shot
 
@@ -222,3 +231,40 @@ def test_the_sheet_has_a_legend_and_fits(page: Page) -> None:
         if lang == "es":
             expect(legend.locator("li").last).to_have_text("Rrepartió esta ronda")
     fits(page, "sheet")
+
+
+def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) -> None:
+    """The tab may go after a round reached the disk and before the page heard so (`ui.journal`): what was
+    typed for that round must not come back in the next round's form, and what was typed after stays."""
+    sheet = new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
+    page.locator("#score-modeall-total").click()
+    # every write takes 0.4 s (what was typed meanwhile goes with the round's write); the round's reaches the
+    # disk and the page never hears it has, as when the tab goes right after a save
+    page.evaluate("""() => {
+        const write = window.unoSaves.write;
+        const rounds = (record) => {
+            try { return JSON.parse(record.data).sheets.some(s => s.save.sheet.rounds.length); }
+            catch { return false; }
+        };
+        window.unoSaves.write = (puts, deletes) => new Promise(wait => setTimeout(wait, 400))
+            .then(() => write(puts, deletes))
+            .then(() => Object.values(puts).some(rounds) ? new Promise(() => {}) : undefined);
+    }""")
+    page.locator("#score-winner-1").check()
+    page.locator("#score-hand-0").fill("10")
+    page.locator("#score-hand-2").fill("20")
+    page.locator("#score-save").click()
+    for _ in range(100):  # until the round is on disk
+        sheets = json.loads(stored(page, "uno.score.library") or "{}").get("sheets", [])
+        if any(entry["id"] == sheet and entry["save"]["sheet"]["rounds"] for entry in sheets):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the round never reached the disk: {stored(page, 'uno.score.library')}")
+    page.locator("#score-enter").click()
+    page.locator("#score-hand-0").fill("7")  # typed for round 2, not saved
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#score-hand-0")).to_have_value("7")
+    expect(page.locator("#score-hand-2")).to_have_value("")
+    expect(page.locator("[id^='score-winner-']:checked")).to_have_count(0)

@@ -61,6 +61,7 @@ globalThis.fakeWindow = {
   addEventListener() {},
   location: { hash: "" },
   JSON,
+  Date,
   document: {
     activeElement: null,
     getElementById: (id) => (id === "screen" ? screen : null),

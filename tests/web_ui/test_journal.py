@@ -1,11 +1,16 @@
-"""`ui.journal`: values typed and not saved yet survive a reload of the tab, and go once a save holds them."""
+"""`ui.journal`: values typed and not saved yet survive a reload of the tab, and go once a save holds them,
+even when the page went before it heard that the save had completed."""
 
 from __future__ import annotations
 
 import json
+import sys
+import types
 from typing import Any
 
-from ui.journal import KEY, Journal
+import pytest
+
+from ui.journal import KEY, RECORD_PREFIX, STALE_MS, TAB_KEY, Journal
 
 
 class Storage:
@@ -26,10 +31,24 @@ class Location:
     hash = "#/score/s1/round"
 
 
+class Clock:
+    """`Date` and `Math`: a clock moved by hand, and a random source."""
+
+    def __init__(self, ms: int = 1_000) -> None:
+        self.ms = ms
+
+    def now(self) -> int:
+        return self.ms
+
+    def random(self) -> float:
+        return 0.123456789012
+
+
 class Window:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Clock | None = None) -> None:
         self.sessionStorage = storage
         self.location = Location()
+        self.Date = self.Math = clock or Clock()
 
 
 def intent(act: str, arg: str, value: str) -> dict[str, Any]:
@@ -47,11 +66,39 @@ def test_values_are_kept_until_a_save_holds_them_and_a_reload_gets_them_back() -
     assert [one["seq"] for one in [*typed, click]] == [1, 2, 3, 4]
     again = Journal(Window(storage))  # the tab reloads
     assert [(one["act"], one["value"]) for one in again.pending()] == [("winner", "3"), ("total", "33")]
-    assert again.seq == 3  # numbers go on from there: a save's "upto" never confuses old and new
+    assert again.seq == 4  # numbers go on from there: a save's "upto" never confuses old and new
     again.confirmed(1)
     assert [one["act"] for one in Journal(Window(storage)).pending()] == ["total"]
     again.confirmed(3)
     assert KEY not in storage.items
+
+
+def test_a_save_that_completed_after_the_page_went_drops_what_it_held() -> None:
+    storage, clock = Storage(), Clock(5_000)
+    journal = Journal(Window(storage, clock))
+    winner = intent("winner", "1", "1")
+    journal.number(winner, "change")
+    key, record = journal.record(winner["seq"])  # written with the round (the same transaction)
+    assert key == RECORD_PREFIX + storage.items[TAB_KEY] == RECORD_PREFIX + "1234567890"
+    clock.ms += 10
+    journal.number(later := intent("total", "0", "7"), "input")  # typed after that save
+    # the page reloaded before it heard "saves-written": the record on disk says what the save held
+    records: dict[str, Any] = {key: record, "uno.score.library": {"v": 1, "at": 1, "data": "{}"}}
+    again = Journal(Window(storage, clock))
+    assert again.pending(records) == [{name: later[name] for name in later}]
+    assert list(records) == ["uno.score.library"]  # the controllers never see the journal's records
+    again.number(third := intent("total", "0", "8"), "input")
+    assert third["seq"] > later["seq"]  # the reloaded page goes on counting
+
+
+def test_other_tabs_records_stay_until_they_are_old() -> None:
+    storage, clock = Storage(), Clock(STALE_MS * 3)
+    journal = Journal(Window(storage, clock))
+    fresh = {"v": 1, "at": clock.ms - 1_000, "data": json.dumps({"upto": 9})}
+    old = {"v": 1, "at": clock.ms - STALE_MS - 1, "data": json.dumps({"upto": 9})}
+    records = {RECORD_PREFIX + "other": fresh, RECORD_PREFIX + "gone": old}
+    assert journal.pending(records) == [] and records == {}
+    assert journal.take_stale() == [RECORD_PREFIX + "gone"] and journal.take_stale() == []
 
 
 def test_another_location_and_a_blocked_storage_replay_nothing() -> None:
@@ -64,3 +111,58 @@ def test_another_location_and_a_blocked_storage_replay_nothing() -> None:
     storage.items[KEY] = "not json"
     assert Journal(Window(storage)).pending() == []
     assert json.loads(json.dumps(Journal(Window(Storage())).pending())) == []
+
+
+class Promise:
+    def __init__(self) -> None:
+        self.done: Any = None
+
+    def then(self, done: Any, failed: Any = None) -> Promise:
+        self.done = done
+        return self
+
+
+@pytest.fixture
+def page_saves(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """`ui.saves.PageSaves` on CPython: pyscript's FFI as plain functions."""
+    ffi = types.ModuleType("pyscript.ffi")
+    ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
+    ffi.to_js = lambda value, **options: value  # type: ignore[attr-defined]
+    pyscript = types.ModuleType("pyscript")
+    pyscript.ffi = ffi  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
+    monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
+    for name in ("ui.saves", "ui.host", "ui.fx"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    from ui.saves import PageSaves
+
+    return PageSaves
+
+
+def test_each_write_carries_the_tabs_record_and_confirms_once_complete(page_saves: Any) -> None:
+    storage = Storage()
+    window = Window(storage)
+    window.JSON = types.SimpleNamespace(parse=json.loads, stringify=json.dumps)  # type: ignore[attr-defined]
+    journal = Journal(window)
+    journal.number(winner := intent("winner", "1", "1"), "change")
+    journal.stale = [RECORD_PREFIX + "gone"]
+    writes: list[tuple[Any, Any]] = []
+    promise = Promise()
+
+    def write(puts: Any, deletes: Any) -> Promise:
+        writes.append((puts, deletes))
+        return promise
+
+    window.unoSaves = types.SimpleNamespace(write=write)  # type: ignore[attr-defined]
+    window.BroadcastChannel = None  # type: ignore[attr-defined]
+    window.document = types.SimpleNamespace(getElementById=lambda ident: None)  # type: ignore[attr-defined]
+    sent: list[Any] = []
+    saves = page_saves(window, sent.append, journal)
+    saves.receive({"op": "saves-write", "id": 3, "puts": {"uno.score.library": {"v": 1}}, "deletes": [],
+                   "upto": winner["seq"]})
+    (puts, deletes), = writes
+    assert json.loads(puts[RECORD_PREFIX + journal.tab]["data"]) == {"upto": winner["seq"]}
+    assert deletes == [RECORD_PREFIX + "gone"]
+    assert journal.entries and not sent  # not on disk yet: kept
+    promise.done(None)
+    assert sent == [{"op": "saves-written", "id": 3, "error": ""}] and journal.entries == []

@@ -5,7 +5,14 @@ an option, ticking a box) is the same whenever it is applied again, so it can be
 every intent (``"seq"``), notes those in the journal, and drops them once a save that includes them has
 completed (the controllers put the last intent they had seen on each ``saves-write`` as ``"upto"``). At the
 next start the page sends what is left for its location with its hello (``"typing"``), and the controllers
-replay it once the screen is open (`app.start`). Runs in MicroPython."""
+replay it once the screen is open (`app.start`). Runs in MicroPython.
+
+The page may go (a reload, a closed tab) after a save reached the disk and before the page heard so: each
+write therefore also stores this tab's ``upto`` in the same IndexedDB transaction (the record
+``uno.typing.<tab>``), and the start drops what that record says was saved. The tab's count of intents is
+kept too (``uno.typing.seq``), so numbers keep growing across reloads and a stored ``upto`` never hides newer
+typing. (Not the clock: MicroPython's FFI cuts a JS number above 2**31 to 32 bits.)
+"""
 
 import json
 
@@ -15,6 +22,10 @@ except ImportError:
     pass
 
 KEY = "uno.typing"
+TAB_KEY = "uno.typing.tab"  # this tab's name (sessionStorage), for its record in the saves
+SEQ_KEY = "uno.typing.seq"  # the last number this tab gave (sessionStorage)
+RECORD_PREFIX = "uno.typing."  # saves records: the last intent a completed save of that tab held
+STALE_MS = 7 * 24 * 3600 * 1000  # another tab's record older than this is deleted with the next write
 REPLAYED = ("input", "change")  # the events whose intents are values (the same when applied twice)
 
 
@@ -22,17 +33,44 @@ class Journal:
     def __init__(self, window: Any) -> None:
         self.window = window
         self.entries: list[Any] = []  # intents with their "seq" and "hash", oldest first
+        self.stale: list[str] = []  # other tabs' old records, deleted with the next write
         try:
             stored = json.loads(str(window.sessionStorage.getItem(KEY) or "[]"))
             self.entries = [entry for entry in stored if isinstance(entry, dict) and isinstance(entry.get("seq"), int)]
         except Exception:  # storage blocked, or not ours: nothing to replay
             self.entries = []
-        self.seq = max([entry["seq"] for entry in self.entries] + [0])
+        self.seq = max([entry["seq"] for entry in self.entries] + [self.stored_seq()])
+        self.tab = self.name()
+
+    def stored_seq(self) -> int:
+        try:
+            return int(self.window.sessionStorage.getItem(SEQ_KEY) or 0)
+        except Exception:  # blocked, or not a number
+            return 0
+
+    def now(self) -> int:
+        return int(self.window.Date.now())
+
+    def name(self) -> str:
+        """This tab's name, kept over reloads (a blocked storage: a name for this page only)."""
+        try:
+            tab = self.window.sessionStorage.getItem(TAB_KEY)
+            if tab:
+                return str(tab)
+            tab = str(self.window.Math.random())[2:12]
+            self.window.sessionStorage.setItem(TAB_KEY, tab)
+            return tab
+        except Exception:
+            return "page"
 
     def number(self, intent: Any, kind: str) -> None:
         """Give `intent` its number; note it when it is a value (`kind`: the event that sent it)."""
         self.seq += 1
         intent["seq"] = self.seq
+        try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+            self.window.sessionStorage.setItem(SEQ_KEY, str(self.seq))
+        except Exception:  # blocked: numbers restart at a reload, and nothing is replayed anyway
+            pass
         if kind not in REPLAYED:
             return
         entry = dict(intent)
@@ -51,8 +89,27 @@ class Journal:
             self.entries = kept
             self.store()
 
-    def pending(self) -> list[Any]:
-        """What is left for this location (to replay), oldest first; the rest is dropped."""
+    def record(self, upto: int) -> "tuple[str, Any]":
+        """The saves record that goes with a write holding every intent up to `upto` (same transaction)."""
+        return RECORD_PREFIX + self.tab, {"v": 1, "at": self.now(), "data": json.dumps({"upto": upto})}
+
+    def take_stale(self) -> "list[str]":
+        stale, self.stale = self.stale, []
+        return stale
+
+    def pending(self, records: Any = None) -> "list[Any]":
+        """What is left for this location (to replay), oldest first; the rest is dropped. `records` (the
+        saves read at start) lose the journal's records, and this tab's says what was saved already."""
+        if isinstance(records, dict):
+            for key in [key for key in records if key.startswith(RECORD_PREFIX)]:
+                record = records.pop(key)
+                try:
+                    if key == RECORD_PREFIX + self.tab:
+                        self.confirmed(json.loads(record["data"])["upto"])
+                    elif self.now() - int(record["at"]) > STALE_MS:
+                        self.stale.append(key)
+                except Exception:  # not ours after all: leave it
+                    self.stale.append(key)
         here = str(self.window.location.hash)
         self.entries = [entry for entry in self.entries if entry.get("hash") == here]
         self.store()

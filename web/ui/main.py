@@ -80,16 +80,19 @@ class Engine:
 def main() -> None:
     engine = Engine()
     host = Host(window, engine.send)
-    saves = PageSaves(window, engine.send, host.journal.confirmed)
+    saves = PageSaves(window, engine.send, host.journal)
     for op in ("saves-write", "local", "saves-tell"):
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()
     language = host.language()
-    typing = host.journal.pending()
-    hello(window, lambda saves: engine.send({"op": "start", "hash": str(window.location.hash),
-                                             "lang": language["lang"], "catalogue": language["catalogue"],
-                                             "saves": saves, "typing": typing}))
+
+    def started(saves: "dict[str, Any]") -> None:
+        typing = host.journal.pending(saves["records"])  # takes the journal's own records out
+        engine.send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"],
+                     "catalogue": language["catalogue"], "saves": saves, "typing": typing})
+
+    hello(window, started)
 
 
 main()

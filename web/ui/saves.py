@@ -56,10 +56,10 @@ def hello(window: Any, then: Any) -> None:
 class PageSaves:
     """Carries out the controllers' save messages (`receive`), sends answers and news with `send`."""
 
-    def __init__(self, window: Any, send: Any, saved: Any = None) -> None:
+    def __init__(self, window: Any, send: Any, journal: Any = None) -> None:
         self.window = window
         self.send = send
-        self.saved = saved  # called with a completed write's "upto" (`ui.journal`)
+        self.journal = journal  # what was typed and not saved yet (`ui.journal`): told what each write holds
         self.proxies: list[Any] = []
         self.channel: Any = None
         if getattr(window, "BroadcastChannel", None):
@@ -86,14 +86,21 @@ class PageSaves:
         """Write, then answer once the transaction has completed (a quota or a closed database is answered
         as an error: the controllers fall back)."""
 
+        upto = message.get("upto")
+
         def answer(error: str) -> None:
             self.send({"op": "saves-written", "id": message.get("id"), "error": error})
-            if not error and self.saved is not None:
-                self.saved(message.get("upto"))
+            if not error and self.journal is not None:
+                self.journal.confirmed(upto)
 
+        puts = dict(message.get("puts") or {})
+        deletes = list(message.get("deletes") or [])
+        if self.journal is not None and isinstance(upto, int):  # on disk with the data, or not at all
+            key, record = self.journal.record(upto)
+            puts[key] = record
+            deletes += self.journal.take_stale()
         try:
-            written = self.window.unoSaves.write(to_js(self.window, message.get("puts") or {}),
-                                                 to_js(self.window, message.get("deletes") or []))
+            written = self.window.unoSaves.write(to_js(self.window, puts), to_js(self.window, deletes))
         except Exception as failure:
             answer(error_text(failure) or "write failed")
             return
