@@ -4,7 +4,7 @@
 // web/ui/host.py (with a stand-in for PyScript's ffi) draws the first tree into #screen and answers a
 // click on a [data-act] element with an intent message, then draws the second drawing as its changes from
 // the first (app.diff). Input (stdin): {"trees": [...], "changes": [...]}.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const [micropythonModule, uiDir] = process.argv.slice(2);
 const { loadMicroPython } = await import(micropythonModule);
@@ -76,7 +76,7 @@ globalThis.fakeWindow = {
 };
 
 mp.FS.mkdirTree("/lib/ui");
-for (const name of ["__init__.py", "dom.py", "fx.py", "host.py", "journal.py"]) {
+for (const name of readdirSync(uiDir).filter((file) => /\.m?py$/.test(file))) { // the build's .mpy files
   mp.FS.writeFile(`/lib/ui/${name}`, readFileSync(`${uiDir}/${name}`));
 }
 mp.FS.mkdirTree("/lib/pyscript");

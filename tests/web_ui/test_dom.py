@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from app import diff
 from app.tree import El, el, from_data, to_data, to_html
+from tools.build import MICROPYTHON as MICROPYTHON_PACKAGE
+from tools.build import compile_ui, npm_version
 from ui import dom
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,13 +134,15 @@ def test_the_page_side_builds_what_to_html_describes_on_cpython() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None or not MICROPYTHON.exists(), reason="needs node and npm ci")
-def test_the_page_side_builds_the_same_dom_inside_micropython() -> None:
+def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) -> None:
+    """...as the page runs it: the build's bytecode (`tools.build.compile_ui`), which the runtime must accept."""
+    compile_ui(tmp_path, npm_version(MICROPYTHON_PACKAGE))
     samples = [sample(), el("svg", el("path", d="M0 0"), viewBox="0 0 1 1"), el("p")]
     changed = el("div", el("p", "new text", cls="y"), el("span", "replaced"),
                  el("input", value="typed"), el("svg", el("path", d="M1 1"), viewBox="0 0 1 1"), id="root")
     first, second = ({"t": "div", "c": [to_data(tree)]} for tree in (samples[0], changed))
     run = subprocess.run(
-        ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(ROOT / "web" / "ui")],
+        ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(tmp_path)],
         input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second)}),
         capture_output=True, text=True, timeout=60,
     )

@@ -1,0 +1,95 @@
+"""The page's side, started by web/ui/main.py (MicroPython on the main thread): talk to the engine worker
+(Pyodide, web/app-worker.mjs, started by web/engine-start.js, which also holds the test hook
+`window.unoPlay`), draw what it sends (`ui.host`), keep the saves (`ui.saves`) and tell the shell when the app is ready. Nothing heavy runs here:
+the engine, the bots and the controllers are in the worker; the messages are documented in `app.worker`."""
+
+import json
+
+from pyscript import window as page_window
+from pyscript.ffi import create_proxy
+
+from ui.dom import to_js
+from ui.host import Host
+from ui.saves import PageSaves, hello
+
+try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    from typing import Any
+except ImportError:
+    pass
+
+window = page_window.self  # the global object itself (MicroPython's `window` calls its methods with another `this`)
+
+LOADING_OPS = ("progress", "download", "fetch-failed", "fatal")  # web/shell.js listens to the worker for these
+
+
+class Engine:
+    """The worker (started by web/engine-start.js) and the messages to and from it (one JSON text each)."""
+
+    def __init__(self) -> None:
+        started = window.unoEngine  # a worker that failed to start: the loading shell says so
+        self.worker = getattr(started, "worker", None) if started else None
+        self.host: Host | None = None
+        self.proxy = create_proxy(self.on_message)
+        if self.worker:
+            self.worker.addEventListener("message", self.proxy)
+
+    def take_early(self) -> None:
+        """What the worker said before this side listened (kept by web/engine-start.js)."""
+        if not self.worker:
+            return
+        started = window.unoEngine
+        started.stopKeeping()
+        early = started.early
+        for index in range(early.length):
+            self.on_text(str(early[index]))
+        early.splice(0)
+
+    def send(self, message: "dict[str, Any]") -> None:
+        if self.worker:  # through web/engine-start.js, which counts the intents for the test hook's "busy"
+            seq = message.get("seq")
+            window.unoEngine.send(json.dumps(message), seq if isinstance(seq, int) else 0)
+
+    def on_message(self, event: Any) -> None:
+        self.on_text(str(event.data))
+
+    def on_text(self, text: str) -> None:
+        """One message from the worker; a malformed one is reported on the console and changes nothing."""
+        try:
+            message = json.loads(text)
+            op = message.get("op")
+        except Exception as error:  # not JSON, or not an object
+            window.console.error("uno page: malformed message from the engine: " + text[:80] + ": " + str(error))
+            return
+        try:
+            self.dispatch(op, message)
+        except Exception as error:  # a message missing what its op needs
+            window.console.error("uno page: message " + str(op) + " refused: " + str(error))
+
+    def dispatch(self, op: Any, message: "dict[str, Any]") -> None:
+        if op in LOADING_OPS:
+            return
+        if op == "ready":
+            info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}
+            window.unoShell.ready(to_js(window, info))
+        elif op in ("play-state", "hook-answer"):  # the test hook's: web/engine-start.js keeps them
+            return
+        elif self.host:
+            self.host.receive(message)
+
+
+def main() -> None:
+    engine = Engine()
+    host = Host(window, engine.send)
+    saves = PageSaves(window, engine.send, host.journal)
+    for op in ("saves-write", "local", "saves-tell"):
+        host.on(op, saves.receive)
+    engine.host = host
+    engine.take_early()
+    language = host.language()
+
+    def started(saves: "dict[str, Any]") -> None:
+        typing = host.journal.pending(saves["records"])  # takes the journal's own records out
+        engine.send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"],
+                     "catalogue": language["catalogue"], "saves": saves, "typing": typing})
+
+    hello(window, started)
