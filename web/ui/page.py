@@ -1,7 +1,8 @@
 """The page's side, started by web/ui/main.py (MicroPython on the main thread): talk to the engine worker
 (Pyodide, web/app-worker.mjs, started by web/engine-start.js, which also holds the test hook
-`window.unoPlay`), draw what it sends (`ui.host`), keep the saves (`ui.saves`) and tell the shell when the app is ready. Nothing heavy runs here:
-the engine, the bots and the controllers are in the worker; the messages are documented in `app.worker`."""
+`window.unoPlay`), draw what it sends (`ui.host`), keep the saves (`ui.saves`) and tell the shell when the
+app is ready. Nothing heavy runs here: the engine, the bots and the controllers are in the worker; the
+messages are documented in `app.worker`."""
 
 import json
 
