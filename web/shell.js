@@ -255,14 +255,6 @@ if (engine?.worker) {
   setTimeout(() => fail(`engine worker: ${engine?.failed || "not started"}`));
 }
 
-const PY_STAGES = { // PyScript's py:progress messages -> our stages
-  "Loading Pyodide": "load.runtime", "Loaded interpreter": "load.packages", "Loaded Pyodide": "load.app",
-};
-window.addEventListener("py:progress", ({ detail }) => {
-  if (PY_STAGES[detail]) setStage(PY_STAGES[detail]);
-  else renderProgress(); // any message is a sign of life
-});
-
 // ---------------------------------------------------------------- errors
 function fail(message) {
   if (state !== "loading") return;
@@ -289,7 +281,7 @@ window.addEventListener("error", (event) => {
 window.addEventListener("unhandledrejection", (event) => {
   if (state === "loading") fail(event.reason?.message || String(event.reason));
 });
-// Failed module imports (the runtime's .mjs, PyScript chunks) show up as resource entries.
+// Failed module imports (the runtimes' .mjs, web/ui's bytecode) show up as resource entries.
 try {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {

@@ -47,11 +47,14 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
     # the engine worker (next to pyodide.mjs, which it imports) starts first; the page itself runs MicroPython
     worker = re.search(r'<script src="./web/engine-start.js" data-worker="./([^"]+)"></script>', page)
     assert worker and site / worker.group(1) == runtime / "uno-app.mjs", page[:2000]
-    config = json.loads((site / "mpy.json").read_text())
-    assert (site / config["interpreter"]).is_file() and "micropython" in config["interpreter"]
-    assert '<script type="mpy" src="./web/ui/main.py" config="./mpy.json"' in page
-    assert all(p.startswith("./") and (site / p).is_file() for p in config["files"])
-    assert not (site / "pyscript.json").exists() and "pyodide.asm.js" not in page  # no Pyodide on the page
+    assert '<script type="module" src="./web/ui-start.mjs"></script>' in page
+    start = (site / "web" / "ui-start.mjs").read_text()
+    interpreter = re.search(r'import \{ loadMicroPython \} from "([^"]+)"', start)
+    assert interpreter and (site / "web" / interpreter.group(1)).resolve().is_file(), start[:1000]
+    modules = json.loads(re.search(r"const MODULES = (\[[^\]]*\]);", start).group(1))  # type: ignore[union-attr]
+    assert "page" in modules and all((site / "web" / "ui" / f"{name}.mpy").is_file() for name in modules)
+    assert not list((site / "web" / "ui").glob("*.py"))  # bytecode only: nothing compiled on the page
+    assert "pyscript" not in page and "pyodide.asm.js" not in page  # no PyScript, no Pyodide on the page
     assert (site / json.loads((site / "build.json").read_text())["app_archive"]).is_file()  # the worker's
 
 

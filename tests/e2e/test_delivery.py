@@ -35,9 +35,9 @@ def wait_for_service_worker(page: Page) -> None:
         "pyodide.asm.mjs",
         "pyodide-lock.json",
         "uno-app.mjs",  # the engine worker itself
-        "runtime/pyscript/core.js",  # the page's side: PyScript, MicroPython, web/ui
+        "web/ui-start.mjs",  # the page's side: MicroPython and web/ui's bytecode
         "micropython.wasm",
-        "web/ui/host.py",
+        "web/ui/host.mpy",
         "web/app.zip",
         f"uno_core-{uno_core.__version__}-py3-none-any.whl",
     ],

@@ -221,7 +221,7 @@ def test_the_prepaint_shows_indexeddbs_copy_when_the_mirror_lags(browser: Browse
         page.close()
 
         early = context.new_page()
-        early.route("**/runtime/pyscript/core.js", lambda route: None)  # never answered: Python does not start
+        early.route("**/web/ui-start.mjs", lambda route: None)  # never answered: Python does not start
         early.goto(server.url + f"#/score/{sheet}", wait_until="commit")
         painted = early.locator("#screen > .score-prepaint")
         expect(painted.locator(".sk-rounds tfoot td")).to_have_text(["0", "21"])

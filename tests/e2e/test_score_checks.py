@@ -240,16 +240,16 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
     page.locator("#score-modeall-total").click()
     # every write takes 0.4 s (what was typed meanwhile goes with the round's write); the round's reaches the
     # disk and the page never hears it has, as when the tab goes right after a save
-    page.evaluate("""() => {
+    page.evaluate("""id => {
         const write = window.unoSaves.write;
         const rounds = (record) => {
-            try { return JSON.parse(record.data).sheets.some(s => s.save.sheet.rounds.length); }
+            try { return JSON.parse(record.data).sheets.some(s => s.id === id && s.save.sheet.rounds.length); }
             catch { return false; }
         };
         window.unoSaves.write = (puts, deletes) => new Promise(wait => setTimeout(wait, 400))
             .then(() => write(puts, deletes))
             .then(() => Object.values(puts).some(rounds) ? new Promise(() => {}) : undefined);
-    }""")
+    }""", sheet)
     page.locator("#score-winner-1").check()
     page.locator("#score-hand-0").fill("10")
     page.locator("#score-hand-2").fill("20")

@@ -44,8 +44,8 @@ def test_saved_sheet_shows_before_python_then_comes_alive(
     blocked.on("page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message),
                                                                        dialog.dismiss())))
     early = blocked.new_page()
-    early.route("**/runtime/pyscript/core.js", hold)
-    early.goto(server.url + f"#/score/{sheet}", wait_until="commit")  # "load" never comes: PyScript is held
+    early.route("**/web/ui-start.mjs", hold)
+    early.goto(server.url + f"#/score/{sheet}", wait_until="commit")  # "load" never comes: the page's side is held
     painted = early.locator("#screen > .score-prepaint")
     expect(painted).to_be_visible()
     expect(painted.locator("h1")).to_have_text(f"Uma, {EVIL}")

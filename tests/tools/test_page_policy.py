@@ -22,11 +22,11 @@ def test_policy_allows_our_origin_only() -> None:
     assert policy is not None and policy.endswith(f"; {FRAME_ANCESTORS}")
     found = directives(policy)
     assert found["default-src"] == ["'self'"]
-    # PyScript builds its hooks with Function(); Pyodide compiles WebAssembly (wasm-unsafe-eval alone would do).
-    assert found["script-src"] == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
+    # no eval (PyScript, which built its hooks with Function(), is gone); MicroPython compiles WebAssembly
+    assert found["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
     assert found["object-src"] == ["'none'"] and found["frame-ancestors"] == ["'none'"]
     sources = {source for values in found.values() for source in values}
-    assert sources <= {"'self'", "'none'", "'unsafe-eval'", "'wasm-unsafe-eval'"}  # no host, no inline, no data:
+    assert sources <= {"'self'", "'none'", "'wasm-unsafe-eval'"}  # no host, no inline, no data:
 
 
 def test_page_has_no_inline_script_or_style() -> None:

@@ -79,9 +79,6 @@ mp.FS.mkdirTree("/lib/ui");
 for (const name of readdirSync(uiDir).filter((file) => /\.m?py$/.test(file))) { // the build's .mpy files
   mp.FS.writeFile(`/lib/ui/${name}`, readFileSync(`${uiDir}/${name}`));
 }
-mp.FS.mkdirTree("/lib/pyscript");
-mp.FS.writeFile("/lib/pyscript/__init__.py", "");
-mp.FS.writeFile("/lib/pyscript/ffi.py", "def create_proxy(f):\n    return f\n\n\ndef to_js(x):\n    return x\n");
 globalThis.input = readFileSync(0, "utf8");
 mp.runPython(`
 import json, sys

@@ -124,14 +124,11 @@ class Promise:
 
 @pytest.fixture
 def page_saves(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """`ui.saves.PageSaves` on CPython: pyscript's FFI as plain functions."""
-    ffi = types.ModuleType("pyscript.ffi")
+    """`ui.saves.PageSaves` on CPython: MicroPython's FFI (`jsffi`) as plain functions."""
+    ffi = types.ModuleType("jsffi")
     ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
-    ffi.to_js = lambda value, **options: value  # type: ignore[attr-defined]
-    pyscript = types.ModuleType("pyscript")
-    pyscript.ffi = ffi  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
-    monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
+    ffi.to_js = lambda value: value  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "jsffi", ffi)
     for name in ("ui.saves", "ui.host", "ui.fx"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     from ui.saves import PageSaves

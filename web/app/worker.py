@@ -81,6 +81,6 @@ async def _start(hello: dict[str, Any]) -> None:
     link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": _state["load_path"]})
     if _state["on_ready"] is not None:
         _state["on_ready"]()
-    import js  # type: ignore[import-not-found]  # the worker's global scope: the bots' worker sits next to this one
+    import js  # the worker's global scope: the bots' worker sits next to this one
 
     brain().allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))

@@ -17,6 +17,14 @@ def to_js(window: Any, value: Any) -> Any:
     return window.JSON.parse(json.dumps(value))
 
 
+def js_object(window: Any, **values: Any) -> Any:
+    """A JS object of `values`: JS values stay as they are (nothing big crosses into MicroPython)."""
+    made = window.Object.new()
+    for name in values:
+        setattr(made, name, values[name])
+    return made
+
+
 def to_py(window: Any, value: Any) -> Any:
     """A JS value as plain Python data (through JSON)."""
     return json.loads(str(window.JSON.stringify(value)))

@@ -12,7 +12,7 @@ documents them). Nothing here reads the game: each cue says what happened and wh
 and name the last sound, for tests.
 """
 
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy
 
 from ui import dom
 

@@ -23,7 +23,8 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   heading), ``top`` (scroll to the top), ``cues`` (with ``sound`` and ``motion``: the table's motion, sounds
   and vibration after a drawing, played by `ui.fx`).
 
-To the controllers (`send`): ``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq"}`` for a control
+To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is):
+``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq"}`` for a control
 with `data-act` (sent on its `data-on` event, click by default); a file input sends its file's text
 instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
 location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
@@ -36,7 +37,7 @@ key presses it), `data-duration-ms` (the element's animation lasts that long: th
 `style` attributes).
 """
 
-from pyscript.ffi import create_proxy, to_js
+from jsffi import create_proxy, to_js
 
 from ui import dom
 from ui.fx import Fx
@@ -98,7 +99,7 @@ class Host:
             self._listen(self.area, name, self.on_event)
         self._listen(self.document, "keydown", self.on_key)  # shortcuts work wherever the focus is
         self._listen(window, "hashchange", lambda event: self.send({"op": "route", "hash": str(window.location.hash)}))
-        self._listen(window, "uno:lang", lambda event: self.send(self.language()))
+        self._listen(window, "uno:lang", lambda event: self.send(*self.language()))
         self._listen(self.document, "visibilitychange", lambda event: self._wake_request())
 
     def _listen(self, target: Any, name: str, handler: Any) -> None:
@@ -111,11 +112,11 @@ class Host:
         self.handlers[op] = handler
 
     def language(self) -> Any:
-        """``{"op": "lang", "lang": ..., "catalogue": {...}}``: the shell's language and its texts."""
+        """``{"op": "lang", "lang": ...}`` and, to send with it as it is (a JS object), ``catalogue``: the
+        shell's language and its texts."""
         shell = self.window.unoShell
-        found = shell.catalogue
-        table = dom.to_py(self.window, found) if found else {}
-        return {"op": "lang", "lang": str(shell.lang), "catalogue": table}
+        catalogue = shell.catalogue or self.window.Object.new()
+        return {"op": "lang", "lang": str(shell.lang)}, dom.js_object(self.window, catalogue=catalogue)
 
     # ----- from the controllers --------------------------------------------------------------------
 

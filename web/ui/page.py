@@ -1,4 +1,4 @@
-"""The page's side, started by web/ui/main.py (MicroPython on the main thread): talk to the engine worker
+"""The page's side, started by web/ui-start.mjs (MicroPython on the main thread): talk to the engine worker
 (Pyodide, web/app-worker.mjs, started by web/engine-start.js, which also holds the test hook
 `window.unoPlay`), draw what it sends (`ui.host`), keep the saves (`ui.saves`) and tell the shell when the
 app is ready. Nothing heavy runs here: the engine, the bots and the controllers are in the worker; the
@@ -6,9 +6,10 @@ messages are documented in `app.worker`."""
 
 import json
 
-from pyscript import window as page_window
-from pyscript.ffi import create_proxy
+import js
+from jsffi import create_proxy
 
+from ui import dom
 from ui.dom import to_js
 from ui.host import Host
 from ui.saves import PageSaves, hello
@@ -18,7 +19,7 @@ try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
 except ImportError:
     pass
 
-window = page_window.self  # the global object itself (MicroPython's `window` calls its methods with another `this`)
+window = js.self  # the page's global object (web/ui-start.mjs runs this module)
 
 LOADING_OPS = ("progress", "download", "fetch-failed", "fatal")  # web/shell.js listens to the worker for these
 
@@ -45,10 +46,11 @@ class Engine:
             self.on_text(str(early[index]))
         early.splice(0)
 
-    def send(self, message: "dict[str, Any]") -> None:
+    def send(self, message: "dict[str, Any]", extra: Any = None) -> None:
+        """`message`, with `extra`'s entries (a JS object, kept out of MicroPython) added in JS."""
         if self.worker:  # through web/engine-start.js, which counts the intents for the test hook's "busy"
             seq = message.get("seq")
-            window.unoEngine.send(json.dumps(message), seq if isinstance(seq, int) else 0)
+            window.unoEngine.send(json.dumps(message), seq if isinstance(seq, int) else 0, extra)
 
     def on_message(self, event: Any) -> None:
         self.on_text(str(event.data))
@@ -86,11 +88,11 @@ def main() -> None:
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()
-    language = host.language()
+    language, catalogue = host.language()
 
-    def started(saves: "dict[str, Any]") -> None:
-        typing = host.journal.pending(saves["records"])  # takes the journal's own records out
-        engine.send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"],
-                     "catalogue": language["catalogue"], "saves": saves, "typing": typing})
+    def started(saves: Any, journal: "dict[str, Any]") -> None:
+        typing = host.journal.pending(journal)
+        message = {"op": "start", "hash": str(window.location.hash), "lang": language["lang"], "typing": typing}
+        engine.send(message, dom.js_object(window, catalogue=catalogue.catalogue, saves=saves))
 
     hello(window, started)

@@ -4,10 +4,12 @@ transaction has completed, tells the other tabs what this one committed and brin
 MicroPython and Pyodide."""
 
 
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy
 
+from ui import dom
 from ui.dom import to_js, to_py
 from ui.host import error_text, when
+from ui.journal import RECORD_PREFIX
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -33,24 +35,38 @@ def local_items(window: Any) -> dict[str, str]:
 
 
 def hello(window: Any, then: Any) -> None:
-    """Call `then` with what the saves start from: {"records": {key: record} | None, "error": why none,
-    "local": {...}}."""
+    """Call `then(saves, journal)` with what the saves start from: `saves` a JS object {records: {key: record}
+    | null, error: why none, local: {...}} sent to the controllers as it is (a library of many sheets is big),
+    `journal` the typing journal's records (`ui.journal`), taken out of it."""
     api = getattr(window, "unoSaves", None)
 
     def answer(records: Any, error: str) -> None:
-        then({"records": records, "error": error, "local": local_items(window)})
+        journal = journal_records(window, records) if records is not None else {}
+        then(dom.js_object(window, records=records, error=error, local=dom.to_js(window, local_items(window))),
+             journal)
 
     def read(value: Any) -> None:
-        result = to_py(window, value)
-        if isinstance(result.get("records"), dict):
-            answer(result["records"], "")
+        if window.Reflect.has(value, "records"):
+            answer(value.records, "")
         else:
-            answer(None, str(result.get("error") or "IndexedDB unavailable"))
+            answer(None, error_text(value.error) or "IndexedDB unavailable")
 
     if not api:
         answer(None, "web/saves.js did not load")
         return
     when(api.read(), read, lambda error: answer(None, error_text(error) or "IndexedDB unavailable"))
+
+
+def journal_records(window: Any, records: Any) -> "dict[str, Any]":
+    """Take the typing journal's records (``uno.typing.*``) out of `records` (a JS object)."""
+    taken = {}
+    keys = window.Object.keys(records)
+    for index in range(int(keys.length)):
+        key = str(keys[index])
+        if key.startswith(RECORD_PREFIX):
+            taken[key] = dom.to_py(window, window.Reflect.get(records, key))
+            window.Reflect.deleteProperty(records, key)
+    return taken
 
 
 class PageSaves:
@@ -127,7 +143,7 @@ class PageSaves:
 
     def _take(self, keys: Any) -> None:
         def got(records: Any) -> None:
-            self.send({"op": "saves-others", "records": to_py(self.window, records)})
+            self.send({"op": "saves-others"}, dom.js_object(self.window, records=records))
 
         def failed(error: Any) -> None:  # the other tab's copy stays on disk; this tab goes on with its own
             self.window.console.warn("uno saves: could not read another tab's saves: " + str(error))

@@ -36,7 +36,7 @@ PAGE_SWITCH = "uno.brain"
 def _js() -> Any:
     """Pyodide's `js` module (the global scope), imported only when a worker is started: the rest of this
     module runs on CPython too."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     return js
 
