@@ -83,13 +83,13 @@ def percentile(values: list[float], q: float) -> float:
 
 def one_run(page: Page, url: str, place: str, seconds: float) -> dict[str, float]:
     page.goto(url + "#/play/table")  # the first visit: wait until its start-up snapshot is stored
-    page.wait_for_function("document.documentElement.dataset.snapshot === 'stored'", timeout=180_000)
+    page.wait_for_function("() => document.documentElement.dataset.snapshot === 'stored'", timeout=180_000)
     page.evaluate("(v) => v ? localStorage.setItem('uno.brain', v) : localStorage.removeItem('uno.brain')",
                   "page" if place == "page" else None)
     page.reload()  # a return visit: the measured one
-    page.wait_for_function("document.documentElement.dataset.pyReady === '1'", timeout=120_000)
+    page.wait_for_function("() => document.documentElement.dataset.pyReady === '1'", timeout=120_000)
     if place == "worker":
-        page.wait_for_function("document.documentElement.dataset.brain === 'ready'", timeout=120_000)
+        page.wait_for_function("() => document.documentElement.dataset.brain === 'ready'", timeout=120_000)
     page.evaluate(OBSERVE)
     assert page.evaluate("(s) => window.unoPlay.start(s)", json.dumps(SPEC)) == "ok"
     buttons = [page.locator(f'.lang-button[data-lang="{lang}"]').bounding_box() for lang in ("es", "en")]

@@ -172,7 +172,7 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     page.reload()  # of #/play, where check_works left it: the bots' engine worker starts at once
     wait_ready(page)
     assert start_path(page) == "snapshot"
-    page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.brain)", timeout=60_000)
+    page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.brain)", timeout=60_000)
     # the engine worker restored the same snapshot (offline: the service worker served its runtime)
     assert page.evaluate("[document.documentElement.dataset.brain, document.documentElement.dataset.brainPath]") == [
         "ready", "snapshot"]

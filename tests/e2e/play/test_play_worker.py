@@ -46,7 +46,7 @@ def bots(data: dict[str, Any]) -> dict[str, Any]:
 
 def worker_ready(page: Page) -> None:
     """Until the worker is up (a first visit's plain start takes seconds), the page decides for the bots."""
-    page.wait_for_function("document.documentElement.dataset.brain === 'ready'", timeout=90_000)
+    page.wait_for_function("() => document.documentElement.dataset.brain === 'ready'", timeout=90_000)
 
 
 def test_bots_decide_in_the_worker_and_the_game_is_the_engines(page: Page) -> None:
@@ -106,7 +106,7 @@ def test_without_the_worker_the_bots_decide_on_the_page(
     seats = [ME, {"kind": "bot", "name": "Ana", "level": "basic"}, {"kind": "bot", "name": "Ben", "level": "basic"}]
     data = start(page, {"config": {"seats": seats, "speed": "instant", "reaction_ms": 0}, "seed": 7})
     # a worker started from the engine worker gets no "error" when its script fails: given up after 10 s
-    page.wait_for_function("document.documentElement.dataset.brain === 'failed'", timeout=30_000)
+    page.wait_for_function("() => document.documentElement.dataset.brain === 'failed'", timeout=30_000)
     data = do(page, KEEP if data["phase"] == "drawn" else DRAW)
     assert bots(data)["worker"] == "failed" and bots(data)["decided_here"] >= 1
     assert 1 <= sum(1 for line in data["log"] if not line.startswith("0 ")) <= bots(data)["decided_here"]
