@@ -1,7 +1,8 @@
 // Start the page's side (web/ui/: MicroPython on the main thread; the build writes web/ui-start.mjs from this
 // template with the runtime's path and the module list). The page's Python is bytecode (.mpy, compiled by the
 // build with the runtime's mpy-cross), written into MicroPython's file system and imported: nothing is
-// compiled on the page. A failure rejects, and the loading shell (web/shell.js) shows it.
+// compiled on the page; each module is imported in a task of its own. A failure rejects, and the loading shell
+// (web/shell.js) shows it.
 import { loadMicroPython } from "__MICROPYTHON__";
 
 const MODULES = __UI_MODULES__;
@@ -19,4 +20,11 @@ const [micropython, modules] = await Promise.all([
 ]);
 micropython.FS.mkdirTree("/lib/ui");
 for (const [name, bytes] of modules) micropython.FS.writeFile(`/lib/ui/${name}.mpy`, bytes);
-micropython.runPython("from ui.page import main\nmain()");
+// One module a task (a first run of MicroPython's code is slow while the browser compiles it): no long task.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+for (const name of MODULES.filter((name) => name !== "__init__")) {
+  await nextTask();
+  micropython.runPython(`import ui.${name}`);
+}
+await nextTask();
+micropython.runPython("ui.page.main()");
