@@ -82,12 +82,13 @@ def test_the_link_sends_a_root_drawn_before_as_changes_and_whole_when_the_page_a
     second = {"t": "div", "a": [["id", "r"]], "c": [{"t": "p", "a": [["id", "n"]], "c": ["2"]}]}
     link.to_page({"op": "draw", "root": "r", "tree": first})
     link.to_page({"op": "draw", "root": "r", "tree": second})
-    assert "tree" in got[0] and got[1]["changes"] == [["t", [0, 0], "2"]] and "tree" not in got[1]
+    assert got[0]["html"] == '<p id="n">1</p>' and got[1]["changes"] == [["t", [0, 0], "2"]]
+    assert "tree" not in got[0] and "html" not in got[1]
     link.to_page({"op": "patch", "parts": [{"t": "p", "a": [["id", "n"]], "c": ["3"]}]})  # the page's copy follows
     link.to_page({"op": "draw", "root": "r", "tree": second})
     assert got[-1]["changes"] == [["t", [0, 0], "2"]]
     link.from_page({"op": "redraw", "root": "r"})
-    assert got[-1]["tree"] == second
+    assert got[-1]["html"] == '<p id="n">2</p>'
     link.to_page({"op": "open", "section": "screen", "tree": None})
     link.to_page({"op": "draw", "root": "r", "tree": first})
-    assert got[-1]["tree"] == first  # a new section: drawn whole
+    assert got[-1]["html"] == '<p id="n">1</p>'  # a new section: drawn whole

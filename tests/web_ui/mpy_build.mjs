@@ -41,11 +41,11 @@ class Element extends Node {
     if (found) found[1] = String(value); else this.attrs.push([name, String(value)]);
   }
   set textContent(text) { this.children = []; this.append(new Text(text)); }
+  set innerHTML(text) { this.children = []; this.raw = String(text); } // kept as text: no parser here
   append(...nodes) { for (const node of nodes) { node.parentNode = this; this.children.push(node); } }
   html() {
-    const attrs = this.attrs.filter(([name]) => name !== "data-i18n-args")
-      .map(([name, value]) => ` ${name}="${escape(value, true)}"`).join("");
-    const inner = VOID.has(this.tag) ? "" : this.children.map((c) => c.html()).join("") + `</${this.tag}>`;
+    const attrs = this.attrs.map(([name, value]) => ` ${name}="${escape(value, true)}"`).join("");
+    const inner = VOID.has(this.tag) ? "" : (this.raw ?? "") + this.children.map((c) => c.html()).join("") + `</${this.tag}>`;
     return `<${this.tag}${attrs}>${inner}`;
   }
 }
@@ -71,6 +71,7 @@ globalThis.fakeWindow = {
     createTextNode: (text) => new Text(text),
   },
   unoShell: {
+    lang: "en",
     t: (key, args) => key + (args ? "|" + Object.keys(args).sort().map((k) => `${k}=${args[k]}`).join(",") : ""),
   },
 };
@@ -92,7 +93,10 @@ for tree in trees:
 from ui import host
 sent = []
 page = host.Host(js.fakeWindow, sent.append)
-page.receive({"op": "draw", "root": "screen", "tree": {"t": "div", "c": [trees[0]]}})
+page.receive({"op": "draw", "root": "screen", "html": given["html"], "attrs": [["class", "x"]], "lang": "en"})
+print("WHOLE " + js.fakeWindow.document.getElementById("screen").html())
+js.fakeWindow.document.getElementById("screen").raw = ""
+page.receive({"op": "draw", "root": "screen", "changes": [["+", [], [trees[0]]]]})
 print("DRAWN " + js.fakeWindow.document.getElementById("screen").html())
 `);
 const drawn = screen.children[0];

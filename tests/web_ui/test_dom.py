@@ -91,8 +91,7 @@ class FakeNode:
     def html(self) -> str:
         if not self.tag:
             return to_html(self.text, tr)
-        attrs = "".join(f' {name}="{html.escape(value, quote=True)}"' for name, value in self.attrs
-                        if name != "data-i18n-args")
+        attrs = "".join(f' {name}="{html.escape(value, quote=True)}"' for name, value in self.attrs)
         inner = "" if self.tag in ("input", "br", "img", "meta", "link", "hr", "col") else \
             "".join(child.html() for child in self.children) + f"</{self.tag}>"
         return f"<{self.tag}{attrs}>{inner}"
@@ -143,17 +142,20 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     first, second = ({"t": "div", "c": [to_data(tree)]} for tree in (samples[0], changed))
     run = subprocess.run(
         ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(tmp_path)],
-        input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second)}),
+        input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second),
+                          "html": to_html(samples[0], tr)}),
         capture_output=True, text=True, timeout=60,
     )
     why = run.stdout[-2000:] + run.stderr[-2000:]  # MicroPython's module is one long line: only the end
     lines = [line.removeprefix("HTML ") for line in run.stdout.splitlines() if line.startswith("HTML ")]
     assert lines == [to_html(tree, tr) for tree in samples], why
+    whole = [line.removeprefix("WHOLE ") for line in run.stdout.splitlines() if line.startswith("WHOLE ")]
+    assert whole == ['<section id="screen" class="x">' + to_html(samples[0], tr) + "</section>"], why  # one call
     drawn = [line.removeprefix("DRAWN ") for line in run.stdout.splitlines() if line.startswith("DRAWN ")]
-    assert drawn == ['<section id="screen">' + to_html(samples[0], tr) + "</section>"], why
+    assert drawn == ['<section id="screen" class="x">' + to_html(samples[0], tr) + "</section>"], why
     sent = [json.loads(line.removeprefix("SENT ")) for line in run.stdout.splitlines() if line.startswith("SENT ")]
     intent = {"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True, "seq": 1}
     assert sent == [[intent]], why
     morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
-    assert morphed == ['<section id="screen">' + to_html(changed, tr) + "</section>"], why
+    assert morphed == ['<section id="screen" class="x">' + to_html(changed, tr) + "</section>"], why
     assert "KEPT true" in run.stdout, why  # the root's element stayed: it was changed, not rebuilt

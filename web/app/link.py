@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from app import diff
+from app import diff, i18n
+from app.tree import from_data, to_html
 
 Receiver = Callable[[dict[str, Any]], None]
 
@@ -38,11 +39,14 @@ def to_page(message: dict[str, Any]) -> None:
     message = json.loads(json.dumps(message))
     op = message.get("op")
     if op == "draw":
-        root, tree = message["root"], message["tree"]
+        root, tree = message["root"], message.pop("tree")
         found = diff.changes(_drawn[root], tree) if root in _drawn else None
         if found is not None:
             message["changes"] = found
-            del message["tree"]
+        else:  # whole: as HTML text, which the page sets in one call (not node by node through MicroPython)
+            message["attrs"] = [pair for pair in tree.get("a", ()) if pair[0] != "id"]
+            message["html"] = "".join(to_html(from_data(child), _translate) for child in tree.get("c", ()))
+            message["lang"] = i18n.lang()
         _drawn[root] = tree
     elif op == "patch":  # parts replaced by id: the drawn trees follow
         for part in message.get("parts", ()):
@@ -54,6 +58,10 @@ def to_page(message: dict[str, Any]) -> None:
         message["upto"] = _seen[0]
     if _host:
         _host[0].receive(message)
+
+
+def _translate(key: str, args: Any) -> str:
+    return i18n.texts()(key, **args)
 
 
 def _redraw(message: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ whose value is a catalogue text.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Union
@@ -72,13 +73,16 @@ def el(
 
 
 def to_html(node: Child, tr: Translate) -> str:
-    """The tree as HTML text, every text and attribute escaped (for tests and snapshots)."""
+    """The tree as HTML text, every text and attribute escaped: what `ui.dom.build` makes of it (a whole
+    drawing crosses to the page this way, `app.link`; tests and snapshots read it too)."""
     if isinstance(node, str):
         return html.escape(node, quote=False)
     parts = [f"<{node.tag}"]
     attrs = list(node.attrs) + [(name, tr(key, dict(args))) for name, key, args in node.t_attrs]
     if node.key:
         attrs.append(("data-i18n", node.key))
+        if node.args:  # as `ui.dom.bind` sets them: the shell relabels with them after a language switch
+            attrs.append(("data-i18n-args", json.dumps(dict(node.args))))
     parts += [f' {name}="{html.escape(value, quote=True)}"' for name, value in attrs]
     parts.append(">")
     if node.tag in VOID:

@@ -6,10 +6,11 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   children (the containers the screen then draws into); `focus_main` moves the focus to `<main>`;
 - ``{"op": "set", "id": id, "hidden": bool, "label": [key, pairs]}``: show or hide an element of the page,
   bind its text to a catalogue key; ``{"op": "set", "marks": {name: value}}``: `<html data-name="value">`;
-- ``{"op": "draw", "root": id, "tree": <tree data>, "focus": selector, "refocus": [prefix, selector],
-  "live": [region id, text], "prepaint": key}``: replace the children of `#root` by the tree's children (the
-  tree's root attributes go on `#root`); instead of `tree`, `changes` (`app.diff`: the elements stay) when
-  the root was drawn before, and ``{"op": "redraw", "root": id}`` asks for it whole when they do not fit.
+- ``{"op": "draw", "root": id, "html": text, "attrs": [[name, value]], "lang": code, "focus": selector,
+  "refocus": [prefix, selector], "live": [region id, text], "prepaint": key}``: `#root`'s children become
+  `html` (escaped by the controllers, `app.tree.to_html`, translated in `lang`: relabelled here if the page
+  switched meanwhile) and `attrs` go on `#root`; instead of `html`, `changes` (`app.diff`: the elements stay)
+  when the root was drawn before, and ``{"op": "redraw", "root": id}`` asks for it whole when they do not fit.
   The focus stays on the element that had it (same id, else same
   `data-focus`; `refocus` names where it goes when a lost `data-focus` started with `prefix`) unless
   `focus` names another. `live` reads a text to screen readers. `prepaint` asks for `#root`'s HTML back
@@ -179,12 +180,13 @@ class Host:
                 self.window.console.warn("uno page: redrawing " + str(message["root"]) + " whole: " + str(error))
                 self.send({"op": "redraw", "root": message["root"]})
                 return
-        else:
-            tree = message["tree"]
-            for name, value in tree.get("a", ()):
-                if name != "id":
-                    root.setAttribute(name, value)
-            root.replaceChildren(*[dom.build(self.window, child) for child in tree.get("c", ())])
+        else:  # whole, as HTML text escaped by the controllers (`app.tree.to_html`): one call into the page
+            for name, value in message.get("attrs", ()):
+                root.setAttribute(name, value)
+            root.innerHTML = message["html"]
+            shell = self.window.unoShell
+            if str(message.get("lang")) != str(shell.lang):  # drawn before a language switch reached the worker
+                shell.applyI18n(root)
         for element in root.querySelectorAll("[data-duration-ms]"):
             element.style.animationDuration = str(element.getAttribute("data-duration-ms")) + "ms"
         live = message.get("live")
