@@ -66,15 +66,9 @@ def _translate(key: str, args: Any) -> str:
 
 def _redraw(message: dict[str, Any]) -> None:
     """The page could not apply a drawing's changes: send that root whole."""
-    tree = _drawn.get(str(message.get("root")))
-    if tree is not None:
-        to_page_whole({"op": "draw", "root": message["root"], "tree": tree})
-
-
-def to_page_whole(message: dict[str, Any]) -> None:
-    """Send a drawing whole (the page rebuilds the root)."""
-    _drawn.pop(str(message.get("root")), None)
-    to_page(message)
+    tree = _drawn.pop(str(message.get("root")), None)
+    if tree is not None:  # forgotten first: it goes whole
+        to_page({"op": "draw", "root": message["root"], "tree": tree})
 
 
 def seen() -> int:
