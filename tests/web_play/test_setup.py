@@ -94,3 +94,29 @@ def test_start_asks_the_glue_to_start_and_a_set_up_with_no_person_still_plays() 
     assert effect.start and effect.save
     session = setup.start(7)
     assert session is not None and session.game.seed == 7
+
+
+@pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
+def test_start_with_a_game_in_progress_asks_first(texts: Texts) -> None:
+    setup = Setup(PlayConfig())
+    setup.in_progress = True
+    effect = setup.act("start")
+    assert not effect.start and effect.render and effect.focus == "start-ask-title"
+    shown = page(setup, texts, has_game=True)
+    assert find(shown, data_act="start") == []  # the question takes the Start buttons' place
+    assert texts("play.setup.ask_title") in words(shown) and texts("play.setup.ask_text") in words(shown)
+    assert len(find(shown, data_act="start-sure")) == len(find(shown, data_act="start-keep")) == 1
+    assert RAW_KEY.findall(words(shown)) == []
+    kept = setup.act("start-keep")
+    assert not kept.start and kept.focus == "start-top" and len(find(page(setup, texts), data_act="start")) == 2
+    setup.act("start")
+    setup.act("add-seat")  # changing the set-up answers "not now"
+    assert not setup.asking and find(page(setup, texts), data_act="start-sure") == []
+    setup.act("start")
+    assert setup.act("start-sure").start and not setup.asking
+
+
+def test_start_without_a_game_in_progress_starts_at_once() -> None:
+    setup = Setup(PlayConfig())
+    setup.in_progress = False  # none, or a match that is over
+    assert setup.act("start").start and not setup.asking

@@ -200,3 +200,28 @@ def test_no_control_is_cut_on_a_phone(page: Page, width: int) -> None:
     page.set_viewport_size(PHONE)
     assert json.loads(page.evaluate("window.unoPlay.state()"))["screen"] == "table"
     assert state(page)["screen"] == "table"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_starting_a_new_game_over_one_in_progress_asks_first(page: Page, lang: str) -> None:
+    page.set_viewport_size(PHONE)
+    set_language(page, lang)
+    kept = start(page, {"config": PlayConfig().to_dict() | {"speed": "instant", "reaction_ms": 0}, "seed": 5})
+    page.evaluate("location.hash = '#/play'")
+    page.wait_for_selector("#play-setup")
+    page.locator("#start-top").click()
+    title = page.locator("#start-ask-title")
+    expect(title).to_have_text(catalogue(lang)["play.setup.ask_title"])
+    expect(title).to_be_focused()
+    expect(page.locator("[data-act='start']")).to_have_count(0)
+    check_axe(page, f"set-up asking before a new game ({lang})")
+    assert horizontal_overflow(page) == 0, page.evaluate(WIDE)
+    page.screenshot(path=str(ARTIFACTS / f"play-setup-ask-phone-{lang}.png"))
+    page.locator("[data-act='start-keep']").click()  # "keep the current game": nothing is lost
+    expect(page.locator(".start-ask")).to_have_count(0)
+    expect(page.locator("#start-top")).to_be_focused()
+    assert state(page)["digest"] == kept["digest"]
+    page.locator("#start-bottom").click()
+    page.locator("[data-act='start-sure']").click()
+    page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest !== d", arg=kept["digest"])
+    assert wait_idle(page)["screen"] == "table"

@@ -23,7 +23,7 @@ from .config import (
 )
 from .screen import Texts
 from .session import Session
-from .setup_page import SetupScreen
+from .setup_page import ASK_ID, SetupScreen
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +42,11 @@ class Setup:
     def __init__(self, config: PlayConfig) -> None:
         self.config = config
         self.error = ""
+        self.in_progress = False  # an unfinished game is kept (the glue tells): Start asks before replacing it
+        self.asking = False  # "Start a new game? The current one will be lost" is shown
 
     def screen(self, texts: Texts, has_game: bool) -> SetupScreen:
-        return SetupScreen(texts, self.config, available_levels(), has_game, self.error)
+        return SetupScreen(texts, self.config, available_levels(), has_game, self.error, self.asking)
 
     def act(self, act: str, arg: str = "", value: str = "", checked: bool = False) -> SetupEffect:
         """Apply one intent; a refused value leaves the set-up as it was and shows why."""
@@ -57,8 +59,16 @@ class Setup:
     def _act(self, act: str, arg: str, value: str, checked: bool) -> SetupEffect:
         config = self.config
         seats = list(config.seats)
-        if act == "start":
+        if act == "start" and self.in_progress and not self.asking:
+            self.asking = True
+            return SetupEffect(render=True, save=True, focus=ASK_ID)
+        if act in ("start", "start-sure"):
+            self.asking = False
             return SetupEffect(start=True, save=True)
+        if act == "start-keep":
+            self.asking = False
+            return SetupEffect(render=True, focus="start-top")
+        self.asking = False  # any change to the set-up answers "not now"
         if act == "add-seat":
             if len(seats) >= MAX_SEATS:
                 return SetupEffect()

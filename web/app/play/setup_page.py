@@ -19,6 +19,7 @@ from .config import MAX_SEATS, MIN_SEATS, SPEEDS, PlayConfig, RuleOption, rule_o
 from .screen import Texts
 
 ERROR_ID = "setup-error"  # the refusal's paragraph (focused when Start is refused)
+ASK_ID = "start-ask-title"  # the question before a game in progress is replaced (focused when it shows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class SetupScreen:
     levels: tuple[str, ...]  # the bot levels offered, weakest first
     has_game: bool = False  # a game is in progress: offer "Resume"
     error: str = ""  # catalogue key of the last refusal, "" for none
+    asking: bool = False  # Start was tapped with a game in progress: ask before replacing it
 
 
 def render(screen: SetupScreen) -> El:
@@ -43,12 +45,12 @@ def render(screen: SetupScreen) -> El:
         el("p", el("a", t("play.resume"), cls="button resume", href="#/play/table", data_act="resume"),
            cls="resume-row") if screen.has_game else None,
         el("p", summary(config, t), cls="lead setup-summary"),
-        start_button("start-top", t),
+        ask_panel(t) if screen.asking else start_button("start-top", t),
         error_line(screen.error, t),
         seat_section(config, screen.levels, t),
         rules_section(config, t),
         table_section(config, t),
-        start_button("start-bottom", t),
+        None if screen.asking else start_button("start-bottom", t),
         cls="play-setup",
         id="play-setup",
     )
@@ -58,6 +60,20 @@ def error_line(error: str, t: Texts) -> El | None:
     if not error:
         return None
     return el("p", t(error), cls="setup-error notice", role="alert", tabindex="-1", id=ERROR_ID)
+
+
+def ask_panel(t: Texts) -> El:
+    """Start with a game in progress: the question, in place of the Start buttons (shown at the top)."""
+    return el(
+        "div",
+        el("h2", t("play.setup.ask_title"), id=ASK_ID, tabindex="-1"),
+        el("p", t("play.setup.ask_text")),
+        el("div",
+           el("button", t("play.setup.ask_yes"), cls="button primary", type="button", data_act="start-sure"),
+           el("button", t("play.setup.ask_no"), cls="button", type="button", data_act="start-keep"),
+           cls="panel-actions"),
+        cls="panel start-ask", role="group", aria_labelledby=ASK_ID,
+    )
 
 
 def start_button(ident: str, t: Texts) -> El:

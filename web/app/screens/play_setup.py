@@ -52,6 +52,8 @@ class PlaySetup:
     def receive(self, message: dict[str, Any]) -> None:
         if message.get("op") != "intent":
             return
+        kept = store.current() if store.has_game() else None
+        self.setup.in_progress = kept is not None and not kept.game.is_over
         effect = self.setup.act(str(message.get("act", "")), str(message.get("arg", "")),
                                 str(message.get("value", "")), bool(message.get("checked")))
         if effect.save:
