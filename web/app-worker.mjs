@@ -23,11 +23,10 @@
 
 import { loadPyodide, version } from "./pyodide.mjs";
 import {
-  buildMeta, fetchWheels, installWheels, startup, withSharedTinyModules, writeAppFiles,
+  buildMeta, fetchWheels, installWheels, openSnapshotStore, startup, withSharedTinyModules, writeAppFiles,
 } from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
-const STORE_URL = new URL("../../web/snapshot-store.js", import.meta.url);
 const MAKER_URL = new URL("./snapshot-maker.mjs", import.meta.url);
 const HINT = "uno.snapshot";
 const started = performance.now();
@@ -98,33 +97,7 @@ async function track(path, response) {
 }
 
 // ---------------------------------------------------------------- the snapshot store (a worker)
-function storeWorker() {
-  const store = new Worker(STORE_URL);
-  const pending = new Map();
-  let last = 0;
-  let failure = null;
-  store.onmessage = ({ data }) => pending.get(data.id)?.(data);
-  store.onerror = (event) => {
-    event.preventDefault();
-    failure = event.message || "the snapshot store stopped";
-    for (const answer of pending.values()) answer({ error: failure });
-  };
-  const ask = (op, args = {}, transfer = []) => new Promise((resolve, reject) => {
-    const id = ++last;
-    const answer = (data) => {
-      pending.delete(id);
-      if (data.error) reject(new Error(`snapshot store: ${data.error}`));
-      else resolve(data);
-    };
-    if (failure) return answer({ error: failure });
-    pending.set(id, answer);
-    store.postMessage({ id, op, ...args }, transfer);
-  });
-  return { ask, close: () => store.terminate() };
-}
-
-const hasStore = typeof indexedDB !== "undefined" && typeof Worker === "function";
-const store = hasStore ? (() => { try { return storeWorker(); } catch { return null; } })() : null;
+const store = openSnapshotStore();
 const ask = (op, args, transfer) => (store ? store.ask(op, args, transfer) : Promise.reject(new Error("no store")));
 const dropRecord = () => {
   post({ op: "local", remove: [HINT] });
@@ -268,7 +241,7 @@ function afterReady(py, path, meta) {
   setTimeout(() => makeSnapshot(py, meta).catch((err) => {
     mark({ snapshot: "failed" });
     console.warn("uno: no start-up snapshot:", err);
-  }).finally(() => store.close()), 1000);
+  }).finally(() => store?.close()), 1000);
 }
 
 // ---------------------------------------------------------------- start

@@ -9,10 +9,9 @@
 // The build serves this file next to pyodide.mjs (runtime/pyodide-<version>/uno-brain.mjs).
 
 import { loadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, fetchWheels, installWheels, startup, writeAppFiles } from "./snapshot-common.mjs";
+import { buildMeta, fetchWheels, installWheels, openSnapshotStore, startup, writeAppFiles } from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
-const STORE_URL = new URL("../../web/snapshot-store.js", import.meta.url);
 const quiet = { stdout: () => {}, stderr: (line) => console.warn(`uno brain: ${line}`) };
 const started = performance.now();
 const queue = []; // requests that arrive before Python is ready
@@ -28,23 +27,15 @@ postMessage(JSON.stringify({ loaded: true }));
 
 /** The stored snapshot's bytes if it belongs to this build and its SHA-256 matches, else null. */
 async function storedSnapshot(key) {
-  if (typeof indexedDB === "undefined" || typeof Worker !== "function") return null;
-  const store = new Worker(STORE_URL);
+  const store = openSnapshotStore();
+  if (!store) return null;
   try {
-    let last = 0;
-    const ask = (op) => new Promise((resolve, reject) => {
-      const id = ++last;
-      store.onmessage = ({ data }) => (data.id === id ? (data.error ? reject(new Error(data.error)) : resolve(data))
-        : undefined);
-      store.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "store failed")); };
-      store.postMessage({ id, op });
-    });
-    const found = await ask("read");
+    const found = await store.ask("read");
     if (!found.found || found.meta.key !== key || found.bytes.byteLength !== found.meta.size) return null;
-    if (found.meta.sha256 && (await ask("checksum")).sha256 !== found.meta.sha256) return null;
+    if (found.meta.sha256 && (await store.ask("checksum")).sha256 !== found.meta.sha256) return null;
     return new Uint8Array(found.bytes);
   } finally {
-    store.terminate();
+    store.close();
   }
 }
 

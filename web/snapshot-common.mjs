@@ -89,3 +89,37 @@ export async function withSharedTinyModules(start) {
     if (WebAssembly.Module === SharedModule) WebAssembly.Module = Module;
   }
 }
+
+// The snapshot store (web/snapshot-store.js, a worker of its own: the IndexedDB read and the SHA-256 run off
+// the worker that starts Pyodide). `ask(op, args, transfer)` resolves with its answer or rejects with its
+// error; `close()` ends it. Null where there is no IndexedDB or no worker inside a worker.
+export function openSnapshotStore() {
+  if (typeof indexedDB === "undefined" || typeof Worker !== "function") return null;
+  let store;
+  try {
+    store = new Worker(new URL("../../web/snapshot-store.js", import.meta.url));
+  } catch {
+    return null;
+  }
+  const pending = new Map();
+  let last = 0;
+  let failure = null;
+  store.onmessage = ({ data }) => pending.get(data.id)?.(data);
+  store.onerror = (event) => {
+    event.preventDefault();
+    failure = event.message || "the snapshot store stopped";
+    for (const answer of pending.values()) answer({ error: failure });
+  };
+  const ask = (op, args = {}, transfer = []) => new Promise((resolve, reject) => {
+    const id = ++last;
+    const answer = (data) => {
+      pending.delete(id);
+      if (data.error) reject(new Error(`snapshot store: ${data.error}`));
+      else resolve(data);
+    };
+    if (failure) return answer({ error: failure });
+    pending.set(id, answer);
+    store.postMessage({ id, op, ...args }, transfer);
+  });
+  return { ask, close: () => store.terminate() };
+}
