@@ -9,7 +9,8 @@ For each decision on its turn it repeats, until its budget is spent:
 2. build that world as a ``Game`` (``determinize.with_hidden``);
 3. for every candidate move, on a copy of that world (the same world and the same random
    numbers for every candidate), apply the move with the engine and play the round out with
-   the engine's playout mode (``uno_core.playout.Playout``, greedy players), scoring the result for
+   the engine's playout mode (``rollout.PolicyPlayout``: ``uno_core.playout.Playout``'s greedy players,
+   who play from their longest colour as ``basic`` does), scoring the result for
    its side (round won; points, depending on the scoring rule).
 
 It picks the move with the best average, but keeps to the ``strategic`` move unless the best
@@ -38,6 +39,7 @@ from .base import BotOptions
 from .common import DRAW_, KEEP_, distinct_moves, with_uno, without_uno
 from .determinize import base_game, sample_hidden, scratch_copy, with_hidden
 from .knowledge import Ban, Knowledge
+from .rollout import PolicyPlayout
 from .strategic import StrategicBot
 
 MAX_CANDIDATES = 8
@@ -67,6 +69,10 @@ class ExpertBot(StrategicBot):
     NAMED_HOLDS = True
     """Sample a card of the colour each opponent just named (issue 18: 24.2% vs 23.3% without, at 4 seats
     against three strategic, 150 playouts, the same 240 deals: within the noise)."""
+
+    POLICY_PLAYOUTS = True
+    """Playouts whose players play from their longest colour (``rollout.PolicyPlayout``), else uniformly
+    among their coloured cards (``Playout``'s greedy players)."""
 
     def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
         super().__init__(seed, options)
@@ -210,7 +216,7 @@ class ExpertBot(StrategicBot):
         return stats.values
 
     def _playout(self, game: Game, me: int, move: Action, policy: random.Random) -> float:
-        playout = Playout(game, policy, greedy=True)
+        playout = (PolicyPlayout if self.POLICY_PLAYOUTS else Playout)(game, policy, greedy=True)
         playout.play(me, move)  # a legal action: the candidates come from the view's legal actions
         try:
             winner, points = playout.run(MAX_TURNS)
