@@ -29,7 +29,7 @@ from ..events import (
     Kept,
     RoundStarted,
 )
-from ..game import rotate_hands
+from ..game import card_matches, rotate_hands
 from ..rules import WD4Rule
 from ..view import SeatView
 
@@ -79,6 +79,7 @@ class Knowledge:
         # a Wild Draw Four not yet answered: (by, colour it had to lack, whether it answered another by stacking)
         self.open_wd4: tuple[int, Colour, bool] | None = None
         self._odds: dict[int, dict[Colour | None, float]] = {}
+        self._match: dict[tuple[int, Card, Colour | None], float] = {}
         self.bluffs = [0] * n  # Wild Draw Four bluffs proven against each seat (the whole match)
         self.honest = [0] * n  # Wild Draw Fours proven legal
         self._read(view, history, own_hands)
@@ -309,6 +310,34 @@ class Knowledge:
                 missing *= 1.0 - share
             result[colour] = 1.0 - missing
         return result
+
+    def match_odds(self, seat: int, top: Card, active: Colour | None) -> float:
+        """The chance ``seat`` holds a card that matches ``top`` under ``active`` (``card_matches``)."""
+        key = (seat, top, active)
+        cached = self._match.get(key)
+        if cached is None:
+            cached = self._match[key] = self._match_odds(seat, top, active)
+        return cached
+
+    def _match_odds(self, seat: int, top: Card, active: Colour | None) -> float:
+        unseen = self.unseen
+        fits = {card for card in unseen if card_matches(card, active, top)}
+        pool = sum(unseen.values()) or 1
+        plain = sum(count for card, count in unseen.items() if card in fits) / pool
+        missing = 1.0
+        for slot in self.slots[seat]:
+            if slot.card is not None:
+                if card_matches(slot.card, active, top):
+                    return 1.0
+                continue
+            share = plain
+            if slot.bans:
+                allowed_cards = [(card, count) for card, count in unseen.items() if allowed(card, slot.bans)]
+                total = sum(count for _, count in allowed_cards)
+                if total:
+                    share = sum(count for card, count in allowed_cards if card in fits) / total
+            missing *= 1.0 - share
+        return 1.0 - missing
 
     def bluff_odds(self, prior_bluff: float = 0.15, prior_legal: float = 0.8) -> float:
         """The chance that the Wild Draw Four being answered is a bluff (0 when none is open)."""
