@@ -1,6 +1,6 @@
 """The "How to play" page as plain data: parts, sections and blocks of catalogue keys (no DOM).
 
-Pure Python (no `pyscript`), so CPython tests can check it (tests/web_howto) and other screens
+Pure Python (no `js`), so CPython tests can check it (tests/web_howto) and other screens
 can link to it with `href(section_id)`. The page that draws it is `app.howto_page`, which
 lists the section ids. Every text is a catalogue key `howto.<section>.<name>` in both
 `web/i18n/en.json` and `web/i18n/es.json`; numbers that the engine owns (card points, limits)

@@ -1,4 +1,4 @@
-"""The score keeper's screens, as pure Python (no `js`/`pyscript` imports in this package).
+"""The score keeper's screens, as pure Python (no `js` import in this package).
 
 `keeper.Keeper` holds the state (saved library, drafts, errors) and turns actions into new
 state; `pages_*` build each screen as a tree of `tree.El` values; `app.screens.score` puts
