@@ -15,6 +15,8 @@ end of the round, before any scoring: ``run`` returns the winner and each hand's
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import ClassVar
 
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, Action, ChooseColour, Play
 from .cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank
@@ -38,6 +40,10 @@ class Playout:
     """
 
     __slots__ = ("game", "greedy", "keep_rate", "log", "pick", "record", "turns")
+
+    coloured_pick: ClassVar[Callable[[list[Card], list[Card], float], Card] | None] = None
+    """A greedy player's choice among the coloured cards it can play, as ``pick(hand, those cards, a number in
+    [0, 1))``; None: uniformly random. A subclass sets it (``bots.rollout.PolicyPlayout``)."""
 
     def __init__(
         self,
@@ -78,6 +84,7 @@ class Playout:
         rules = game.rules
         random_ = self.pick.random
         greedy = self.greedy
+        coloured_pick = type(self).coloured_pick if greedy else None
         keep_rate = self.keep_rate
         record = self.record
         log = self.log
@@ -96,7 +103,10 @@ class Playout:
                     else:
                         if greedy:
                             playable = [card for card in playable if card.colour is not None] or playable
-                        card = playable[int(random_() * len(playable))]
+                        if coloured_pick is not None and playable[0].colour is not None:
+                            card = playable[0] if len(playable) == 1 else coloured_pick(hand, playable, random_())
+                        else:
+                            card = playable[int(random_() * len(playable))]
                         if card.colour is None or card.rank is _SEVEN or record:
                             self._play(game, seat, card)
                         else:  # the common case, as _play does it
