@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from unit_helpers import random_move, tables
 
 from uno_core import Game, Rules, Scoring, WD4Rule
+from uno_core.bots.rollout import PolicyPlayout
 from uno_core.playout import Playout
 
 rule_sets = st.builds(
@@ -33,9 +34,9 @@ rule_sets = st.builds(
 )
 
 
-def check_playout(game: Game, seed: int, greedy: bool) -> None:
+def check_playout(game: Game, seed: int, greedy: bool, kind: type[Playout] = Playout) -> None:
     start = game.copy()
-    playout = Playout(game, random.Random(seed), greedy=greedy, record=True)
+    playout = kind(game, random.Random(seed), greedy=greedy, record=True)
     winner, points = playout.run()
     for seat, action in playout.log:
         start.apply(seat, action)  # raises IllegalActionError if a playout broke a rule
@@ -52,6 +53,12 @@ def check_playout(game: Game, seed: int, greedy: bool) -> None:
 @given(rules=rule_sets, players=st.integers(2, 10), seed=st.integers(0, 2**32), greedy=st.booleans())
 def test_playout_from_the_deal_matches_the_engine(rules: Rules, players: int, seed: int, greedy: bool) -> None:
     check_playout(Game(players, rules, seed), seed, greedy)
+
+
+@given(rules=rule_sets, players=st.integers(2, 10), seed=st.integers(0, 2**32))
+def test_the_experts_policy_playout_matches_the_engine(rules: Rules, players: int, seed: int) -> None:
+    """``bots.rollout.PolicyPlayout``: greedy players who play from their longest colour."""
+    check_playout(Game(players, rules, seed), seed, greedy=True, kind=PolicyPlayout)
 
 
 @given(rules=rule_sets, players=st.integers(2, 6), seed=st.integers(0, 2**32), moves=st.integers(0, 40))
