@@ -144,17 +144,6 @@ class Playout:
 
     # ----- the players' choices ----------------------------------------------------------
 
-    def _turn(self, game: Game, seat: int) -> None:
-        playable = playable_cards(game.hands[seat], game.active, game.discard[-1], game.rules)
-        if not playable:
-            if self.record:
-                self.log.append((seat, DRAW))
-            game._draw_or_take(seat, None)
-            return
-        if self.greedy:
-            playable = [card for card in playable if card.colour is not None] or playable
-        self._play(game, seat, playable[int(self.pick.random() * len(playable))])
-
     def _play(self, game: Game, seat: int, card: Card) -> None:
         hand = game.hands[seat]
         colour = self._choose_colour(hand) if card.colour is None else None
