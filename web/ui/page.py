@@ -9,7 +9,6 @@ import json
 import js
 from jsffi import create_proxy
 
-from ui import dom
 from ui.dom import to_js
 from ui.host import Host
 from ui.saves import PageSaves, hello
@@ -88,11 +87,12 @@ def main() -> None:
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()
-    language, catalogue = host.language()
+    language, extra = host.language()  # extra: the catalogue, a JS object sent as it is
 
     def started(saves: Any, journal: "dict[str, Any]") -> None:
         typing = host.journal.pending(journal)
         message = {"op": "start", "hash": str(window.location.hash), "lang": language["lang"], "typing": typing}
-        engine.send(message, dom.js_object(window, catalogue=catalogue.catalogue, saves=saves))
+        extra.saves = saves
+        engine.send(message, extra)
 
     hello(window, started)
