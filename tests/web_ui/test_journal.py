@@ -3,14 +3,17 @@ even when the page went before it heard that the save had completed."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 import types
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from ui.journal import KEY, RECORD_PREFIX, STALE_MS, TAB_KEY, Journal
+from ui.journal import KEY, RECORD_PREFIX, STALE_DAYS, TAB_KEY, Journal, days_from_civil
 
 
 class Storage:
@@ -32,13 +35,15 @@ class Location:
 
 
 class Clock:
-    """`Date` and `Math`: a clock moved by hand, and a random source."""
+    """`Date` and `Math`: a calendar moved by hand (`day`: days since 1970), and a random source."""
 
-    def __init__(self, ms: int = 1_000) -> None:
-        self.ms = ms
+    def __init__(self, day: int = 20_000) -> None:
+        self.day = day
 
-    def now(self) -> int:
-        return self.ms
+    def new(self) -> Any:
+        date = datetime.date(1970, 1, 1) + datetime.timedelta(days=self.day)
+        return types.SimpleNamespace(getUTCFullYear=lambda: date.year, getUTCMonth=lambda: date.month - 1,
+                                     getUTCDate=lambda: date.day)
 
     def random(self) -> float:
         return 0.123456789012
@@ -74,13 +79,13 @@ def test_values_are_kept_until_a_save_holds_them_and_a_reload_gets_them_back() -
 
 
 def test_a_save_that_completed_after_the_page_went_drops_what_it_held() -> None:
-    storage, clock = Storage(), Clock(5_000)
+    storage, clock = Storage(), Clock()
     journal = Journal(Window(storage, clock))
     winner = intent("winner", "1", "1")
     journal.number(winner, "change")
     key, record = journal.record(winner["seq"])  # written with the round (the same transaction)
     assert key == RECORD_PREFIX + storage.items[TAB_KEY] == RECORD_PREFIX + "1234567890"
-    clock.ms += 10
+    clock.day += 1
     journal.number(later := intent("total", "0", "7"), "input")  # typed after that save
     # the page reloaded before it heard "saves-written": the record on disk says what the save held
     records: dict[str, Any] = {key: record, "uno.score.library": {"v": 1, "at": 1, "data": "{}"}}
@@ -92,13 +97,19 @@ def test_a_save_that_completed_after_the_page_went_drops_what_it_held() -> None:
 
 
 def test_other_tabs_records_stay_until_they_are_old() -> None:
-    storage, clock = Storage(), Clock(STALE_MS * 3)
+    storage, clock = Storage(), Clock()
     journal = Journal(Window(storage, clock))
-    fresh = {"v": 1, "at": clock.ms - 1_000, "data": json.dumps({"upto": 9})}
-    old = {"v": 1, "at": clock.ms - STALE_MS - 1, "data": json.dumps({"upto": 9})}
+    fresh = {"v": 1, "at": clock.day - STALE_DAYS, "data": json.dumps({"upto": 9})}
+    old = {"v": 1, "at": clock.day - STALE_DAYS - 1, "data": json.dumps({"upto": 9})}
     records = {RECORD_PREFIX + "other": fresh, RECORD_PREFIX + "gone": old}
     assert journal.pending(records) == [] and records == {}
     assert journal.take_stale() == [RECORD_PREFIX + "gone"] and journal.take_stale() == []
+
+
+@given(st.dates())
+def test_a_records_day_is_the_calendars(date: datetime.date) -> None:
+    """A record's age counts in days from the date's parts (`Date.now()` would cross cut to 32 bits)."""
+    assert days_from_civil(date.year, date.month, date.day) == (date - datetime.date(1970, 1, 1)).days
 
 
 def test_another_location_and_a_blocked_storage_replay_nothing() -> None:

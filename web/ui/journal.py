@@ -9,9 +9,10 @@ replay it once the screen is open (`app.start`). Runs in MicroPython.
 
 The page may go (a reload, a closed tab) after a save reached the disk and before the page heard so: each
 write therefore also stores this tab's ``upto`` in the same IndexedDB transaction (the record
-``uno.typing.<tab>``), and the start drops what that record says was saved. The tab's count of intents is
-kept too (``uno.typing.seq``), so numbers keep growing across reloads and a stored ``upto`` never hides newer
-typing. (Not the clock: MicroPython's FFI cuts a JS number above 2**31 to 32 bits.)
+``uno.typing.<tab>``, its ``at`` a day number), and the start drops what that record says was saved. The
+tab's count of intents is kept too (``uno.typing.seq``), so numbers keep growing across reloads and a stored
+``upto`` never hides newer typing. (Neither uses `Date.now()`: MicroPython's FFI cuts a JS integer above
+2**31 to 32 bits.)
 """
 
 import json
@@ -25,7 +26,7 @@ KEY = "uno.typing"
 TAB_KEY = "uno.typing.tab"  # this tab's name (sessionStorage), for its record in the saves
 SEQ_KEY = "uno.typing.seq"  # the last number this tab gave (sessionStorage)
 RECORD_PREFIX = "uno.typing."  # saves records: the last intent a completed save of that tab held
-STALE_MS = 7 * 24 * 3600 * 1000  # another tab's record older than this is deleted with the next write
+STALE_DAYS = 7  # another tab's record older than this is deleted with the next write
 REPLAYED = ("input", "change")  # the events whose intents are values (the same when applied twice)
 
 
@@ -48,8 +49,11 @@ class Journal:
         except Exception:  # blocked, or not a number
             return 0
 
-    def now(self) -> int:
-        return int(self.window.Date.now())
+    def today(self) -> int:
+        """Days since 1970-01-01 (UTC), from the date's parts: `Date.now()` cannot cross into MicroPython,
+        whose FFI cuts a JS integer above 2**31 to 32 bits."""
+        date = self.window.Date.new()
+        return days_from_civil(int(date.getUTCFullYear()), int(date.getUTCMonth()) + 1, int(date.getUTCDate()))
 
     def name(self) -> str:
         """This tab's name, kept over reloads (a blocked storage: a name for this page only)."""
@@ -91,7 +95,7 @@ class Journal:
 
     def record(self, upto: int) -> "tuple[str, Any]":
         """The saves record that goes with a write holding every intent up to `upto` (same transaction)."""
-        return RECORD_PREFIX + self.tab, {"v": 1, "at": self.now(), "data": json.dumps({"upto": upto})}
+        return RECORD_PREFIX + self.tab, {"v": 1, "at": self.today(), "data": json.dumps({"upto": upto})}
 
     def take_stale(self) -> "list[str]":
         stale, self.stale = self.stale, []
@@ -106,7 +110,7 @@ class Journal:
                 try:
                     if key == RECORD_PREFIX + self.tab:
                         self.confirmed(json.loads(record["data"])["upto"])
-                    elif self.now() - int(record["at"]) > STALE_MS:
+                    elif self.today() - int(record["at"]) > STALE_DAYS:
                         self.stale.append(key)
                 except Exception:  # not ours after all: leave it
                     self.stale.append(key)
@@ -123,3 +127,12 @@ class Journal:
                 self.window.sessionStorage.removeItem(KEY)
         except Exception:  # storage blocked or full: a reload may lose the last keystrokes, nothing else
             pass
+
+
+def days_from_civil(year: int, month: int, day: int) -> int:
+    """Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`)."""
+    year -= 1 if month <= 2 else 0
+    era = year // 400
+    of_era = year - era * 400
+    of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    return era * 146097 + of_era * 365 + of_era // 4 - of_era // 100 + of_year - 719468
