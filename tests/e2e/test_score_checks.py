@@ -268,3 +268,28 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
     expect(page.locator("#score-hand-0")).to_have_value("7")
     expect(page.locator("#score-hand-2")).to_have_value("")
     expect(page.locator("[id^='score-winner-']:checked")).to_have_count(0)
+
+
+def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page) -> None:
+    """On a slow phone the drawing that answers "who went out" can arrive after the person has moved on to a
+    hand's total: it must not pull the focus back to the radio, or the next digits go nowhere."""
+    sheet = new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
+    page.locator("#score-modeall-total").click()
+    expect(page.locator("#score-hand-1")).to_be_visible()
+    # every message to the worker arrives 0.4 s late (in order), as with a busy worker on a slow phone
+    page.evaluate("""() => {
+        const engine = window.unoEngine, send = engine.send;
+        engine.send = (text, seq, extra) => setTimeout(() => send(text, seq, extra), 400);
+    }""")
+    page.locator("#score-winner-0").check()
+    field = page.locator("#score-hand-1")
+    field.click()
+    field.press_sequentially("25", delay=600)  # the winner's drawing lands between the two digits
+    expect(page.locator("#score-handbox-0.sk-hand-out")).to_be_visible()
+    expect(field).to_be_focused()
+    expect(field).to_have_value("25")
+    page.locator("#score-hand-2").click()
+    page.locator("#score-hand-2").press_sequentially("7")
+    save_round(page)
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["32", "0", "0"])
+    assert sheet_id(page) == sheet

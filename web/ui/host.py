@@ -13,7 +13,8 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   when the root was drawn before, and ``{"op": "redraw", "root": id}`` asks for it whole when they do not fit.
   The focus stays on the element that had it (same id, else same
   `data-focus`; `refocus` names where it goes when a lost `data-focus` started with `prefix`) unless
-  `focus` names another. `live` reads a text to screen readers. `prepaint` asks for `#root`'s HTML back
+  `focus` names another (`seen`, the number of the last intent the controllers had then: a focus asked before
+  the page's last intent is not moved). `live` reads a text to screen readers. `prepaint` asks for `#root`'s HTML back
   (``{"op": "prepainted", "key": key, "html": ...}``);
 - ``{"op": "patch", "parts": [<tree data>...]}``: replace the elements with those ids;
 - ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
@@ -92,6 +93,7 @@ class Host:
         self.proxies: list[Any] = []
         self.wake: Any = None
         self.wake_wanted = False
+        self.sent = 0  # the number of the last intent sent (`ui.journal`)
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
@@ -195,7 +197,7 @@ class Host:
             if region:
                 region.textContent = live[1]
         target = None
-        if message.get("focus"):
+        if message.get("focus") and self.current(message):
             target = root.querySelector(message["focus"])
         elif had_id:
             target = self.document.getElementById(had_id)
@@ -209,6 +211,12 @@ class Host:
         if message.get("prepaint"):
             self.send({"op": "prepainted", "key": message["prepaint"], "html": str(root.innerHTML)})
 
+    def current(self, message: Any) -> bool:
+        """Whether `message` answers the last intent sent: a focus asked for an earlier one is not moved, or a
+        late drawing (a slow phone, a busy worker) would take the focus from the field typed in since."""
+        seen = message.get("seen")
+        return not isinstance(seen, int) or seen >= self.sent
+
     def effect(self, message: Any) -> None:
         announce = message.get("announce")
         if announce:
@@ -219,7 +227,7 @@ class Host:
         if message.get("go"):
             self.window.location.hash = message["go"]
             return
-        if message.get("focus"):
+        if message.get("focus") and self.current(message):
             target = self.document.getElementById(message["focus"])
             if target:
                 target.focus()
@@ -366,6 +374,7 @@ class Host:
             "enabled": enabled,
         }
         self.journal.number(intent, kind)
+        self.sent = intent["seq"]
         self.send(intent)
 
     def read_file(self, picker: Any) -> None:
