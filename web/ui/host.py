@@ -373,8 +373,7 @@ class Host:
             "checked": bool(target.checked) if tag == "INPUT" else False,
             "enabled": enabled,
         }
-        self.journal.number(intent, kind)
-        self.sent = intent["seq"]
+        self.sent = self.journal.number(intent, kind)
         self.send(intent)
 
     def read_file(self, picker: Any) -> None:

@@ -40,7 +40,7 @@ class Journal:
             self.entries = [entry for entry in stored if isinstance(entry, dict) and isinstance(entry.get("seq"), int)]
         except Exception:  # storage blocked, or not ours: nothing to replay
             self.entries = []
-        self.seq = max([entry["seq"] for entry in self.entries] + [self.stored_seq()])
+        self.seq: int = max([int(entry["seq"]) for entry in self.entries] + [self.stored_seq()])
         self.tab = self.name()
 
     def stored_seq(self) -> int:
@@ -67,8 +67,8 @@ class Journal:
         except Exception:
             return "page"
 
-    def number(self, intent: Any, kind: str) -> None:
-        """Give `intent` its number; note it when it is a value (`kind`: the event that sent it)."""
+    def number(self, intent: Any, kind: str) -> int:
+        """Give `intent` its number (returned); note it when it is a value (`kind`: the event that sent it)."""
         self.seq += 1
         intent["seq"] = self.seq
         try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
@@ -76,13 +76,14 @@ class Journal:
         except Exception:  # blocked: numbers restart at a reload, and nothing is replayed anyway
             pass
         if kind not in REPLAYED:
-            return
+            return self.seq
         entry = dict(intent)
         entry["hash"] = str(self.window.location.hash)
         same = (entry["hash"], entry.get("act"), entry.get("arg"))
         self.entries = [old for old in self.entries if (old.get("hash"), old.get("act"), old.get("arg")) != same]
         self.entries.append(entry)
         self.store()
+        return self.seq
 
     def confirmed(self, upto: Any) -> None:
         """A save that includes every intent up to number `upto` has completed."""
