@@ -49,12 +49,13 @@ MAX_TURNS = 3000  # a playout still going after this many turns is scored by han
 class SearchStats:
     """What the last search did (for benches and the UI's "thinking" display)."""
 
-    __slots__ = ("candidates", "chosen", "playouts", "samples", "seconds", "values", "worlds")
+    __slots__ = ("candidates", "chosen", "favourite", "playouts", "samples", "seconds", "values", "worlds")
 
     def __init__(self) -> None:
         self.candidates: list[Action] = []
         self.samples: list[dict[int, float]] = []  # per candidate: world number -> playout value
         self.chosen = 0
+        self.favourite = -1  # the strategic move's index among the candidates (-1: not one of them)
         self.values: list[float] = []
         self.playouts = 0
         self.worlds = 0
@@ -87,12 +88,12 @@ class ExpertBot(StrategicBot):
         stats.candidates = candidates
         if len(candidates) == 1:
             return with_uno(candidates[0], options, say)
-        values = self.search(view, history, know, candidates, rng, stats)
+        favourite = without_uno(StrategicBot._act(self, view, history, options, random.Random(self.seed)))
+        fav = stats.favourite = candidates.index(favourite) if favourite in candidates else -1
+        values = self.search(view, history, know, candidates, rng, stats, fav)
         best = max(range(len(candidates)), key=lambda i: (values[i], -i))
         # Keep to the strategic move unless the search shows, with common random numbers, a
         # better one by more than its noise (a paired difference over the same worlds).
-        favourite = without_uno(StrategicBot._act(self, view, history, options, random.Random(self.seed)))
-        fav = candidates.index(favourite) if favourite in candidates else -1
         if fav >= 0 and fav != best and values[fav] > -1e9:
             worlds = [w for w in stats.samples[best] if w in stats.samples[fav]]
             diffs = [stats.samples[best][w] - stats.samples[fav][w] for w in worlds]
@@ -136,8 +137,11 @@ class ExpertBot(StrategicBot):
         candidates: list[Action],
         rng: random.Random,
         stats: SearchStats,
+        keep: int = -1,
     ) -> list[float]:
-        """Sequential halving: spread the budget over rounds, keeping the better half each round.
+        """Sequential halving: spread the budget over rounds, keeping the better half each round, and
+        ``keep`` (the strategic move) to the end: dropped on early noise, it would let the search's pick
+        through untested.
 
         Every round samples fresh worlds and plays each remaining candidate once per world
         (the same world and random numbers for each: common random numbers). A candidate's value
@@ -207,7 +211,10 @@ class ExpertBot(StrategicBot):
                 world_round(alive)
             if len(alive) > 1 and round_no < rounds - 1:
                 alive.sort(key=lambda i: (-sums[i] / counts[i], i))
-                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+                kept = alive[: max(2, (len(alive) + 1) // 2)]
+                if 0 <= keep < k and keep not in kept:  # the strategic move stays to be compared at the end
+                    kept.append(keep)
+                alive = sorted(kept)
         stats.worlds = worlds
         stats.playouts = playouts
         stats.seconds = time.perf_counter() - start
