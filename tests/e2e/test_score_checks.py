@@ -270,17 +270,27 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
     expect(page.locator("[id^='score-winner-']:checked")).to_have_count(0)
 
 
+def slow_worker(page: Page) -> None:
+    """Every message to the worker arrives 0.4 s late (in order), as with a busy worker on a slow phone; the
+    acts of the intents sent are kept in `window.sentActs`."""
+    page.evaluate("""() => {
+        const engine = window.unoEngine, send = engine.send;
+        window.sentActs = [];
+        engine.send = (text, seq, extra) => {
+            const message = JSON.parse(text);
+            if (message.op === "intent") window.sentActs.push(message.act);
+            setTimeout(() => send(text, seq, extra), 400);
+        };
+    }""")
+
+
 def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page) -> None:
     """On a slow phone the drawing that answers "who went out" can arrive after the person has moved on to a
     hand's total: it must not pull the focus back to the radio, or the next digits go nowhere."""
     sheet = new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
     page.locator("#score-modeall-total").click()
     expect(page.locator("#score-hand-1")).to_be_visible()
-    # every message to the worker arrives 0.4 s late (in order), as with a busy worker on a slow phone
-    page.evaluate("""() => {
-        const engine = window.unoEngine, send = engine.send;
-        engine.send = (text, seq, extra) => setTimeout(() => send(text, seq, extra), 400);
-    }""")
+    slow_worker(page)
     page.locator("#score-winner-0").check()
     field = page.locator("#score-hand-1")
     field.click()
@@ -293,3 +303,48 @@ def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page)
     save_round(page)
     expect(page.locator(".sk-rounds tfoot td")).to_have_text(["32", "0", "0"])
     assert sheet_id(page) == sheet
+
+
+def test_enter_in_a_total_moves_on_at_once_and_saves_nothing_on_the_way(page: Page) -> None:
+    """Enter (a phone's "next") goes to the next empty total before the form sees it: no save is tried on the
+    way, whose drawing would land while the next total is typed. With none left empty, Enter saves."""
+    new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
+    page.locator("#score-modeall-total").click()
+    page.locator("#score-winner-1").check()
+    expect(page.locator("#score-handbox-1.sk-hand-out")).to_be_visible()
+    slow_worker(page)
+    page.locator("#score-hand-0").click()
+    page.keyboard.type("17")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "score-hand-2"  # at once, not after a drawing
+    page.keyboard.type("23")
+    page.wait_for_timeout(1200)  # whatever was on its way has landed
+    expect(page.locator("#score-hand-0")).to_have_value("17")
+    expect(page.locator("#score-hand-2")).to_be_focused()
+    expect(page.locator("#score-hand-2")).to_have_value("23")
+    expect(page.locator("#score-round-error")).to_have_text("")
+    assert "save" not in page.evaluate("window.sentActs")
+    page.keyboard.press("Enter")  # no empty total left: Enter saves the round
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["0", "40", "0"])
+
+
+def test_a_late_drawing_leaves_the_value_typed_since(page: Page) -> None:
+    """A drawing made before the last keystroke must not put back the value it knew into the field being
+    typed in: the page would show 17 while the round holds 172."""
+    new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
+    page.locator("#score-modeall-total").click()
+    page.locator("#score-hand-0").fill("17")  # a keystroke draws no page (only the hand's live sum)
+    expect(page.locator("#score-live-0")).to_have_text(re.compile("17"))
+    slow_worker(page)
+    page.locator("#score-winner-1").check()  # its drawing, with hand 0 at 17, lands 0.4 s later
+    field = page.locator("#score-hand-0")
+    field.click()
+    field.press("End")
+    field.press("2")
+    page.wait_for_timeout(1200)
+    expect(page.locator("#score-handbox-1.sk-hand-out")).to_be_visible()
+    expect(field).to_have_value("172")
+    expect(field).to_be_focused()
+    page.locator("#score-hand-2").fill("8")
+    save_round(page)
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["0", "180", "0"])

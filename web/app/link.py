@@ -56,7 +56,7 @@ def to_page(message: dict[str, Any]) -> None:
         _drawn.clear()
     elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
         message["upto"] = _seen[0]
-    if message.get("focus") and op in ("draw", "effect"):  # the page moves the focus only if nothing came since
+    if op == "draw" or (op == "effect" and message.get("focus")):  # what the page did since, it keeps (ui.host)
         message["seen"] = _seen[0]
     if _host:
         _host[0].receive(message)

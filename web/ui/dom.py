@@ -80,8 +80,9 @@ def node_at(root: Any, path: Any) -> Any:
     return node
 
 
-def morph(window: Any, root: Any, changes: Any) -> None:
-    """Carry out `app.diff.changes` on the drawn `root` (a change that does not fit raises ValueError)."""
+def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
+    """Carry out `app.diff.changes` on the drawn `root` (a change that does not fit raises ValueError); the
+    live value of `typed_in` (a field someone typed in after the drawing was made) stays as it is."""
     for change in changes:
         kind = change[0]
         node = node_at(root, change[1])
@@ -91,7 +92,8 @@ def morph(window: Any, root: Any, changes: Any) -> None:
                     node.removeAttribute(name)
                 else:
                     node.setAttribute(name, value)
-                if name in PROPERTIES and getattr(node, name, None) is not None:  # what the page shows
+                if name in PROPERTIES and getattr(node, name, None) is not None and not (
+                        typed_in is not None and node == typed_in):  # what the page shows
                     setattr(node, name, PROPERTIES[name] if value is None else (value if name == "value" else True))
         elif kind == "t":
             node.data = change[2]

@@ -11,11 +11,11 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   `html` (escaped by the controllers, `app.tree.to_html`, translated in `lang`: relabelled here if the page
   switched meanwhile) and `attrs` go on `#root`; instead of `html`, `changes` (`app.diff`: the elements stay)
   when the root was drawn before, and ``{"op": "redraw", "root": id}`` asks for it whole when they do not fit.
-  The focus stays on the element that had it (same id, else same
-  `data-focus`; `refocus` names where it goes when a lost `data-focus` started with `prefix`) unless
-  `focus` names another (`seen`, the number of the last intent the controllers had then: a focus asked before
-  the page's last intent is not moved). `live` reads a text to screen readers. `prepaint` asks for `#root`'s HTML back
-  (``{"op": "prepainted", "key": key, "html": ...}``);
+  The focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes
+  when a lost `data-focus` started with `prefix`) unless `focus` names another. `seen` is the number of the
+  last intent the controllers had then: a drawing older than the page's last intent moves no focus and leaves
+  the value of the field that has it. `live` reads a text to screen readers. `prepaint` asks for `#root`'s
+  HTML back (``{"op": "prepainted", "key": key, "html": ...}``);
 - ``{"op": "patch", "parts": [<tree data>...]}``: replace the elements with those ids;
 - ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
   ``share`` (a text: Web Share, else the clipboard; the answer comes back as ``{"op": "shared", "how":
@@ -175,9 +175,10 @@ class Host:
         active = self.document.activeElement
         had_id = str(active.id or "") if active and root.contains(active) else ""
         had_key = str(active.getAttribute("data-focus") or "") if active and root.contains(active) else ""
+        fresh = self.current(message)
         if "changes" in message:  # the last drawing's elements stay (app.diff)
-            try:
-                dom.morph(self.window, root, message["changes"])
+            try:  # a drawing older than what was typed since leaves the field typed in as it is
+                dom.morph(self.window, root, message["changes"], None if fresh else active)
             except Exception as error:  # the page is not what the controllers drew last: ask for it whole
                 self.window.console.warn("uno page: redrawing " + str(message["root"]) + " whole: " + str(error))
                 self.send({"op": "redraw", "root": message["root"]})
@@ -197,7 +198,7 @@ class Host:
             if region:
                 region.textContent = live[1]
         target = None
-        if message.get("focus") and self.current(message):
+        if message.get("focus") and fresh:
             target = root.querySelector(message["focus"])
         elif had_id:
             target = self.document.getElementById(had_id)
@@ -358,8 +359,6 @@ class Host:
             return
         if kind == "submit":
             event.preventDefault()
-            if self.next_field(event):
-                return
         tag = str(target.tagName)
         enabled = not getattr(target, "disabled", False) and str(target.getAttribute("aria-disabled") or "") != "true"
         if tag == "INPUT" and str(target.type) == "file":
@@ -392,19 +391,18 @@ class Host:
         else:
             when(chosen.text(), chosen_text, lambda error: chosen_text(""))
 
-    def next_field(self, event: Any) -> bool:
-        """Enter in a field with `data-next` moves to the next empty field of that kind (phones' "next")."""
-        active = self.document.activeElement
-        if getattr(event, "submitter", None) or not active or not active.getAttribute("data-next"):
-            return False
-        fields = list(self.area.querySelectorAll(str(active.getAttribute("data-next"))))
+    def next_field(self, field: Any) -> bool:
+        """Move from `field` (with `data-next`) to the next empty field of that kind; False when none is left.
+        On the Enter key (phones' "next"), before the form sees it: a submission here would be the form's
+        default button (Save), whose drawing would come back to a person already typing in the next field."""
+        fields = list(self.area.querySelectorAll(str(field.getAttribute("data-next"))))
         here = -1
-        for index, field in enumerate(fields):
-            if field == active:
+        for index, other in enumerate(fields):
+            if other == field:
                 here = index
-        for field in fields[here + 1:]:
-            if not str(field.value).strip():
-                field.focus()
+        for other in fields[here + 1:]:
+            if not str(other.value).strip():
+                other.focus()
                 return True
         return False
 
@@ -413,6 +411,9 @@ class Host:
             return
         target = event.target
         if str(getattr(target, "tagName", "") or "").upper() in ("INPUT", "SELECT", "TEXTAREA"):
+            onward = str(event.key) == "Enter" and not event.isComposing and target.getAttribute("data-next")
+            if onward and self.area.contains(target) and self.next_field(target):
+                event.preventDefault()  # no submission: the form is not saved on the way
             return
         key = str(event.key)
         group = target.closest("[data-roving]") if getattr(target, "closest", None) else None
