@@ -130,6 +130,25 @@ def test_a_card_that_cannot_be_played_is_explained_and_nothing_moves(harness: Ha
     assert session.position == before
 
 
+def test_a_second_tap_sent_before_the_first_showed_is_dropped_unexplained(harness: Harness) -> None:
+    """A double tap on a slow phone: the card went with the first tap; the second, sent blind, changes nothing
+    and explains nothing, while the same tap made seeing the table is explained."""
+    session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    harness.table.load(session)
+    before = session.position
+    harness.table.intent("card", "R5")
+    frames = len(harness.frames)
+    harness.table.intent("card", "R5", blind=True)
+    harness.table.intent("action", "play R5", blind=True)
+    assert session.position == before + 1
+    assert harness.table.notice == ""
+    assert len(harness.frames) == frames + 2  # drawn again (the page learns each tap is answered), unchanged
+    assert harness.frames[-1].tree == harness.frames[frames - 1].tree
+    harness.table.intent("card", "R5")
+    assert harness.table.notice and len(harness.frames) == frames + 3
+    assert session.position == before + 1
+
+
 def test_bots_decide_here_when_the_worker_is_unavailable(harness: Harness) -> None:
     async def unavailable(request: dict[str, Any]) -> Any:
         raise BrainUnavailable("test")

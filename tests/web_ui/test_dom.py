@@ -154,7 +154,8 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     drawn = [line.removeprefix("DRAWN ") for line in run.stdout.splitlines() if line.startswith("DRAWN ")]
     assert drawn == ['<section id="screen" class="x">' + to_html(samples[0], tr) + "</section>"], why
     sent = [json.loads(line.removeprefix("SENT ")) for line in run.stdout.splitlines() if line.startswith("SENT ")]
-    intent = {"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True, "seq": 1}
+    intent = {"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True, "seq": 1,
+              "blind": False}
     assert sent == [[intent]], why
     morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
     assert morphed == ['<section id="screen" class="x">' + to_html(changed, tr) + "</section>"], why

@@ -26,8 +26,9 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   and vibration after a drawing, played by `ui.fx`).
 
 To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is):
-``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq"}`` for a control
-with `data-act` (sent on its `data-on` event, click by default); a file input sends its file's text
+``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq", "blind"}`` for a control
+with `data-act` (sent on its `data-on` event, click by default; `blind`: sent before a drawing answered the
+page's previous intent, as a second tap on a slow phone is); a file input sends its file's text
 instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
 location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
 shell has relabelled every bound text by then).
@@ -94,6 +95,7 @@ class Host:
         self.wake: Any = None
         self.wake_wanted = False
         self.sent = 0  # the number of the last intent sent (`ui.journal`)
+        self.drawn = 0  # the number of the last intent the drawings shown so far had (their `seen`)
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
@@ -176,6 +178,9 @@ class Host:
         had_id = str(active.id or "") if active and root.contains(active) else ""
         had_key = str(active.getAttribute("data-focus") or "") if active and root.contains(active) else ""
         fresh = self.current(message)
+        seen = message.get("seen")
+        if isinstance(seen, int) and seen > self.drawn:
+            self.drawn = seen
         if "changes" in message:  # the last drawing's elements stay (app.diff)
             try:  # a drawing older than what was typed since leaves the field typed in as it is
                 dom.morph(self.window, root, message["changes"], None if fresh else active)
@@ -371,6 +376,7 @@ class Host:
             "value": str(target.value) if tag in ("INPUT", "TEXTAREA", "SELECT") else "",
             "checked": bool(target.checked) if tag == "INPUT" else False,
             "enabled": enabled,
+            "blind": self.drawn < self.sent,
         }
         self.sent = self.journal.number(intent, kind)
         self.send(intent)

@@ -105,3 +105,25 @@ def test_end_of_match_standings_and_a_new_match(page: Page) -> None:
     old = state(page)["digest"]
     page.locator('[data-act="new-match"]').click()
     page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest !== d", arg=old)
+
+
+def test_a_double_tap_on_a_slow_phone_plays_once_and_says_nothing(page: Page) -> None:
+    """The second tap leaves before the page shows the first one's play: it is dropped unexplained (a tap on a
+    card that cannot be played, made seeing the table, is still explained)."""
+    data = my_turn(page, 7)
+    length = len(data["log"])
+    page.evaluate("""() => {  // every message to the worker arrives 0.4 s late, in order (a busy phone)
+        const engine = window.unoEngine, send = engine.send;
+        engine.send = (text, seq, extra) => setTimeout(() => send(text, seq, extra), 400);
+    }""")
+    card = page.locator('.hand .card.playable:not([data-arg^="W"])').first
+    code = card.get_attribute("data-arg")
+    card.click()
+    page.wait_for_timeout(60)
+    card.click(force=True)  # the same card, still drawn as playable: the first tap's drawing is on its way
+    data = wait_log(page, length)
+    page.wait_for_timeout(800)
+    data = wait_idle(page)
+    mine = [entry for entry in data["log"][length:] if entry.startswith("0 ")]
+    assert mine == [f"0 play {code}"], data["log"][length:]
+    expect(page.locator(".notice")).to_have_count(0)

@@ -59,6 +59,7 @@ class Table:
         self.revealed: tuple[str, tuple[Card, ...]] | None = None
         self.hint: Action | None = None
         self.notice = ""
+        self.blind = False  # the tap being handled was sent before the page showed the previous one's effect
         self.window_ms = 0
         self.running = False
         self.thinking = False  # the engine worker is deciding the bots' move
@@ -172,9 +173,11 @@ class Table:
 
     # ----- a person's intents -------------------------------------------------------------------
 
-    def intent(self, act: str, arg: str = "", enabled: bool = True) -> None:
+    def intent(self, act: str, arg: str = "", enabled: bool = True, blind: bool = False) -> None:
         """A tap on a `data-act` control; `enabled` False for a disabled one (a card that cannot be
-        played is still explained)."""
+        played is still explained); `blind` when the page sent it before it showed what the person's previous
+        tap did (a double tap on a slow phone: a card or move no longer playable then is ignored, unexplained)."""
+        self.blind = blind
         if not enabled:
             if act == "card":
                 self.tap_card(Card.parse(arg))
@@ -209,8 +212,8 @@ class Table:
         seat = session.shown
         try:
             events = session.apply(action)
-        except IllegalActionError:
-            self.notice = self.t("play.error.illegal")
+        except IllegalActionError:  # drawn again even when blind: the page learns this tap is answered
+            self.notice = "" if self.blind else self.t("play.error.illegal")
             self.render()
             return
         self.revealed = None
@@ -239,8 +242,8 @@ class Table:
             return
         legal = session.legal()
         plays = plays_of(legal, card) or plays_of(legal, card, jump=True)
-        if not plays:
-            self.notice = self.t("play.table.not_playable", card=describe.card_name(card, self.t))
+        if not plays:  # drawn again even when blind: the page learns this tap is answered
+            self.notice = "" if self.blind else self.t("play.table.not_playable", card=describe.card_name(card, self.t))
             self.render()
             return
         picker = Picker(plays, uno=self.uno_armed)

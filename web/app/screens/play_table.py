@@ -73,7 +73,7 @@ class PlayTable:
         elif act == "import":
             self.table.import_text(str(message.get("text", "")))
         else:
-            self.table.intent(act, arg, bool(message.get("enabled", True)))
+            self.table.intent(act, arg, bool(message.get("enabled", True)), message.get("blind") is True)
 
     def show(self, frame: Frame) -> None:
         if not self.shown:
