@@ -56,7 +56,8 @@ def to_page(message: dict[str, Any]) -> None:
         _drawn.clear()
     elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
         message["upto"] = _seen[0]
-    if op == "draw" or (op == "effect" and message.get("focus")):  # what the page did since, it keeps (ui.host)
+    if op in ("draw", "patch") or (op == "effect" and message.get("focus")):  # what the page did since, it keeps
+        # (ui.host), and it knows which of its intents are answered
         message["seen"] = _seen[0]
     if _host:
         _host[0].receive(message)

@@ -16,7 +16,7 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   last intent the controllers had then: a drawing older than the page's last intent moves no focus and leaves
   the value of the field that has it. `live` reads a text to screen readers. `prepaint` asks for `#root`'s
   HTML back (``{"op": "prepainted", "key": key, "html": ...}``);
-- ``{"op": "patch", "parts": [<tree data>...]}``: replace the elements with those ids;
+- ``{"op": "patch", "parts": [<tree data>...], "seen": n}``: replace the elements with those ids;
 - ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
   ``share`` (a text: Web Share, else the clipboard; the answer comes back as ``{"op": "shared", "how":
   "shared"|"copied"|"failed", "text": ...}``), ``pick`` (the id of a file input to open), ``focus`` (an
@@ -27,7 +27,7 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
 
 To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is):
 ``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq", "blind"}`` for a control
-with `data-act` (sent on its `data-on` event, click by default; `blind`: sent before a drawing answered the
+with `data-act` (sent on its `data-on` event, click by default; `blind`: sent before a message answered the
 page's previous intent, as a second tap on a slow phone is); a file input sends its file's text
 instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
 location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
@@ -95,7 +95,7 @@ class Host:
         self.wake: Any = None
         self.wake_wanted = False
         self.sent = 0  # the number of the last intent sent (`ui.journal`)
-        self.drawn = 0  # the number of the last intent the drawings shown so far had (their `seen`)
+        self.drawn = 0  # the number of the last intent the messages shown so far answered (their `seen`)
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
@@ -127,6 +127,9 @@ class Host:
 
     def receive(self, message: Any) -> None:
         op = message.get("op")
+        seen = message.get("seen")
+        if isinstance(seen, int) and seen > self.drawn:  # a drawing, patch or focus answering that intent
+            self.drawn = seen
         if op == "open":
             self.open(message)
         elif op == "set":
@@ -178,9 +181,6 @@ class Host:
         had_id = str(active.id or "") if active and root.contains(active) else ""
         had_key = str(active.getAttribute("data-focus") or "") if active and root.contains(active) else ""
         fresh = self.current(message)
-        seen = message.get("seen")
-        if isinstance(seen, int) and seen > self.drawn:
-            self.drawn = seen
         if "changes" in message:  # the last drawing's elements stay (app.diff)
             try:  # a drawing older than what was typed since leaves the field typed in as it is
                 dom.morph(self.window, root, message["changes"], None if fresh else active)
