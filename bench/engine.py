@@ -1,6 +1,6 @@
 """Engine speed: random legal play, official rules, 2 and 4 players; side by side with RLCard.
 
-    python -m bench.engine [--seconds S] [--no-rlcard] [--pyodide] [--old-kernel REV]
+    python -m bench.engine [--seconds S] [--slices N] [--no-rlcard] [--pyodide] [--old-kernel REV]
 
 Prints rounds ("games") per second and decisions per second for ``uno_core`` and, when
 ``rlcard`` is installed (``pip install -e '.[bench]'``), for RLCard 1.2.0's raw
@@ -94,8 +94,9 @@ def rlcard_round_factory() -> Callable[[int, int], int] | None:
     return rlcard_round
 
 
-def measure(play: Callable[[int, int], int], players: int, seconds: float) -> tuple[float, float]:
-    """(rounds per second, decisions per second) over about ``seconds`` of this process's CPU time.
+def measure(play: Callable[[int, int], int], players: int, seconds: float, first: int = 0) -> tuple[float, float, int]:
+    """(rounds per second, decisions per second, rounds played) over about ``seconds`` of this process's CPU
+    time, playing the rounds of seeds ``first``, ``first + 1``...
 
     CPU time, not wall-clock time: on a shared machine other processes would otherwise slow
     whichever loop happens to run while they do (the loops are single-threaded, so on an idle
@@ -104,14 +105,36 @@ def measure(play: Callable[[int, int], int], players: int, seconds: float) -> tu
     rounds = decisions = 0
     start = time.process_time()
     while (elapsed := time.process_time() - start) < seconds:
-        decisions += play(rounds, players)
+        decisions += play(first + rounds, players)
         rounds += 1
-    return rounds / elapsed, decisions / elapsed
+    return rounds / elapsed, decisions / elapsed, rounds
+
+
+def measure_side_by_side(
+    loops: list[tuple[str, Callable[[int, int], int]]], players: int, seconds: float, slices: int
+) -> dict[str, tuple[float, float]]:
+    """Each loop's (rounds per second, decisions per second), timed in turns: ``slices`` short turns each,
+    one loop after the other, and the median turn kept.
+
+    This machine's speed drifts over seconds (a shared virtual machine: the same loop measured twice a
+    minute apart differs by up to 1.5x). Turns of a fraction of a second give every loop the same share
+    of slow and fast moments, and the median ignores the turns a neighbour disturbed. Each loop plays
+    seeds 0, 1, 2... across its turns.
+    """
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in loops}
+    seeds = {name: 0 for name, _ in loops}
+    for _ in range(slices):
+        for name, play in loops:
+            games, decisions, played = measure(play, players, seconds / slices, seeds[name])
+            seeds[name] += played
+            rates[name].append((games, decisions))
+    return {name: sorted(turns)[len(turns) // 2] for name, turns in rates.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--slices", type=int, default=10, help="turns each loop's time is cut into")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     parser.add_argument("--pyodide", action="store_true", help="then run the same loops inside Pyodide (Node)")
     parser.add_argument("--old-kernel", metavar="REV", help="also time uno_core/fast.py as it was at git revision REV")
@@ -128,22 +151,24 @@ def main(argv: list[str] | None = None) -> None:
     loops: list[tuple[str, Callable[[int, int], int]]] = [("Game.apply", uno_core_round), ("playout", playout_round)]
     if old_source is not None:
         loops.append(("old kernel", old_kernel_factory(old_source)))
-    print(f"Python {sys.version.split()[0]} on {sys.platform}")
+    turn = args.seconds / args.slices
+    print(f"Python {sys.version.split()[0]} on {sys.platform}; {args.slices} turns of {turn:.2f} s per loop")
     print(f"{'loop':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10}")
+    if rlcard is not None:
+        loops.insert(0, ("rlcard", rlcard))
     for players in (2, 4):
-        theirs = measure(rlcard, players, args.seconds) if rlcard else None
-        for name, play in loops:
-            ours = measure(play, players, args.seconds)
+        rates = measure_side_by_side(loops, players, args.seconds, args.slices)
+        theirs = rates.get("rlcard")
+        for name, ours in rates.items():
             ratio = f"{ours[0] / theirs[0]:.2f}x" if theirs else "-"
             print(f"{name:<10} {players:>7} {ours[0]:>10.0f} {ours[1]:>12.0f} {ratio:>10}")
-        if theirs:
-            print(f"{'rlcard':<10} {players:>7} {theirs[0]:>10.0f} {theirs[1]:>12.0f} {'1.00x':>10}")
     if rlcard is None and not args.no_rlcard:
         print("(rlcard not installed: pip install -e '.[bench]' for the comparison)")
     if args.pyodide:
         sys.stdout.flush()
         runner = root / "tools" / "pyodide_run.mjs"
         cmd = ["node", str(runner), "bench.engine", "--no-rlcard", "--seconds", str(args.seconds)]
+        cmd += ["--slices", str(args.slices)]
         if old_source is not None:
             kept = root / ".cache" / "bench_old_fast.py"
             kept.parent.mkdir(exist_ok=True)

@@ -93,6 +93,7 @@ _MATCHING: dict[tuple[Card, Colour | None], frozenset[Card]] = {
 }
 # the usual case, looked up without hashing a Colour: the active colour is the top card's own
 _MATCHING_TOP: dict[Card, frozenset[Card]] = {top: _MATCHING[top, top.colour] for top in ALL_CARDS}
+_JUST_WD4 = frozenset({WILD_DRAW_FOUR})  # ``_JUST_WD4.isdisjoint(cards)``: no Wild Draw Four, without Card.__eq__
 
 
 def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
@@ -122,9 +123,16 @@ def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: 
 
 
 def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
-    """``playable_set`` in hand order, repeats kept."""
-    allowed = playable_set(hand, active, top, rules)
-    return list(filter(allowed.__contains__, hand))
+    """``playable_set`` in hand order, repeats kept (the same tests, without building the set: playouts call
+    this at every turn)."""
+    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
+    if matching is None:  # not a colour: no table
+        cards = [card for card in hand if card_matches(card, active, top)]
+    else:
+        cards = list(filter(matching.__contains__, hand))
+    if rules.wd4_rule is _STRICT and not _JUST_WD4.isdisjoint(cards) and not wd4_allowed(hand, active, rules):
+        cards = [card for card in cards if card is not WILD_DRAW_FOUR]
+    return cards
 
 
 def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:

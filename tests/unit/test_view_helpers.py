@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from unit_helpers import tables
 
-from uno_core import Game, Phase, Play, Rank, Rules, view
-from uno_core.game import skips_next
+from uno_core import Game, Phase, Play, Rank, Rules, WD4Rule, view
+from uno_core.cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour
+from uno_core.game import can_play, playable_cards, playable_set, skips_next
 
 
 # R-TURN-1 R-TURN-2 R-ACT-2 R-ACT-5 R-VAR-70
@@ -45,3 +46,19 @@ def test_view_helpers_agree_with_the_engine(table: tuple[int, Rules], seed: int,
             assert skipped == skips_next(rank, players)
         else:
             game.apply(seat, action)
+
+
+# R-TURN-1 R-TURN-2 R-ACT-5
+@given(
+    st.lists(st.sampled_from([*ALL_CARDS, *[WILD_DRAW_FOUR] * 10]), max_size=20),  # often a Wild Draw Four
+    st.sampled_from(ALL_CARDS),
+    st.sampled_from([*COLOURS, None]),
+    st.sampled_from(list(WD4Rule)),
+)
+def test_playable_cards_is_the_playable_set_in_hand_order(
+    hand: list[Card], top: Card, active: Colour | None, wd4_rule: WD4Rule
+) -> None:
+    rules = Rules(wd4_rule=wd4_rule)
+    allowed = playable_set(hand, active, top, rules)
+    assert playable_cards(hand, active, top, rules) == [card for card in hand if card in allowed]
+    assert allowed == {card for card in hand if can_play(card, hand, active, top, rules)}
