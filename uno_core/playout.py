@@ -26,6 +26,9 @@ _TURN, _DRAWN, _STACK, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.STACK, Phase.
 _MATCH_OVER = Phase.MATCH_OVER
 _SEVEN = Rank.SEVEN
 # each card's colour as a position in COLOURS (4: wild), for counting without hashing enums
+_WILDS = frozenset(card for card in ALL_CARDS if card.colour is None)
+_WILDS_AND_SEVENS = _WILDS | {card for card in ALL_CARDS if card.rank is Rank.SEVEN}
+_ALL_CARDS = frozenset(ALL_CARDS)
 _COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
 
 
@@ -88,6 +91,8 @@ class Playout:
         keep_rate = self.keep_rate
         record = self.record
         log = self.log
+        # cards _play must choose for (a colour, a 7's swap), or everything when recording: the rest go straight in
+        special = _ALL_CARDS if record else _WILDS_AND_SEVENS if rules.seven_zero else _WILDS
         turns = 0
         try:
             while True:
@@ -101,13 +106,13 @@ class Playout:
                             log.append((seat, DRAW))
                         game._draw_or_take(seat, None)
                     else:
-                        if greedy:
+                        if greedy and not _WILDS.isdisjoint(playable):  # a wild card: only if nothing else plays
                             playable = [card for card in playable if card.colour is not None] or playable
                         if coloured_pick is not None and playable[0].colour is not None:
                             card = playable[0] if len(playable) == 1 else coloured_pick(hand, playable, random_())
                         else:
                             card = playable[int(random_() * len(playable))]
-                        if card.colour is None or card.rank is _SEVEN or record:
+                        if card in special:
                             self._play(game, seat, card)
                         else:  # the common case, as _play does it
                             game._play(seat, (card,), None, None, len(hand) == 2, False, None)
@@ -120,7 +125,7 @@ class Playout:
                         if record:
                             log.append((seat, KEEP))
                         game._keep(seat, None)
-                    elif drawn.colour is None or drawn.rank is _SEVEN or record:
+                    elif drawn in special:
                         self._play(game, seat, drawn)
                     else:
                         game._play(seat, (drawn,), None, None, len(game.hands[seat]) == 2, False, None)
