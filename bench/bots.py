@@ -1,7 +1,7 @@
 """Bot strength and speed (issue 5): printed figures, not timed tests.
 
     python -m bench.bots [--quick] [--games N] [--expert-games M] [--iterations I] [--workers W] [--pyodide]
-                         [--strength-only] [--only LEVEL:OTHER:SEATS ...]
+                         [--strength-only] [--only LEVEL:OTHER:SEATS ...] [--matches]
 
 Strength: every level against every lower level, heads-up (2 seats) and at a 4-seat table
 (the level at one seat, the lower level at the other three). A "game" here is always one
@@ -11,6 +11,8 @@ puts the tested level at seat ``i mod players``, so every seat is played equally
 win rate with a 95% Wilson interval, the fair share (1/players), and the average points won
 per round by the tested seat and by each other seat (R-SCORE-3: the winner scores the others'
 hands). The bars of issue 18 are checked at the end (and that ``easy`` loses to ``basic``).
+``--matches``: a game is a whole match to 500 points (official rules; the match win rate, and the
+final totals in the points columns), as people play at home.
 
 The ``expert`` plays with a fixed number of playouts per decision (``--iterations``,
 default ``BROWSER_ITERATIONS``: what its default 0.3 s time budget buys in Pyodide, measured
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
 ROUND = Rules(scoring=Scoring.SINGLE_ROUND)
+MATCH = Rules()  # official: rounds until a side reaches 500 points (R-SCORE-3/4)
 BROWSER_ITERATIONS = 900
 """About what the expert's default 0.3 s buys per decision in Pyodide under Node
 (medians of 926 to 1,198 measured with ``--pyodide`` on these shared 2-core machines)."""
@@ -84,21 +87,24 @@ class Result:
         return centre - half, centre + half
 
 
-def play_game(job: tuple[str, str, int, int, int]) -> tuple[bool, int, int]:
-    """One round: (tested seat won, its points, points of the other seats together)."""
-    level, other, players, index, iterations = job
+def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int]:
+    """One round, or one match to 500 points when ``match``: (tested seat won, its points, points of the other
+    seats together; in a match, the final totals)."""
+    level, other, players, index, iterations, match = job
     seat = index % players
     bots = [make_bot(other, index * 16 + s, iterations=iterations) for s in range(players)]
     bots[seat] = make_bot(level, index * 16 + seat, iterations=iterations)
-    game = Game(players, ROUND, seed=index)
+    game = Game(players, MATCH if match else ROUND, seed=index)
     Table(game, bots).run()
-    gained = game.round_results[-1].gained
+    gained = list(game.totals) if match else game.round_results[-1].gained
     mine = gained[game.sides[seat]]
     return seat in game.winners, mine, sum(gained) - mine
 
 
-def run_matchup(level: str, other: str, players: int, games: int, iterations: int, pool: Pool | None) -> Result:
-    jobs = [(level, other, players, index, iterations) for index in range(games)]
+def run_matchup(
+    level: str, other: str, players: int, games: int, iterations: int, pool: Pool | None, match: bool = False
+) -> Result:
+    jobs = [(level, other, players, index, iterations, match) for index in range(games)]
     start = time.perf_counter()
     if pool is None:
         outcomes = [play_game(job) for job in jobs]
@@ -123,7 +129,13 @@ def matchups(only: Sequence[str]) -> list[tuple[str, str, int]]:
 
 
 def strength(
-    games: int, expert_games: int, iterations: int, workers: int, quick: bool, only: Sequence[str] = ()
+    games: int,
+    expert_games: int,
+    iterations: int,
+    workers: int,
+    quick: bool,
+    only: Sequence[str] = (),
+    match: bool = False,
 ) -> list[Result]:
     pool: Pool | None = None
     if workers > 1:
@@ -131,19 +143,18 @@ def strength(
 
         pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers)
     results: list[Result] = []
-    print(
-        f"\nStrength: one game = one round (official rules, scoring=single_round); expert at {iterations} playouts/move"
-    )
+    game = "one match to 500 points (official rules)" if match else "one round (official rules, scoring=single_round)"
+    print(f"\nStrength: one game = {game}; expert at {iterations} playouts/move")
     print(
         f"{'level':<10} {'vs':<10} {'seats':>5} {'games':>6} {'win rate':>9} {'95% CI':>15} {'fair':>5}"
-        f" {'pts/round':>9} {'others':>7} {'time':>7}"
+        f" {'points' if match else 'pts/round':>9} {'others':>7} {'time':>7}"
     )
     try:
         for level, other, players in matchups(only):
             n = expert_games if level == "expert" else games
             if level == "expert" and other in ("random", "easy", "basic") and not quick and not only:
                 n = max(16, n // 8)  # far from any bar: fewer games
-            result = run_matchup(level, other, players, n, iterations, pool)
+            result = run_matchup(level, other, players, n, iterations, pool, match)
             results.append(result)
             low, high = result.interval()
             print(
@@ -255,6 +266,9 @@ def main(argv: Iterable[str] | None = None) -> None:
         "--only", action="append", default=[], metavar="LEVEL:OTHER:SEATS", help="only these matchups (repeatable)"
     )
     parser.add_argument("--pyodide", action="store_true", help="also the speed figures inside Pyodide (Node)")
+    parser.add_argument(
+        "--matches", action="store_true", help="a game is a match to 500 points (match win rate); no bars checked"
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.quick:
         args.games, args.expert_games, args.positions, args.iterations = 12, 4, 3, 12
@@ -281,8 +295,11 @@ def main(argv: Iterable[str] | None = None) -> None:
         ]
         subprocess.run(cmd, check=True)
     if not args.speed_only:
-        results = strength(args.games, args.expert_games, args.iterations, args.workers, args.quick, args.only)
-        check_bars(results)
+        results = strength(
+            args.games, args.expert_games, args.iterations, args.workers, args.quick, args.only, args.matches
+        )
+        if not args.matches:  # the bars are on rounds
+            check_bars(results)
     print(f"\nbench.bots done in {time.perf_counter() - start:.0f} s")
 
 

@@ -19,3 +19,12 @@ def test_wilson_interval() -> None:
     result = bench_bots.Result("strategic", "random", 2, 100, 60, 0.0, 0.0, 0.0)
     low, high = result.interval()
     assert 0.50 < low < 0.60 < high < 0.70
+
+
+def test_bench_plays_whole_matches_to_500(capsys: pytest.CaptureFixture[str]) -> None:
+    bench_bots.main(["--quick", "--strength-only", "--matches", "--only", "basic:random:2"])
+    out = capsys.readouterr().out
+    assert "one match to 500 points" in out and "basic      random" in out
+    assert "Bars (issue 18)" not in out  # the bars are on rounds
+    won, mine, others = bench_bots.play_game(("basic", "random", 2, 3, 10, True))
+    assert max(mine, others) >= 500 and (mine >= 500) is won  # the final totals: the winner reached the target
