@@ -93,7 +93,8 @@ _MATCHING: dict[tuple[Card, Colour | None], frozenset[Card]] = {
 }
 # the usual case, looked up without hashing a Colour: the active colour is the top card's own
 _MATCHING_TOP: dict[Card, frozenset[Card]] = {top: _MATCHING[top, top.colour] for top in ALL_CARDS}
-_JUST_WD4 = frozenset({WILD_DRAW_FOUR})  # ``_JUST_WD4.isdisjoint(cards)``: no Wild Draw Four, without Card.__eq__
+# ``_JUST_WD4.isdisjoint(cards)``: whether a list of cards holds no Wild Draw Four, without a Card.__eq__ call per card
+_JUST_WD4 = frozenset({WILD_DRAW_FOUR})
 
 
 def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
@@ -107,24 +108,11 @@ def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bo
     return rules.wd4_rule is not _STRICT or wd4_legal(hand, active)
 
 
-def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
-    """The distinct cards of ``hand`` that may be played on ``top`` on a turn.
-
-    R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``.
-    """
-    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
-    if matching is None:  # not a colour: no table
-        cards = frozenset(card for card in hand if card_matches(card, active, top))
-    else:
-        cards = matching.intersection(hand)
-    if rules.wd4_rule is _STRICT and WILD_DRAW_FOUR in cards and not wd4_allowed(hand, active, rules):
-        cards = cards - {WILD_DRAW_FOUR}
-    return cards
-
-
 def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
-    """``playable_set`` in hand order, repeats kept (the same tests, without building the set: playouts call
-    this at every turn)."""
+    """The cards of ``hand`` that may be played on ``top`` on a turn, in hand order, repeats kept.
+
+    R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``. Playouts call this at every turn.
+    """
     matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
     if matching is None:  # not a colour: no table
         cards = [card for card in hand if card_matches(card, active, top)]
@@ -133,6 +121,11 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     if rules.wd4_rule is _STRICT and not _JUST_WD4.isdisjoint(cards) and not wd4_allowed(hand, active, rules):
         cards = [card for card in cards if card is not WILD_DRAW_FOUR]
     return cards
+
+
+def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
+    """The distinct cards of ``hand`` that may be played on ``top`` on a turn (``playable_cards`` as a set)."""
+    return frozenset(playable_cards(hand, active, top, rules))
 
 
 def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:

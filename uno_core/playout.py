@@ -25,10 +25,10 @@ from .game import Game, Phase, playable_cards
 _TURN, _DRAWN, _STACK, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE
 _MATCH_OVER = Phase.MATCH_OVER
 _SEVEN = Rank.SEVEN
-# each card's colour as a position in COLOURS (4: wild), for counting without hashing enums
 _WILDS = frozenset(card for card in ALL_CARDS if card.colour is None)
 _WILDS_AND_SEVENS = _WILDS | {card for card in ALL_CARDS if card.rank is Rank.SEVEN}
 _ALL_CARDS = frozenset(ALL_CARDS)
+# each card's colour as a position in COLOURS (4: wild), for counting without hashing enums
 _COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
 
 
