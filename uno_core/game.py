@@ -117,7 +117,7 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     if matching is None:  # not a colour: no table
         cards = [card for card in hand if card_matches(card, active, top)]
     else:
-        cards = list(filter(matching.__contains__, hand))
+        cards = [card for card in hand if card in matching]
     if rules.wd4_rule is _STRICT and not _JUST_WD4.isdisjoint(cards) and not wd4_allowed(hand, active, rules):
         cards = [card for card in cards if card is not WILD_DRAW_FOUR]
     return cards
@@ -691,28 +691,31 @@ class Game:
         hand = self.hands[seat]
         card = self.draw_pile.pop() if self.draw_pile else self._pop_draw(out)
         if card is None:  # nothing left to draw
-            drawn: list[Card] = []
             playable = False
+            if out is not None:
+                out.append(ev.CardsDrawn(seat, 0, "draw", ()))
         else:
-            drawn = [card]
             playable = can_play(card, hand, self.active, self.discard[-1], rules)
-            while not playable and rules.draw_until_playable:
-                card = self._pop_draw(out)
-                if card is None:
-                    break
-                drawn.append(card)
-                playable = can_play(card, hand, self.active, self.discard[-1], rules)
-            hand += drawn
+            if playable or not rules.draw_until_playable:  # the usual case: one card
+                hand.append(card)
+                if out is not None:
+                    key = (seat, card)
+                    event = _DREW_ONE.get(key)
+                    if event is None:
+                        event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (card,))
+                    out.append(event)
+            else:  # draw_until_playable (R-TURN-4): on until a playable card, or nothing left
+                drawn = [card]
+                while not playable:
+                    card = self._pop_draw(out)
+                    if card is None:
+                        break
+                    drawn.append(card)
+                    playable = can_play(card, hand, self.active, self.discard[-1], rules)
+                hand += drawn
+                if out is not None:
+                    out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
             self.said_uno[seat] = False
-        if out is not None:
-            if len(drawn) == 1:
-                key = (seat, drawn[0])
-                event = _DREW_ONE.get(key)
-                if event is None:
-                    event = _DREW_ONE[key] = ev.CardsDrawn(seat, 1, "draw", (drawn[0],))
-                out.append(event)
-            else:
-                out.append(ev.CardsDrawn(seat, len(drawn), "draw", tuple(drawn)))
         if playable:
             self.phase = _DRAWN_PHASE
             self.drawn = card
@@ -754,7 +757,14 @@ class Game:
             self.wd4_by = seat
             self.wd4_colour = self.active
         if len(cards) == 1:
-            hand.remove(card)
+            # hand.remove(card) by identity (cards are interned): a loop of ``is`` tests is about
+            # twice as fast as list.remove, which calls Card.__eq__ on every card before the match
+            at = 0
+            for held in hand:
+                if held is card:
+                    break
+                at += 1
+            del hand[at]
             self.discard.append(card)
         else:
             for played in cards:
