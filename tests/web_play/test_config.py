@@ -16,6 +16,7 @@ from app.play.config import (
     parse_number,
     rule_options,
 )
+from app.play.setup_page import CHOICE_HELP
 from uno_core import PRESETS, Rules
 from uno_core.bots import LEVELS
 
@@ -79,6 +80,8 @@ def test_every_rules_option_has_a_control_and_texts_in_both_languages() -> None:
             assert f"play.rule.{option.name}" in table and f"play.rule.{option.name}.help" in table
             for choice in option.choices:
                 assert f"play.rule.{option.name}.{choice}" in table, (lang, option.name, choice)
+                if option.name in CHOICE_HELP:
+                    assert f"play.rule.{option.name}.{choice}.help" in table, (lang, option.name, choice)
         for name in [*PRESETS, "custom"]:
             assert f"play.preset.{name}" in table and f"play.preset.{name}.help" in table
         for level in LEVELS:

@@ -38,7 +38,7 @@ def test_a_log_line_reads_naturally() -> None:
     played = ev.CardPlayed(0, (C("BS"),), Colour.BLUE)
     (line,) = describe.event_lines(played, ["Ana", "Ben"])
     assert describe.render(line, translator("en")) == "Ana plays Blue Skip."
-    assert describe.render(line, translator("es")) == "Ana juega Salta azul."
+    assert describe.render(line, translator("es")) == "Ana juega un Salta azul."
 
 
 def test_every_event_of_whole_matches_has_words_in_both_languages() -> None:

@@ -120,3 +120,14 @@ def test_start_without_a_game_in_progress_starts_at_once() -> None:
     setup = Setup(PlayConfig())
     setup.in_progress = False  # none, or a match that is over
     assert setup.act("start").start and not setup.asking
+
+
+@pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
+def test_a_short_choice_label_is_explained_by_the_help_of_the_choice_made(texts: Texts) -> None:
+    setup = Setup(PlayConfig())
+    for name, choice in (("scoring", "penalty"), ("wd4_rule", "strict")):
+        before = words(find(page(setup, texts), id=f"rule-{name}-help")[0])
+        setup.act("rule", name, choice)
+        after = words(find(page(setup, texts), id=f"rule-{name}-help")[0])
+        assert after == texts(f"play.rule.{name}.{choice}.help") != before
+        assert not RAW_KEY.search(after)

@@ -38,7 +38,7 @@ CUT = """() => { const cut = []; const probe = document.createElement('span');
   for (const e of document.querySelectorAll(controls)) {
     if (!e.getClientRects().length) continue;
     if (e.scrollWidth > e.clientWidth + 1) cut.push(e.className + ': ' + e.textContent.trim().slice(0, 40));
-    if (e.matches('.seat-row select')) { const style = getComputedStyle(e); probe.style.font = style.font;
+    if (e.matches('select')) { const style = getComputedStyle(e); probe.style.font = style.font;
       for (const option of e.options) { probe.textContent = option.textContent;
         const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
         if (probe.getBoundingClientRect().width > room) cut.push('option: ' + option.textContent); } } }

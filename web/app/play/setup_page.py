@@ -145,11 +145,18 @@ def select(act: str, arg: str, choices: list[tuple[str, str]], value: str, label
               cls=f"field {cls}".strip())
 
 
+CHOICE_HELP = frozenset({"scoring", "wd4_rule"})
+"""Rule options whose choices have short labels (they fit a 360 px select) and a help text each
+(`play.rule.<name>.<choice>.help`) instead of one help text for the option."""
+
+
 def rule_control(option: RuleOption, value: Any, t: Texts) -> El:
     name = option.name
     ident = f"rule-{name}"
     label = el("label", t(f"play.rule.{name}"), for_=ident)
-    help_text = el("p", t(f"play.rule.{name}.help"), cls="help", id=f"{ident}-help")
+    # a choice whose short label needs its own explanation has one, shown while it is chosen
+    help_key = f"play.rule.{name}.{value}.help" if name in CHOICE_HELP else f"play.rule.{name}.help"
+    help_text = el("p", t(help_key), cls="help", id=f"{ident}-help")
 
     common = (("id", ident), ("data-act", "rule"), ("data-arg", name), ("data-on", "change"),
               ("aria-describedby", f"{ident}-help"))
