@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import KeeperError, LoadError, SetupError
 from .save import load, save
-from .sheet import Sheet
+from .sheet import Sheet, has_bad_char
 
 FORMAT = "uno-scorekeeper-library"
 VERSION = 1
@@ -35,6 +35,8 @@ def numbered(base: str, n: int) -> str:
 def clean_title(title: str | None, sheet: Sheet) -> str:
     """A trimmed title (whitespace runs as one space); blank gives ``default_title``."""
     text = " ".join(title.split()) if isinstance(title, str) else ""
+    if has_bad_char(text):
+        raise SetupError("title_bad_char", field="title")
     if len(text) > TITLE_MAX:
         raise SetupError("title_too_long", field="title", limit=TITLE_MAX)
     return text or default_title(sheet)
@@ -156,7 +158,7 @@ def load_library(data: Any) -> tuple[Library, tuple[LoadError, ...]]:
         raise LoadError("not_a_sheet")
     if type(data.get("version")) is int and data["version"] > VERSION:
         raise LoadError("unsupported_version", version=data["version"], supported=VERSION)
-    if data.get("version") != VERSION or not isinstance(data.get("sheets"), list):
+    if type(data.get("version")) is not int or data["version"] != VERSION or not isinstance(data.get("sheets"), list):
         raise LoadError("bad_field", path="sheets", expected="a list")
     entries: list[SavedSheet] = []
     errors: list[LoadError] = []
@@ -165,6 +167,9 @@ def load_library(data: Any) -> tuple[Library, tuple[LoadError, ...]]:
             entry = _entry(item, index)
         except LoadError as error:
             errors.append(error)
+            continue
+        except Exception as error:  # whatever a damaged entry trips, the other sheets still load
+            errors.append(LoadError("invalid_sheet", detail=f"sheets[{index}]: {type(error).__name__}"))
             continue
         if any(other.id == entry.id for other in entries):
             errors.append(LoadError("duplicate_id", id=entry.id))

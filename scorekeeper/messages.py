@@ -29,6 +29,7 @@ MESSAGES: dict[str, str] = {
     "bad_target": "The target must be a whole number from {minimum} to {maximum}.",
     "bad_wild_points": "A Wild is worth 50 or 40 points.",
     "title_too_long": "A title can have at most {limit} characters.",
+    "title_bad_char": "A title cannot contain control characters.",
     # round entry
     "no_winner": "Choose who went out.",
     "wrong_hand_count": "{count} hands given for {players} players.",

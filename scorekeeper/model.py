@@ -14,6 +14,10 @@ class Hand:
     total: int | None = None
     cards: tuple[Card, ...] | None = None
 
+    def __post_init__(self) -> None:
+        if isinstance(self.cards, list):  # kept immutable, as saved
+            object.__setattr__(self, "cards", tuple(self.cards))
+
     @classmethod
     def of_total(cls, total: int) -> Hand:
         return cls(total=total)
@@ -44,6 +48,10 @@ class Round:
 
     winner: int
     hands: tuple[Hand | None, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.hands, list):  # kept immutable, as saved
+            object.__setattr__(self, "hands", tuple(self.hands))
 
     def points(self, wild_points: int = 50) -> tuple[int, ...]:
         """Each seat's hand points; ``0`` where no hand was entered."""

@@ -112,7 +112,7 @@ def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
     """The ``"sheet"`` part of a save of ``version``, checked field by field and then as a whole."""
     _keys(body, SHEET_KEYS[version], "sheet")
     mode = body.get("entry_mode", Mode.TOTAL.value)
-    if mode not in {item.value for item in Mode}:
+    if not isinstance(mode, str) or mode not in {item.value for item in Mode}:
         raise LoadError("bad_field", path="sheet.entry_mode", expected='"total" or "cards"')
     players = _list(body["players"], "sheet.players")
     for index, name in enumerate(players):

@@ -59,9 +59,11 @@ class Announcement:
 
 
 def announcement(sheet: Sheet, number: int | None = None) -> Announcement:
-    """The announcement for round ``number`` (1-based; default the last round)."""
+    """The announcement for round ``number`` (1-based; default the last round).
+
+    ``SheetError`` ``no_rounds`` / ``no_such_round`` for a round the sheet does not have."""
     view = sheet.tally()
-    row = view.rows[(number or len(view.rows)) - 1]
+    row = view.rows[sheet.round_index(len(view.rows) if number is None else number)]
     sides = range(len(view.totals))
     if sheet.options.scoring is Scoring.PENALTY:
         chosen = [side for side in sides if row.gained[side]]
@@ -99,9 +101,11 @@ class RoundSummary:
 
 
 def round_summary(sheet: Sheet, number: int | None = None) -> RoundSummary:
-    """The summary of round ``number`` (1-based; default the last round)."""
+    """The summary of round ``number`` (1-based; default the last round).
+
+    ``SheetError`` ``no_rounds`` / ``no_such_round`` for a round the sheet does not have."""
     view = sheet.tally()
-    row = view.rows[(number or len(view.rows)) - 1]
+    row = view.rows[sheet.round_index(len(view.rows) if number is None else number)]
     round_ = sheet.rounds[row.number - 1]
     hands = tuple(
         HandLine(name, row.points[seat], None if hand is None or hand.cards is None else tuple(map(str, hand.cards)),

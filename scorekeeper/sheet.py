@@ -31,11 +31,16 @@ class Randrange(Protocol):
     def randrange(self, stop: int, /) -> int: ...
 
 
+def has_bad_char(text: str) -> bool:
+    """Whether ``text`` holds a control character, or half of a surrogate pair (text that cannot be saved as UTF-8)."""
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
+
+
 def clean_name(name: str, others: tuple[str, ...] = (), seat: int | None = None) -> str:
     """A player name as stored: NFC, whitespace runs as one space, trimmed.
 
     Raises ``SetupError``: ``name_blank``, ``name_too_long`` (over ``NAME_MAX`` = 32 characters),
-    ``name_bad_char`` (control characters), ``name_taken`` (same name ignoring case among
+    ``name_bad_char`` (control characters, lone surrogates), ``name_taken`` (same name ignoring case among
     ``others``). Any other character is allowed (the UI shows names as text).
     """
     if not isinstance(name, str):
@@ -43,7 +48,7 @@ def clean_name(name: str, others: tuple[str, ...] = (), seat: int | None = None)
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text:
         raise SetupError("name_blank", field="name", seat=seat)
-    if any(unicodedata.category(char) == "Cc" for char in text):
+    if has_bad_char(text):
         raise SetupError("name_bad_char", field="name", seat=seat)
     if len(text) > NAME_MAX:
         raise SetupError("name_too_long", field="name", seat=seat, limit=NAME_MAX)
@@ -208,14 +213,14 @@ class Sheet:
 
     def replace_round(self, number: int, round_: RoundDraft | Round) -> Sheet:
         """Edit round ``number`` (1-based); totals, dealers and winner follow (R-KEEP-3)."""
-        index = self._round_index(number)
+        index = self.round_index(number)
         rounds = list(self.rounds)
         rounds[index] = self._round(round_)
         return dataclasses.replace(self, rounds=tuple(rounds))
 
     def delete_round(self, number: int) -> Sheet:
         """Delete round ``number`` (1-based); later rounds move up (R-KEEP-3)."""
-        index = self._round_index(number)
+        index = self.round_index(number)
         return dataclasses.replace(self, rounds=self.rounds[:index] + self.rounds[index + 1 :])
 
     def undo(self) -> Sheet:
@@ -226,7 +231,7 @@ class Sheet:
 
     def draft_of(self, number: int) -> RoundDraft:
         """Round ``number`` (1-based) as a draft, as it was entered, to edit it."""
-        return draft_from_round(self.rounds[self._round_index(number)])
+        return draft_from_round(self.rounds[self.round_index(number)])
 
     def play_again(self, first_dealer: int | None = None, keep_rotation: bool = True) -> Sheet:
         """A new sheet with the same players and options, no rounds. First dealer: ``first_dealer``
@@ -246,7 +251,8 @@ class Sheet:
             raise RoundRejected(errors)
         return round_
 
-    def _round_index(self, number: int) -> int:
+    def round_index(self, number: int) -> int:
+        """The index in ``rounds`` of round ``number`` (1-based); ``SheetError`` if there is no such round."""
         if type(number) is not int or not 1 <= number <= len(self.rounds):
             if not self.rounds:
                 raise SheetError("no_rounds")

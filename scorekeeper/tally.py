@@ -81,7 +81,10 @@ def tally(sheet: Sheet) -> Tally:
     """Recompute everything from ``sheet`` (never cached in the sheet)."""
     options = sheet.options
     players = len(sheet.players)
-    sides = sides_of(players, options.teams) if players else ()
+    # teams of an odd or too small table (a set-up still being made: setup_problems says so, and no round
+    # can be saved) count as everyone on their own side
+    teams = options.teams and players >= 4 and players % 2 == 0
+    sides = sides_of(players, teams) if players else ()
     side_count = max(sides) + 1 if sides else 0
     side_seats = tuple(tuple(seat for seat in range(players) if sides[seat] == side) for side in range(side_count))
     labels = tuple(side_label(sheet.players, seats) for seats in side_seats)

@@ -140,10 +140,27 @@ def check_round(round_: Round, players: int, options: Options) -> tuple[EntryErr
 
     Cached (rounds and options are immutable values): a sheet re-checks all its rounds on
     every change."""
-    try:
+    if _well_typed(round_):
         return _check_round_cached(round_, players, options)
-    except TypeError:  # unhashable parts (e.g. lists): check without the cache
-        return _check_round(round_, players, options)
+    return _check_round(round_, players, options)
+
+
+def _well_typed(round_: Round) -> bool:
+    """Whether ``round_`` holds exact ints, tuples and cards only: then equal rounds are the same input.
+
+    The cache keys on equality, and ``5 == 5.0 == True``: a round with a float or a bool must never
+    share a cached answer with the round of ints it equals.
+    """
+    if type(round_) is not Round or type(round_.winner) is not int or type(round_.hands) is not tuple:
+        return False
+    for hand in round_.hands:
+        if hand is None:
+            continue
+        if type(hand) is not Hand or (hand.total is not None and type(hand.total) is not int):
+            return False
+        if hand.cards is not None and (type(hand.cards) is not tuple or any(type(c) is not Card for c in hand.cards)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=2048)
@@ -151,23 +168,36 @@ def _check_round_cached(round_: Round, players: int, options: Options) -> tuple[
     return _check_round(round_, players, options)
 
 
+def _not_cards(cards: object) -> list[object]:
+    """The items of ``cards`` that are not a ``Card`` (``[cards]`` if it is no tuple)."""
+    if not isinstance(cards, tuple):
+        return [cards]
+    return [card for card in cards if type(card) is not Card]
+
+
 def _check_round(round_: Round, players: int, options: Options) -> tuple[EntryError, ...]:
-    winner = round_.winner
+    winner = getattr(round_, "winner", None)
     if type(winner) is not int or not 0 <= winner < players:
         return (EntryError("no_such_seat", field="winner", seat=winner, count=players),)
-    if len(round_.hands) != players:
-        return (EntryError("wrong_hand_count", field="hands", count=len(round_.hands), players=players),)
+    hands = round_.hands
+    if not isinstance(hands, tuple) or len(hands) != players:
+        count = len(hands) if isinstance(hands, tuple) else 0
+        return (EntryError("wrong_hand_count", field="hands", count=count, players=players),)
     errors: list[EntryError] = []
     optional = optional_seats(winner, players, options)
-    for seat, hand in enumerate(round_.hands):
+    for seat, hand in enumerate(hands):
         if seat == winner:
             if hand is not None:
                 errors.append(EntryError("winner_hand_not_empty", seat=seat))
         elif hand is None:
             if seat not in optional:
                 errors.append(EntryError("blank_hand", seat=seat))
-        elif (hand.total is None) == (hand.cards is None) or (hand.cards is not None and not hand.cards):
+        elif not isinstance(hand, Hand) or (hand.total is None) == (hand.cards is None) or (
+            hand.cards is not None and not hand.cards
+        ):
             errors.append(EntryError("blank_hand", seat=seat))
+        elif hand.cards is not None and (bad := _not_cards(hand.cards)):
+            errors.append(EntryError("not_a_card", seat=seat, text=str(bad[0])))
         elif hand.total is not None and (type(hand.total) is not int or hand.total < 0):
             errors.append(
                 EntryError("negative" if type(hand.total) is int else "not_a_number", seat=seat, text=str(hand.total))
