@@ -27,7 +27,7 @@ from .actions import (
     parse_action,
 )
 from .cards import ALL_CARDS, COLOURS, DECK_COUNTS, Card, Colour, Rank, full_deck, hand_points, parse_deck
-from .errors import IllegalActionError, NotationError, PositionError, RulesError, SaveError, UnoError
+from .errors import IllegalActionError, NotationError, PositionError, RulesError, SaveError, SeatError, UnoError
 from .game import Game, Phase
 from .rules import OFFICIAL, PRESETS, DealerRotation, Rules, Scoring, WD4Rule, preset
 from .save import dumps, loads
@@ -68,6 +68,7 @@ __all__ = [
     "SaveError",
     "SayUno",
     "Scoring",
+    "SeatError",
     "SeatView",
     "UnoError",
     "WD4Rule",

@@ -167,7 +167,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse an R-NOTE-1 card code (``R7``, ``GS``, ``BV``, ``Y+2``, ``W``, ``W+4``)."""
-        card = _CODE_CARDS.get(text)
+        card = _CODE_CARDS.get(text) if isinstance(text, str) else None
         if card is None:
             raise NotationError(f"not a card: {text!r} (examples: R7, GS, BV, Y+2, W, W+4)")
         return card
@@ -216,6 +216,8 @@ def full_deck() -> list[Card]:
 
 def parse_deck(text: str) -> list[Card]:
     """Parse whitespace-separated card codes; for fixed decks (R-NOTE-4)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a deck is a text of card codes, not {text!r}")
     return [Card.parse(code) for code in text.split()]
 
 

@@ -15,6 +15,10 @@ class IllegalActionError(UnoError):
     """A well-formed action that the rules do not allow now (R-TURN-6)."""
 
 
+class SeatError(UnoError):
+    """A seat that is not at the table (a view or history asked for it)."""
+
+
 class RulesError(UnoError):
     """An invalid rule option or an option combination that cannot be played."""
 

@@ -33,7 +33,7 @@ from .cards import (
     parse_deck,
     shuffle,
 )
-from .errors import IllegalActionError, PositionError, RulesError
+from .errors import IllegalActionError, PositionError, RulesError, SeatError
 from .rules import OFFICIAL, WILD_POINTS, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
 
@@ -1164,7 +1164,15 @@ class Game:
                 return f"{action}: jump-in is not played under these rules (R-VAR-JUMP)"
             if action.card not in self.hands[seat]:
                 return f"{action}: {who} does not hold {action.card}"
-            return f"{action}: only a card identical to the top card {self.top} can jump in now (R-VAR-JUMP)"
+            if seat == self.current:
+                return f"{action}: it is {who}'s own turn: play the card without jumping in (R-VAR-JUMP)"
+            if self.phase is not Phase.TURN and self.phase is not Phase.DRAWN:
+                waiting = {Phase.STACK: "a stacked penalty", Phase.CHALLENGE: "a Wild Draw Four"}.get(self.phase)
+                now = f"{waiting} is being answered" if waiting else "the first colour is being chosen"
+                return f"{action}: no jump-in while {now} (R-VAR-JUMP)"
+            if action.card is not self.top or self.top.colour is None:
+                return f"{action}: only a card identical to the top card {self.top} can jump in now (R-VAR-JUMP)"
+            return f"{action}: not one of {who}'s jump-ins now (R-VAR-JUMP)"
         if seat != self.current:
             return f"{action}: it is not {who}'s turn; it is seat {self.current}'s"
         expected = {
@@ -1316,6 +1324,12 @@ class Game:
                 raise IllegalActionError(f"log entry {index + 1} ({seat} {action}): {error}") from None
         return game
 
+    def check_seat(self, seat: int | None) -> None:
+        """Raise ``SeatError`` unless ``seat`` is a seat at this table (or ``None``: a spectator)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            raise SeatError(f"no seat {seat!r} at a table of {self.n} (seats 0 to {self.n - 1}, or None)")
+
     def history_for(self, seat: int | None, since: int = 0) -> list[ev.Event]:
         """The match's events from index ``since`` on, as ``seat`` saw them (``None``: a spectator)."""
+        self.check_seat(seat)
         return [ev.for_seat(event, seat) for event in self.history[since:]]

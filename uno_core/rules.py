@@ -78,7 +78,10 @@ class Rules:
             raise RulesError(f"teams need an even number of players, at least 4, not {players}")
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (validated)."""
+        """A copy with some options changed (validated; ``RulesError`` for an unknown option)."""
+        unknown = set(changes) - set(_FIELD_TYPES)
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:

@@ -112,7 +112,9 @@ class SeatView:
 
 
 def view(game: Game, seat: int | None) -> SeatView:
-    """The ``SeatView`` of ``seat`` (or of a spectator when ``seat`` is ``None``)."""
+    """The ``SeatView`` of ``seat`` (or of a spectator when ``seat`` is ``None``); ``SeatError`` for a seat
+    not at the table (never another seat's hand)."""
+    game.check_seat(seat)
     own = seat is not None
     return SeatView(
         seat=seat,

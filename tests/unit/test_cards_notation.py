@@ -161,6 +161,15 @@ def test_bad_card_codes_are_refused_quoting_the_input(text: str) -> None:
     assert repr(text) in str(info.value)
 
 
+@pytest.mark.parametrize("value", [[], None, 7, ("R7",)])
+def test_a_card_or_deck_that_is_not_text_is_a_notation_error(value: object) -> None:
+    # R-NOTE-1 R-NOTE-4
+    with pytest.raises(NotationError):
+        Card.parse(value)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        parse_deck(value)  # type: ignore[arg-type]
+
+
 def test_colour_words() -> None:
     # R-NOTE-2
     for word in ("red", "yellow", "green", "blue"):

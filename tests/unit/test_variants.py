@@ -195,7 +195,7 @@ def test_jump_in_not_by_the_current_seat_and_not_without_the_option() -> None:
     game = game4("R5 Y2 Y3 Y4 Y6 Y8 Y1", "G1 G2 G3 G4 G6 G8 R5", first="R9", jump_in=True)
     game.apply(1, "play R5")
     assert "play R5" in game.legal_texts(2) and "jump R5" not in game.legal_texts(2)
-    assert_refused(game, 2, "jump R5", error=IllegalActionError)
+    assert_refused(game, 2, "jump R5", "own turn", error=IllegalActionError)
     off = game4("R5 Y2 Y3 Y4 Y6 Y8 Y1", SEAT2, "B1 B2 B3 B4 B6 B8 R5", first="R9")
     off.apply(1, "play R5")
     assert_refused(off, 3, "jump R5", "R-VAR-JUMP", error=IllegalActionError)
@@ -217,6 +217,7 @@ def test_jump_in_while_the_current_seat_has_drawn_but_not_during_a_penalty() -> 
     stack = game4("R+2 Y2 Y3 Y4 Y6 Y8 Y1", SEAT2, "B1 B2 B3 B4 B6 B8 R+2", stacking=True, jump_in=True)
     stack.apply(1, "play R+2")
     assert stack.phase is Phase.STACK and stack.legal_texts(3) == []
+    assert_refused(stack, 3, "jump R+2", "stacked penalty is being answered", error=IllegalActionError)
 
 
 # ----- doubles --------------------------------------------------------------------------------

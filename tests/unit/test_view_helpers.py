@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from unit_helpers import tables
 
-from uno_core import Game, Phase, Play, Rank, Rules, WD4Rule, view
+from uno_core import Game, Phase, Play, Rank, Rules, RulesError, SeatError, WD4Rule, view
 from uno_core.cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour
 from uno_core.game import can_play, playable_cards, playable_set, skips_next
 
@@ -62,3 +63,18 @@ def test_playable_cards_is_the_playable_set_in_hand_order(
     allowed = playable_set(hand, active, top, rules)
     assert playable_cards(hand, active, top, rules) == [card for card in hand if card in allowed]
     assert allowed == {card for card in hand if can_play(card, hand, active, top, rules)}
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", 1.0, True])
+def test_a_seat_not_at_the_table_gets_an_error_and_never_another_hand(seat: object) -> None:
+    game = Game(4, Rules(), seed=1)
+    with pytest.raises(SeatError):
+        view(game, seat)  # type: ignore[arg-type]
+    with pytest.raises(SeatError):
+        game.history_for(seat)  # type: ignore[arg-type]
+    assert view(game, None).hand == () and view(game, 3).hand == tuple(sorted(game.hands[3]))
+
+
+def test_an_unknown_rule_option_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="foo"):
+        Rules().replace(foo=1)
