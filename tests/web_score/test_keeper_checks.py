@@ -10,9 +10,10 @@ from app.score.keeper import Keeper
 from app.score.pages import live_parts, render
 from app.score.pages_list import when
 from app.score.store import LIBRARY_KEY, MemoryStorage
+from app.score.texts import summary_lines
 from app.storage.backup import backup_text
 from app.tree import El, find, text_of
-from scorekeeper import Mode
+from scorekeeper import Mode, round_summary
 
 
 def words(node: El, tr: Translator) -> str:
@@ -171,7 +172,7 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     keeper.act("card", "1:7")
     keeper.act("total", "3", "0")
     go(keeper, keeper.act("save").go or "")
-    expected = ("Round 1: Ana dealt, Cai went out.", "Ana: 12 pts", "Ben: 57 pts (W+4, R7)", "Dee: 0 pts",
+    expected = ("Round 1: Ana dealt, Cai went out.", "Ana: 12 pts", "Ben: 57 pts (Wild Draw Four, 7)", "Dee: 0 pts",
                 "Cai scores 69 (69 in all).", "Next to deal: Ben.")
     assert keeper.screen().summary == expected
     card = find(render(keeper.screen()), id="score-summary-share")
@@ -190,3 +191,7 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     assert keeper.screen().summary == ()  # shown once, after the save
     tr.lang = "es"
     assert not tr.missing
+    # the faces as tapped, by name: the colours were the app's choice, never entered
+    assert summary_lines(round_summary(keeper.store.library.get(sheet_id).sheet, 1), tr)[2] == (
+        "Ben: 57 ptos. (Comodín roba cuatro, 7)"
+    )

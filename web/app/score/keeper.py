@@ -37,7 +37,7 @@ from scorekeeper.sheet import Randrange
 from . import faces
 from .screen import Note, Screen, Sure
 from .store import Storage, Store
-from .texts import announcement_text, error_text, share_text, summary_lines
+from .texts import announcement_text, error_text, face_name, share_text, summary_lines
 from .where import Where, sheet_hash
 
 Translate = Callable[[str, Mapping[str, str]], str]
@@ -150,8 +150,7 @@ class Keeper:
         return error_text(error, self.tr)
 
     def face_name(self, face: str) -> str:
-        named = faces.NAMED.get(face)
-        return self.tr(f"score.face.{named}", {}) if named else face
+        return face_name(face, self.tr)
 
     def screen(self) -> Screen:
         """What the page for this location shows, as plain values (`pages.render` draws it)."""

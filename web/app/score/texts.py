@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scorekeeper import Announcement, KeeperError, RoundSummary, ShareData
+from uno_core.cards import Card
 from uno_core.rules import Scoring
+
+from .faces import NAMED
 
 Translate = Callable[[str, Mapping[str, str]], str]
 
@@ -50,6 +53,12 @@ def announcement_text(item: Announcement, tr: Translate) -> str:
     return text
 
 
+def face_name(face: str, tr: Translate) -> str:
+    """A face as people call it (`7`, `Skip` / `Salta`, `Wild` / `Comodín`)."""
+    named = NAMED.get(face)
+    return tr(f"score.face.{named}", {}) if named else face
+
+
 def summary_lines(item: RoundSummary, tr: Translate) -> tuple[str, ...]:
     """A round summary as lines: who dealt and went out, each other hand (its cards when tapped),
     what was scored, who deals next."""
@@ -63,7 +72,9 @@ def summary_lines(item: RoundSummary, tr: Translate) -> tuple[str, ...]:
         elif hand.cards is None:
             lines.append(tr("score.summary.hand", args))
         else:
-            lines.append(tr("score.summary.hand_cards", {**args, "cards": ", ".join(hand.cards)}))
+            # the faces tapped: the colours are the app's choice (faces.card_for), not what was entered
+            named = (face_name(Card.parse(code).rank.symbol, tr) for code in hand.cards)
+            lines.append(tr("score.summary.hand_cards", {**args, "cards": ", ".join(named)}))
     lines += [tr("score.summary.gain", {"label": g.label, "gained": str(g.gained), "total": str(g.total)})
               for g in item.gains]
     if item.next_dealer is not None:
