@@ -30,6 +30,9 @@ class Options:
         if type(self.wild_points) is not int or self.wild_points not in WILD_POINTS:
             raise SetupError("bad_wild_points", field="wild_points", value=self.wild_points)
         for name, kind in (("scoring", Scoring), ("dealer_rotation", DealerRotation)):
+            value = getattr(self, name)
+            if isinstance(value, str) and not isinstance(value, kind) and value in _allowed(kind).split(", "):
+                object.__setattr__(self, name, kind(value))  # given as its text, as in a save ("penalty")
             if not isinstance(getattr(self, name), kind):
                 raise SetupError(
                     "bad_option", field=name, option=name, value=getattr(self, name), allowed=_allowed(kind)

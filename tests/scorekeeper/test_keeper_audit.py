@@ -11,6 +11,7 @@ from keeper_helpers import make_sheet
 from scorekeeper import (
     Library,
     LoadError,
+    Options,
     RoundRejected,
     SetupError,
     SheetError,
@@ -130,3 +131,11 @@ def test_an_announcement_or_summary_of_a_round_the_sheet_lacks_is_refused(number
         announcement(make_sheet(3))
     assert raised.value.code == "no_rounds"
 
+
+
+def test_options_take_their_choices_as_text_too() -> None:
+    options = Options(scoring="penalty", dealer_rotation="winner")  # type: ignore[arg-type]
+    assert options == Options().replace(scoring="penalty", dealer_rotation="winner")
+    with pytest.raises(SetupError) as raised:
+        Options(scoring="lowest")  # type: ignore[arg-type]
+    assert raised.value.code == "bad_option"
