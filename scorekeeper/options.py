@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -31,8 +32,9 @@ class Options:
             raise SetupError("bad_wild_points", field="wild_points", value=self.wild_points)
         for name, kind in (("scoring", Scoring), ("dealer_rotation", DealerRotation)):
             value = getattr(self, name)
-            if isinstance(value, str) and not isinstance(value, kind) and value in _allowed(kind).split(", "):
-                object.__setattr__(self, name, kind(value))  # given as its text, as in a save ("penalty")
+            if isinstance(value, str) and not isinstance(value, kind):  # its text, as in a save ("penalty")
+                with suppress(ValueError):  # not one of them: refused just below
+                    object.__setattr__(self, name, kind(value))
             if not isinstance(getattr(self, name), kind):
                 raise SetupError(
                     "bad_option", field=name, option=name, value=getattr(self, name), allowed=_allowed(kind)
@@ -70,19 +72,9 @@ class Options:
         unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
         if unknown:
             raise SetupError("bad_option", field=unknown[0], option=unknown[0], value=data[unknown[0]], allowed="-")
-        return cls(**_coerce(dict(data)))
+        return cls(**data)
 
 
 def _allowed(kind: type[Enum]) -> str:
     return ", ".join(str(member.value) for member in kind)
 
-
-def _coerce(changes: dict[str, Any]) -> dict[str, Any]:
-    for name, kind in (("scoring", Scoring), ("dealer_rotation", DealerRotation)):
-        value = changes.get(name)
-        if isinstance(value, str):
-            try:
-                changes[name] = kind(value)
-            except ValueError:
-                raise SetupError("bad_option", field=name, option=name, value=value, allowed=_allowed(kind)) from None
-    return changes

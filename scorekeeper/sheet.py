@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from uno_core.rules import teams_fit
+
 from .entry import Mode, RoundDraft
 from .errors import RoundRejected, SetupError, SheetError
 from .model import Round
@@ -112,7 +114,7 @@ class Sheet:
         count = len(self.players)
         if count < MIN_PLAYERS:
             problems.append(SetupError("too_few_players", field="players", minimum=MIN_PLAYERS, count=count))
-        if self.options.teams and (count < 4 or count % 2):
+        if self.options.teams and not teams_fit(count):
             problems.append(SetupError("teams_need_even", field="teams", count=count))
         if self.first_dealer is None:
             problems.append(SetupError("no_dealer", field="dealer"))

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from uno_core.rules import Scoring
+from uno_core.rules import Scoring, teams_fit
 from uno_core.scoring import match_winner, next_dealer, round_points, sides_of
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def tally(sheet: Sheet) -> Tally:
     players = len(sheet.players)
     # teams of an odd or too small table (a set-up still being made: setup_problems says so, and no round
     # can be saved) count as everyone on their own side
-    teams = options.teams and players >= 4 and players % 2 == 0
+    teams = options.teams and teams_fit(players)
     sides = sides_of(players, teams) if players else ()
     side_count = max(sides) + 1 if sides else 0
     side_seats = tuple(tuple(seat for seat in range(players) if sides[seat] == side) for side in range(side_count))

@@ -158,7 +158,7 @@ def _well_typed(round_: Round) -> bool:
             continue
         if type(hand) is not Hand or (hand.total is not None and type(hand.total) is not int):
             return False
-        if hand.cards is not None and (type(hand.cards) is not tuple or any(type(c) is not Card for c in hand.cards)):
+        if hand.cards is not None and _not_cards(hand.cards):
             return False
     return True
 

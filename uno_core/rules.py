@@ -37,6 +37,11 @@ class Scoring(Enum):
     SINGLE_ROUND = "single_round"  # R-SCORE-5: one round; first out wins
 
 
+def teams_fit(players: int) -> bool:
+    """Whether ``players`` seats can play in teams: an even number, at least 4 (R-VAR-TEAM)."""
+    return players >= 4 and players % 2 == 0
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule option of docs/RULES.md. The defaults are the official rules."""
@@ -74,7 +79,7 @@ class Rules:
         """Raise ``RulesError`` if these rules cannot be played by ``players`` seats (R-SEAT-1, R-VAR-TEAM)."""
         if type(players) is not int or not 2 <= players <= 10:
             raise RulesError(f"UNO is for 2 to 10 players, not {players!r}")
-        if self.teams and (players < 4 or players % 2):
+        if self.teams and not teams_fit(players):
             raise RulesError(f"teams need an even number of players, at least 4, not {players}")
 
     def replace(self, **changes: Any) -> Rules:

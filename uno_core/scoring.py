@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import RulesError
-from .rules import DealerRotation, Scoring
+from .rules import DealerRotation, Scoring, teams_fit
 
 
 def sides_of(players: int, teams: bool) -> tuple[int, ...]:
     """The side of each seat. With ``teams`` partners sit opposite: seat s and s + n/2 (R-VAR-TEAM)."""
-    if teams and (players < 4 or players % 2):
+    if teams and not teams_fit(players):
         raise RulesError(f"teams need an even number of players, at least 4, not {players}")
     if not teams:
         return tuple(range(players))

@@ -31,6 +31,7 @@ from scorekeeper.save import checksum
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_a_team_set_up_still_being_made_is_shown_and_saved_but_takes_no_round(players: int) -> None:
+    # R-VAR-TEAM: teams need an even number of players, at least 4
     sheet = make_sheet(players, teams=True)
     assert [p.code for p in sheet.setup_problems()] == ["teams_need_even"]
     assert sheet.tally().sides == tuple(range(players))  # everyone on their own side meanwhile

@@ -13,7 +13,7 @@ from typing import Any
 
 from uno_core import PRESETS, Rules, RulesError
 from uno_core.bots import LEVELS, BotError, make_bot
-from uno_core.rules import TARGET_RANGE, UNO_PENALTY_RANGE, WILD_POINTS
+from uno_core.rules import TARGET_RANGE, UNO_PENALTY_RANGE, WILD_POINTS, teams_fit
 
 KINDS = ("human", "bot")
 MIN_SEATS, MAX_SEATS = 2, 10
@@ -142,7 +142,7 @@ class PlayConfig:
             if seat.is_bot and seat.level not in levels:
                 raise ConfigError("play.error.level", seat.level)
         rules = self.rules_object()
-        if rules.teams and (n < 4 or n % 2):
+        if rules.teams and not teams_fit(n):
             raise ConfigError("play.error.teams", f"{n} seats")
         return rules
 

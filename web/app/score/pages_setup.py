@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.tree import El, el
 from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
-from uno_core.rules import DealerRotation, Scoring
+from uno_core.rules import DealerRotation, Scoring, teams_fit
 
 from .common import described, field_error, head
 from .screen import Screen
@@ -64,7 +64,7 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
     options = sheet.options
     target_text = screen.pending.get("target", str(options.target))
     teams_note = None
-    if options.teams and len(sheet.players) >= 4 and len(sheet.players) % 2 == 0:
+    if options.teams and teams_fit(len(sheet.players)):
         labels = sheet.tally().side_labels
         teams_note = el("p", key="score.setup.teams_are", args={"teams": " · ".join(labels)}, cls="sk-hint")
     return [

@@ -12,7 +12,7 @@ from scorekeeper import Announcement, KeeperError, RoundSummary, ShareData
 from uno_core.cards import Card
 from uno_core.rules import Scoring
 
-from .faces import NAMED
+from .faces import NAMED, face_of
 
 Translate = Callable[[str, Mapping[str, str]], str]
 
@@ -73,7 +73,7 @@ def summary_lines(item: RoundSummary, tr: Translate) -> tuple[str, ...]:
             lines.append(tr("score.summary.hand", args))
         else:
             # the faces tapped: the colours are the app's choice (faces.card_for), not what was entered
-            named = (face_name(Card.parse(code).rank.symbol, tr) for code in hand.cards)
+            named = (face_name(face_of(Card.parse(code)), tr) for code in hand.cards)
             lines.append(tr("score.summary.hand_cards", {**args, "cards": ", ".join(named)}))
     lines += [tr("score.summary.gain", {"label": g.label, "gained": str(g.gained), "total": str(g.total)})
               for g in item.gains]
