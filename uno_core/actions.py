@@ -20,13 +20,14 @@ class Play:
     like cards: equal plays are usually the same object, so comparing them is cheap.
     """
 
-    __slots__ = ("cards", "colour", "jump", "swap", "uno")
+    __slots__ = ("cards", "colour", "jump", "swap", "text", "uno")
     _interned: ClassVar[dict[tuple[object, ...], Play]] = {}
     cards: tuple[Card, ...]
     colour: Colour | None
     swap: int | None
     uno: bool
     jump: bool
+    text: str  # the R-NOTE text, made once
 
     def __new__(
         cls,
@@ -42,8 +43,9 @@ class Play:
             if not (isinstance(cards, tuple) and 1 <= len(cards) <= 2 and all(type(c) is Card for c in cards)):
                 raise NotationError(f"a play holds one or two cards, not {cards!r}")
             play = object.__new__(cls)
-            for name, value in zip(cls.__slots__, (cards, colour, jump, swap, uno), strict=True):
+            for name, value in (("cards", cards), ("colour", colour), ("jump", jump), ("swap", swap), ("uno", uno)):
                 object.__setattr__(play, name, value)
+            object.__setattr__(play, "text", play._notation())  # str() is read for every line of a save
             if swap is None or (type(swap) is int and 0 <= swap < 10):
                 cls._interned[key] = play  # every play a game can accept: seats go from 0 to 9
         return play
@@ -75,9 +77,13 @@ class Play:
         return self.cards[0]
 
     def __str__(self) -> str:
+        return self.text
+
+    def _notation(self) -> str:
+        """The R-NOTE text (R-NOTE-2), kept in ``text``."""
         parts = ["jump" if self.jump else "play", *(card.code for card in self.cards)]
         if self.colour is not None:
-            parts.append(self.colour.value)
+            parts.append(str(getattr(self.colour, "value", self.colour)))  # any value: apply refuses a bad one
         if self.swap is not None:
             parts += ["swap", str(self.swap)]
         if self.uno:

@@ -60,6 +60,7 @@ def test_a_person_moves_between_requests_and_the_mirror_follows() -> None:
         there.apply(action)
     mirror = brain.mirror
     assert mirror is not None and mirror.game.log == there.game.log[: len(mirror.game.log)]
+    assert brain.mirror_lines == [f"{seat} {action}" for seat, action in mirror.game.log]  # kept as it grew
 
 
 def test_an_answer_for_a_position_that_moved_on_is_dropped() -> None:

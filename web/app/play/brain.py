@@ -55,6 +55,7 @@ class Brain:
     def __init__(self) -> None:
         self.mirror: Session | None = None
         self.mirror_header = ""
+        self.mirror_lines: list[str] = []  # the mirror's log as the save's lines, kept as it grows
 
     def handle(self, text: str) -> str:
         """One request's JSON text in, its reply's JSON text out. Never raises."""
@@ -103,19 +104,24 @@ class Brain:
             except (SaveError, UnoError) as error:
                 raise BrainError("bad_save", str(error)) from None
             self.mirror, self.mirror_header = mirror, header
+            self.mirror_lines = [f"{seat} {action}" for seat, action in mirror.game.log]
         return mirror
 
-    @staticmethod
-    def _extend(mirror: Session, log: list[Any]) -> bool:
-        """Apply the lines of `log` past the mirror's own; False if the mirror's log is not its prefix."""
+    def _extend(self, mirror: Session, log: list[Any]) -> bool:
+        """Apply the lines of `log` past the mirror's own; False if the mirror's log is not its prefix.
+
+        The prefix is compared as a list of texts (one C-level comparison), not rebuilt from the game's log:
+        a request's cost must not grow with the square of a long match."""
         game = mirror.game
-        have = [f"{seat} {action}" for seat, action in game.log]
-        if len(have) > len(log) or log[: len(have)] != have:
+        have = self.mirror_lines
+        if len(have) != len(game.log) or len(have) > len(log) or log[: len(have)] != have:
             return False
         try:
             for line in log[len(have) :]:
                 seat, _, text = str(line).partition(" ")
                 game.apply(int(seat), parse_action(text))
+                applied_seat, action = game.log[-1]
+                have.append(f"{applied_seat} {action}")
         except (UnoError, ValueError):
             return False
         return True
