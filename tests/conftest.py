@@ -1,4 +1,5 @@
-"""Shared test set-up: hypothesis profiles only (keep this file tiny; fixtures go in sub-folders).
+"""Shared test set-up: hypothesis profiles and the browser tests' xdist group (keep this file tiny;
+fixtures go in sub-folders).
 
 Profiles: "default" (local CPython), "ci" (env CI set), "pyodide" (inside Pyodide: the runner
 tools/pyodide_tests.mjs sets UNO_PYODIDE=1; Python there is about 0.5x as fast and the repo is
@@ -9,7 +10,9 @@ Tests should not pass ``max_examples`` themselves unless they are marked ``slow`
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 IN_PYODIDE = os.environ.get("UNO_PYODIDE") == "1"
@@ -27,3 +30,14 @@ settings.register_profile(
 )
 _auto = "pyodide" if IN_PYODIDE else "ci" if os.environ.get("CI") else "default"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _auto)
+
+# `./dev test` runs two pytest-xdist workers (`-n 2 --dist loadgroup`). The browser tests share one group,
+# so they run one after another on one worker (one browser at a time, one warm profile) while the other
+# worker takes the CPU-bound tests (property runs, Pyodide under Node, the bots).
+BROWSER_DIRS = tuple(Path(__file__).parent / name for name in ("e2e", "webkit"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(folder in item.path.parents for folder in BROWSER_DIRS):
+            item.add_marker(pytest.mark.xdist_group("browser"))
