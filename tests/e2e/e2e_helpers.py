@@ -37,9 +37,15 @@ def wait_ready(page: Page, timeout: float = 120_000) -> None:
 
 
 def set_language(page: Page, lang: str) -> None:
-    """Switch the UI language with the header's buttons and wait until it applied."""
+    """Switch the UI language with the header's buttons and wait until it applied: the shell's texts at once,
+    and once Python is ready, the controllers' redrawing too (attributes they translated, such as a tapped
+    card's "Remove Skip", keep the old language until then)."""
     page.locator(f'.lang-switch [data-lang="{lang}"]').click()
-    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    page.wait_for_function(
+        """lang => { const root = document.documentElement;
+            return root.lang === lang && (root.dataset.pyReady !== "1" || root.dataset.drawnLang === lang); }""",
+        arg=lang,
+    )
 
 
 def settle_animations(page: Page) -> None:

@@ -1,6 +1,9 @@
 """The controllers' start (the worker's side of the boundary): take what the page sent, open the saves,
 route, follow route changes and language switches. No browser here: everything goes through `app.link`.
 
+After the first screen and after each language switch's redrawing, `<html data-drawn-lang>` names the language
+the controllers drew in (tests wait for it: until then, attributes drawn here keep the old language).
+
 `hello`: ``{"hash": location hash, "lang": code, "catalogue": {key: text}, "saves": <ui.saves.hello()>,
 "typing": [intents typed before a reload and not saved then, `ui.journal`]}``.
 """
@@ -20,6 +23,11 @@ from app.storage import bridge
 def use_language(message: Mapping[str, Any]) -> None:
     table = message.get("catalogue")
     i18n.use(str(message.get("lang", "")), table if isinstance(table, dict) else {})
+
+
+def mark_language() -> None:
+    """`<html data-drawn-lang>`: every drawing sent so far is in this language (the page draws in order)."""
+    link.to_page({"op": "set", "marks": {"drawn-lang": i18n.lang()}})
 
 
 async def start(hello: Mapping[str, Any]) -> Router:
@@ -43,7 +51,9 @@ async def start(hello: Mapping[str, Any]) -> Router:
     def relabel(message: dict[str, Any]) -> None:
         use_language(message)
         router.relabel()
+        mark_language()
 
+    mark_language()
     link.handle("route", follow)
     link.handle("lang", relabel)
     version = uno_core.__version__  # the footer names the engine version that answered
