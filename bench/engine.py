@@ -37,37 +37,34 @@ from uno_core.playout import Playout
 SINGLE = Rules(scoring=Scoring.SINGLE_ROUND)
 
 
-def uno_core_round(seed: int, players: int) -> int:
-    """Play one random round with RLCard's policy (UNO always said); return the number of decisions made."""
+def uno_core_round(seed: int, players: int, careless: bool = False) -> int:
+    """Play one random round with RLCard's policy (UNO always said); return the number of decisions made.
+
+    ``careless``: choose uniformly among every legal action but drawing and keeping (forgets UNO half the
+    time, catches whoever forgot it).
+    """
     rng = random.Random(seed)
     game = Game(players, SINGLE, seed, first_dealer=0)
-    hands = game.hands
     decisions = 0
     while not game.is_over:
         seat = game.current
         actions = game.legal_actions(seat)
-        # a card play (with UNO when it leaves one card), an answer to a Wild Draw Four or the first card's
-        # colour; never a catch (nobody forgets UNO), UNO said alone, a draw or a kept card
-        uno = len(hands[seat]) == 2
-        plays = [a for a in actions if (a.uno is uno if type(a) is Play else a is ACCEPT or a is CHALLENGE
-                                        or type(a) is ChooseColour)]
+        if careless:
+            plays = [a for a in actions if a is not DRAW and a is not KEEP]
+        else:
+            # a card play (with UNO when it leaves one card), an answer to a Wild Draw Four or the first card's
+            # colour; never a catch (nobody forgets UNO), UNO said alone, a draw or a kept card
+            uno = len(game.hands[seat]) == 2
+            plays = [a for a in actions if (a.uno is uno if type(a) is Play else a is ACCEPT or a is CHALLENGE
+                                            or type(a) is ChooseColour)]
         game.apply(seat, rng.choice(plays) if plays else DRAW)
         decisions += 1
     return decisions
 
 
 def careless_round(seed: int, players: int) -> int:
-    """``uno_core_round`` choosing uniformly among every legal action but drawing (forgets UNO, catches)."""
-    rng = random.Random(seed)
-    game = Game(players, SINGLE, seed, first_dealer=0)
-    decisions = 0
-    while not game.is_over:
-        seat = game.current
-        actions = game.legal_actions(seat)
-        plays = [a for a in actions if a is not DRAW and a is not KEEP]
-        game.apply(seat, rng.choice(plays) if plays else DRAW)
-        decisions += 1
-    return decisions
+    """``uno_core_round`` with careless players (the "careless" row)."""
+    return uno_core_round(seed, players, careless=True)
 
 
 def playout_round(seed: int, players: int) -> int:
