@@ -23,38 +23,63 @@ from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
 
-RECORD_JS = """() => new Promise((resolve, reject) => {
-    const open = indexedDB.open('uno-snapshot', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-        const get = open.result.transaction('snapshots').objectStore('snapshots').get('current');
-        get.onsuccess = () => { const r = get.result; open.result.close();
-            resolve(r ? {key: r.key, size: r.size, stored: r.data.byteLength, blob: r.data instanceof Blob} : null); };
-        get.onerror = () => reject(get.error);
-    };
-})"""
+# The stored record: OPFS (uno-snapshot.json + uno-snapshot.bin, web/snapshot-store.js) or, where OPFS fails,
+# IndexedDB (uno-snapshot). Where it is, its key and size, and the bytes stored.
+RECORD_JS = """async () => {
+    const dir = await navigator.storage.getDirectory();
+    try {
+        const meta = JSON.parse(await (await (await dir.getFileHandle('uno-snapshot.json')).getFile()).text());
+        const image = await (await dir.getFileHandle('uno-snapshot.bin')).getFile();
+        return {where: 'opfs', key: meta.key, size: meta.size, stored: image.size, blob: false};
+    } catch (err) {
+        if (err.name !== 'NotFoundError') throw err;
+    }
+    return await new Promise((resolve, reject) => {
+        const open = indexedDB.open('uno-snapshot', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+            const get = open.result.transaction('snapshots').objectStore('snapshots').get('current');
+            get.onsuccess = () => { const r = get.result; open.result.close();
+                resolve(r ? {where: 'idb', key: r.key, size: r.size, stored: r.data.byteLength,
+                             blob: r.data instanceof Blob} : null); };
+            get.onerror = () => reject(get.error);
+        };
+    });
+}"""
 
-# Replace the stored image: "flip" keeps the checksum (bytes damaged on disk), "garbage" stores a
+# Replace the stored image (OPFS): "flip" keeps the checksum (bytes damaged on disk), "garbage" stores a
 # wrong image with a matching checksum and size (so only the restore itself can fail); "evicted" deletes
 # it (the browser cleared it), leaving the loader's hint in localStorage that says one is stored.
 DAMAGE_JS = """async how => {
-    const db = await new Promise((ok, no) => { const r = indexedDB.open('uno-snapshot', 1);
-        r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-    const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
-    if (how === 'evicted') { await new Promise((ok, no) => { const t = db.transaction('snapshots', 'readwrite');
-        t.objectStore('snapshots').delete('current'); t.oncomplete = ok; t.onerror = () => no(t.error); });
-        db.close(); return; }
-    const record = await new Promise((ok) => {
-        const g = store('readonly').get('current'); g.onsuccess = () => ok(g.result); });
-    const bytes = new Uint8Array(record.data);
+    const dir = await navigator.storage.getDirectory();
+    if (how === 'evicted') {
+        await dir.removeEntry('uno-snapshot.json');
+        await dir.removeEntry('uno-snapshot.bin');
+        return;
+    }
+    const write = async (name, data) => {
+        const out = await (await dir.getFileHandle(name)).createWritable();
+        await out.write(data);
+        await out.close();
+    };
+    const bytes = new Uint8Array(await (await (await dir.getFileHandle('uno-snapshot.bin')).getFile()).arrayBuffer());
     if (how === 'flip') { for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0xff; }
-    else { bytes.fill(7); const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-        record.sha256 = Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join(''); }
-    record.data = bytes.buffer;
-    await new Promise((ok, no) => { const t = db.transaction('snapshots', 'readwrite');
-        t.objectStore('snapshots').put(record, 'current'); t.oncomplete = ok; t.onerror = () => no(t.error); });
-    db.close();
+    else {
+        bytes.fill(7);
+        const meta = JSON.parse(await (await (await dir.getFileHandle('uno-snapshot.json')).getFile()).text());
+        const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        meta.sha256 = Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+        await write('uno-snapshot.json', JSON.stringify(meta));
+    }
+    await write('uno-snapshot.bin', bytes);
+}"""
+
+# OPFS made unusable for the image: a directory where its file goes (web/snapshot-store.js then stores it in
+# IndexedDB, as in browsers without OPFS).
+BLOCK_OPFS_JS = """async () => {
+    const dir = await navigator.storage.getDirectory();
+    await dir.getDirectoryHandle('uno-snapshot.bin', {create: true});
 }"""
 
 
@@ -114,7 +139,7 @@ def wait_snapshot_stored(page: Page) -> dict[str, Any]:
     assert page.evaluate("document.documentElement.dataset.snapshot") == "stored"
     record = page.evaluate(RECORD_JS)
     assert record and record["size"] > 10_000_000 and record["stored"] == record["size"], record
-    assert record["blob"] is False  # an ArrayBuffer: WebKit refuses Blobs in IndexedDB in ephemeral sessions
+    assert record["blob"] is False  # in IndexedDB, an ArrayBuffer: WebKit refuses Blobs there in ephemeral sessions
     return dict(record)
 
 
@@ -154,6 +179,7 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     assert start_path(page) == "plain"
     check_works(page)
     record = wait_snapshot_stored(page)
+    assert record["where"] == "opfs", record  # Chromium: the origin private file system (IndexedDB where it fails)
     assert f"build {page.evaluate('fetch(`./build.json`).then(r => r.json()).then(i => i.version)')}" in record["key"]
     wait_for_service_worker(page)
     page.wait_for_function("() => document.documentElement.dataset.storagePersisted")  # asked once, app-wide
@@ -176,6 +202,18 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     # the engine worker restored the same snapshot (offline: the service worker served its runtime)
     assert page.evaluate("[document.documentElement.dataset.brain, document.documentElement.dataset.brainPath]") == [
         "ready", "snapshot"]
+    check_works(page)
+
+
+def test_snapshot_kept_in_indexeddb_where_opfs_fails(visits: tuple[Visits, Path, SiteServer]) -> None:
+    """Where OPFS cannot hold the image, the store keeps it in IndexedDB, and the next visit restores it from there."""
+    v, _, _ = visits
+    page = v.open()
+    page.evaluate(BLOCK_OPFS_JS)  # long before the snapshot is made (a second after ready, then seconds)
+    record = wait_snapshot_stored(page)
+    assert record["where"] == "idb", record
+    page = v.open()
+    assert start_path(page) == "snapshot"
     check_works(page)
 
 
