@@ -152,7 +152,7 @@ async function restore() {
       fsInit: async () => { if (!(await checksumPromise)) await never(); },
     })]));
     stamp("snapshot-restored");
-    mark({ "snapshot-bytecode": String(startup(py, "write_kept(metadata=True)")) });
+    startup(py, "write_kept(metadata=True)");
     if (!py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__")) {
       throw new Error("restored interpreter lacks uno_core");
     }
@@ -222,10 +222,17 @@ async function makeSnapshot(py, meta) {
   mark({ snapshot: "stored", "snapshot-bytes": String(made.size) });
 }
 
-/** Once the app is ready: write out the sources a restored snapshot keeps (tracebacks read them). */
-function writeSources(py) {
+/** Once the app is ready: write out the sources a restored snapshot keeps (tracebacks read them), a few at a
+ *  time (all at once held the worker 150-220 ms, measured), so that the page's messages are answered between. */
+async function writeSources(py) {
   try {
-    mark({ "snapshot-bytecode-imported": String(startup(py, "write_kept(metadata=False)")), "snapshot-sources": "written" });
+    while (startup(py, "write_kept(metadata=False, limit=_limit)", { _limit: 16 }) > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const counts = startup(py, "kept_bytecode()");
+    const [kept, imported] = counts.toJs();
+    counts.destroy();
+    mark({ "snapshot-bytecode": String(kept), "snapshot-bytecode-imported": String(imported), "snapshot-sources": "written" });
   } catch (err) {
     console.warn("uno: the snapshot's source files were not written:", err);
   }

@@ -7,7 +7,8 @@ calls one function at a time. Also imported by the CPython tests (tests/unit/tes
 - In the snapshot maker's interpreter, before the snapshot: `install_wheels`, `preload`,
   `keep_files` (the files a snapshot cannot hold, and bytecode of the page's other modules).
 - In the page's plain interpreter, for the maker: `page_sources`.
-- In a restored interpreter: `write_kept` (the wheels' metadata at once, the sources later).
+- In a restored interpreter: `write_kept` (the wheels' metadata at once, the sources later, a few at a
+  time), `kept_bytecode`.
 """
 
 from __future__ import annotations
@@ -189,18 +190,26 @@ def keep_files(
     return kept
 
 
-def write_kept(metadata: bool) -> int:
-    """Write out the kept files: the wheels' `.dist-info` (read at start; answers how many modules' bytecode
-    is kept), or everything else, the sources (answers how many modules came from kept bytecode)."""
+def write_kept(metadata: bool, limit: int | None = None) -> int:
+    """Write out kept files not written yet: the wheels' `.dist-info` (read at start), or everything else, the
+    sources (tracebacks read them). At most `limit` per call (all without one), so that the engine worker can
+    answer the page between calls; answers how many of that kind are left."""
     kept: Any = sys.modules[KEPT]
-    for path, data in kept.FILES.items():
-        if (".dist-info/" in path) == metadata:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as file:
-                file.write(data)
-    if metadata:
-        return len(kept.MODULES)
-    return sum(
+    written: set[str] = kept.__dict__.setdefault("WRITTEN", set())
+    left = [path for path in kept.FILES if (".dist-info/" in path) == metadata and path not in written]
+    for path in left[:limit]:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(kept.FILES[path])
+        written.add(path)
+    return len(left[limit:]) if limit is not None else 0
+
+
+def kept_bytecode() -> list[int]:
+    """[modules whose bytecode the snapshot keeps, modules imported from it so far]."""
+    kept: Any = sys.modules[KEPT]
+    imported = sum(
         getattr(getattr(sys.modules.get(name), "__spec__", None), "loader", None) is kept.finder
         for name in kept.MODULES
     )
+    return [len(kept.MODULES), imported]

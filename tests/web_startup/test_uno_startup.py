@@ -79,7 +79,9 @@ def test_kept_bytecode_imports_without_files_and_kept_files_are_written_back(
     tmp_path: Path, clean_imports: None
 ) -> None:
     site = tmp_path / "site"
-    write(site, {"lib_a/__init__.py": "X = 1\n", "lib_a-1.0.dist-info/METADATA": "Name: lib_a\n"})
+    write(site, {
+        "lib_a/__init__.py": "X = 1\n", "lib_a/util.py": "Y = 2\n", "lib_a-1.0.dist-info/METADATA": "Name: lib_a\n",
+    })
     origin = tmp_path / "gone" / "keptmod" / "__init__.py"  # the source file is not there at import time
     sources = [["keptmod", str(origin), "VALUE = 40 + 2\n"], ["keptmod.broken", str(origin), "def (:\n"]]
     kept = uno_startup.keep_files(sources, folders=[str(site)], scratch=str(tmp_path / "scratch"))
@@ -90,10 +92,15 @@ def test_kept_bytecode_imports_without_files_and_kept_files_are_written_back(
     import keptmod  # type: ignore[import-not-found]
 
     assert keptmod.VALUE == 42 and keptmod.__file__ == str(origin)
-    assert uno_startup.write_kept(metadata=True) == 1
+    assert uno_startup.kept_bytecode() == [1, 1]  # one module kept as bytecode, and imported from it
+    assert uno_startup.write_kept(metadata=True) == 0
     assert (site / "lib_a-1.0.dist-info" / "METADATA").exists() and not (site / "lib_a" / "__init__.py").exists()
-    assert uno_startup.write_kept(metadata=False) == 1  # one module came from the kept bytecode
+    assert uno_startup.write_kept(metadata=False, limit=1) == 1  # a few at a time: one written, one left
+    assert len(list(site.rglob("*.py"))) == 1
+    assert uno_startup.write_kept(metadata=False, limit=1) == 0
     assert (site / "lib_a" / "__init__.py").read_text() == "X = 1\n"
+    assert (site / "lib_a" / "util.py").read_text() == "Y = 2\n"
+    assert uno_startup.write_kept(metadata=False) == 0  # nothing written twice, nothing left
 
 
 def test_the_build_embeds_this_module_in_the_snapshot_modules() -> None:
