@@ -2,7 +2,7 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the page's side web/ui/ as MicroPython bytecode files (.mpy) and
-  web/ui-start.mjs, which runs them, app.zip: the `app` package),
+  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
   runtime/micropython-<version>/ (the page's interpreter),
   wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
@@ -24,7 +24,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from tools import compress, icons, precache, wheels
+from tools import compress, icons, precache, sounds, wheels
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -215,6 +215,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     content_dir.mkdir()
     wheel.rename(content_dir / wheel.name)
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
+    sounds.write_sounds(site / "web" / "sounds")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
     extra = {**versions, "runtime": runtime, "app_archive": APP_ARCHIVE}
     info = precache.write_service_worker(site, WEB / "sw.template.js", extra)

@@ -6,8 +6,10 @@ documents them). Nothing here reads the game: each cue says what happened and wh
   pile or the direction arrow moves in place (the same animation is laid again on the redrawn element,
   at the time it had reached). None when the person prefers reduced motion or `motion` is off (the
   "instant" bot speed).
-- Sound: short tones made with the Web Audio API (no file); vibration with `navigator.vibrate`. Both only
-  while `sound` is on (the table's switch).
+- Sound: short tones synthesized at build time (tools/sounds.py: `web/sounds/<name>.wav`), played by one
+  `<audio>` element per sound (a page's first Web Audio `AudioContext` blocked the main thread 80-180 ms;
+  an `<audio>` element starts its output off it); vibration with `navigator.vibrate`. Both only while
+  `sound` is on (the table's switch).
 `<html data-fx-moves data-fx-sounds data-fx-sound>` count the animations started and the sounds played,
 and name the last sound, for tests.
 """
@@ -23,21 +25,7 @@ except ImportError:
 
 TRAVEL_MS = 340
 DEAL_MS = 150
-# name: tones (start s, length s, from Hz, to Hz, wave, volume)
-SOUNDS = {
-    "play": ((0, 0.08, 520, 760, "triangle", 0.3),),
-    "draw": ((0, 0.07, 330, 240, "triangle", 0.25),),
-    "skip": ((0, 0.08, 660, 660, "square", 0.1), (0.11, 0.12, 440, 440, "square", 0.1)),
-    "reverse": ((0, 0.2, 320, 780, "sawtooth", 0.08), (0.2, 0.12, 780, 500, "sawtooth", 0.06)),
-    "plus": ((0, 0.07, 250, 250, "square", 0.12), (0.09, 0.07, 250, 250, "square", 0.12),
-             (0.18, 0.16, 190, 150, "square", 0.12)),
-    "uno": ((0, 0.09, 880, 880, "triangle", 0.3), (0.1, 0.18, 1320, 1320, "triangle", 0.3)),
-    "caught": ((0, 0.32, 190, 110, "sawtooth", 0.14),),
-    "round": ((0, 0.12, 523, 523, "triangle", 0.25), (0.13, 0.12, 659, 659, "triangle", 0.25),
-              (0.26, 0.26, 784, 784, "triangle", 0.25)),
-    "match": ((0, 0.14, 523, 523, "triangle", 0.25), (0.15, 0.14, 659, 659, "triangle", 0.25),
-              (0.3, 0.14, 784, 784, "triangle", 0.25), (0.45, 0.45, 1047, 1047, "triangle", 0.25)),
-}
+SOUND_URL = "./web/sounds/{}.wav"  # a cue's sound, made at build time (tools/sounds.py)
 BUZZ = {"turn": [40], "hit": [90, 60, 90]}
 POP = [{"transform": "scale(1)"}, {"transform": "scale(1.14)"}, {"transform": "scale(1)"}]
 HIDDEN_UNTIL_LANDED = [{"opacity": 0}, {"opacity": 0, "offset": 0.9}, {"opacity": 1}]
@@ -56,7 +44,8 @@ class Fx:
         self.window = window
         self.document = window.document
         self.root = self.document.documentElement
-        self.audio: Any = None
+        self.players: dict[str, Any] = {}  # sound name -> a function that (re)starts its <audio> element
+        self.quiet_proxy = create_proxy(self.quiet)
         self.layer: Any = None
         self.tapped: Any = None  # where the last card tapped in the hand was (a play travels from there)
         self.running: list[Any] = []  # in-place animations: [selector, keyframes, options, started ms, element]
@@ -245,8 +234,13 @@ class Fx:
 
     def sound(self, cue: Any) -> None:
         name = cue.get("sound")
-        if name in SOUNDS:
-            self.tones(SOUNDS[name], int(cue.get("at", 0)) / 1000)
+        if name and isinstance(name, str) and name.isalpha():
+            delay = int(cue.get("at", 0))
+            player = self.player(name)
+            if delay > 0:
+                self.window.setTimeout(player, delay)
+            else:
+                player()
             self.sounds += 1
             self.root.setAttribute("data-fx-sound", name)
         buzz = cue.get("buzz")
@@ -257,33 +251,20 @@ class Fx:
             except Exception:  # refused (no user activation yet): stay quiet
                 pass
 
-    def context(self) -> Any:
-        if self.audio is None:
-            maker = getattr(self.window, "AudioContext", None) or getattr(self.window, "webkitAudioContext", None)
-            if not maker:
-                return None
-            self.audio = maker.new()
-        if str(self.audio.state) == "suspended":
-            self.audio.resume()
-        return self.audio
+    def player(self, name: str) -> Any:
+        """A function (a JS proxy, made once per sound) that plays `name` from its start."""
+        if name not in self.players:
+            audio = self.window.Audio.new(SOUND_URL.format(name))
+            audio.preload = "auto"
 
-    def tones(self, tones: Any, after: float) -> None:
-        ctx = self.context()
-        if ctx is None:
-            return
-        base = float(ctx.currentTime) + after + 0.01
-        for start, length, low, high, wave, volume in tones:
-            at = base + start
-            osc = ctx.createOscillator()
-            gain = ctx.createGain()
-            osc.type = wave
-            osc.frequency.setValueAtTime(low, at)
-            if high != low:
-                osc.frequency.linearRampToValueAtTime(high, at + length)
-            gain.gain.setValueAtTime(0.0001, at)
-            gain.gain.exponentialRampToValueAtTime(volume * 0.6, at + 0.012)
-            gain.gain.exponentialRampToValueAtTime(0.0001, at + length)
-            osc.connect(gain)
-            gain.connect(ctx.destination)
-            osc.start(at)
-            osc.stop(at + length + 0.03)
+            def play(*args: Any) -> None:
+                audio.currentTime = 0
+                started = audio.play()
+                if started:  # a promise: refused without a tap on the page yet (autoplay rules), stay quiet
+                    started.catch(self.quiet_proxy)
+
+            self.players[name] = create_proxy(play)
+        return self.players[name]
+
+    def quiet(self, *args: Any) -> None:
+        """A sound the browser refused to play: nothing to do."""

@@ -6,6 +6,7 @@ no control is cut at 360/390 px; axe on each new screen; screenshots of a round 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from e2e_helpers import catalogue, check_axe, horizontal_overflow, set_language, wait_ready, wait_saved
@@ -151,6 +152,19 @@ def test_reduced_motion_runs_no_animation_and_the_instant_speed_skips_them(page:
     page.evaluate("cancelAnimationFrame(window.__sampler)")
 
 
+# Records the page's <audio> plays (web/ui/fx.py): their files, how many started, why any was refused.
+WATCH_PLAYS = """() => {
+    const real = HTMLMediaElement.prototype.play;
+    window.__plays = {real, sources: [], started: 0, failed: []};
+    HTMLMediaElement.prototype.play = function () {
+        window.__plays.sources.push(this.src);
+        const started = real.call(this);
+        started.then(() => { window.__plays.started += 1; }, (err) => { window.__plays.failed.push(String(err)); });
+        return started;
+    };
+}"""
+
+
 def test_the_sound_switch_is_remembered_across_a_reload(page: Page) -> None:
     data = start(page, {"config": {"speed": "fast", "reaction_ms": 0}, "seed": 7})
     switch = page.locator('[data-act="sound"]')
@@ -158,8 +172,15 @@ def test_the_sound_switch_is_remembered_across_a_reload(page: Page) -> None:
         switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
     before = int(page.evaluate("document.documentElement.dataset.fxSounds || '0'"))
+    page.evaluate(WATCH_PLAYS)
     data = do(page, choose(game_of(data).legal_actions(0), Flags()))
     assert int(page.evaluate("document.documentElement.dataset.fxSounds")) > before
+    # the cue's sound really played: its <audio> element started (the play() promise resolved) on a WAV file
+    page.wait_for_function("() => window.__plays.started > 0 || window.__plays.failed.length", timeout=10_000)
+    plays = page.evaluate("window.__plays")
+    assert plays["failed"] == [] and plays["started"] > 0, plays
+    assert all(re.search(r"/web/sounds/[a-z]+\.wav$", src) for src in plays["sources"]), plays
+    page.evaluate("() => { HTMLMediaElement.prototype.play = window.__plays.real; }")
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "false")
     expect(switch).not_to_have_class("fresh")
