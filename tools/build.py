@@ -215,7 +215,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     content_dir.mkdir()
     wheel.rename(content_dir / wheel.name)
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
-    sounds.write_sounds(site / "web" / "sounds")
+    sounds.write_sounds(site / "web" / "sounds", cache=wheels.CACHE / "sounds")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
     extra = {**versions, "runtime": runtime, "app_archive": APP_ARCHIVE}
     info = precache.write_service_worker(site, WEB / "sw.template.js", extra)

@@ -7,13 +7,14 @@ central safe zone (a circle of 80% of the size), as the manifest spec asks.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import shutil
 import struct
 import zlib
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+
+from tools.generated import write_generated
 
 RGBA = tuple[int, int, int, int]
 THEME = (185, 28, 28, 255)  # #b91c1c
@@ -104,18 +105,10 @@ def write_icons(folder: Path, cache: Path | None = None) -> list[Path]:
 
     Drawing takes a second or two, so with `cache` the PNGs are kept there, keyed by this file's hash.
     """
-    folder.mkdir(parents=True, exist_ok=True)
-    key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    cached = cache / key if cache else None
-    written = []
-    for name, (size, maskable) in ICONS.items():
-        path = folder / name
-        if cached and (cached / name).exists():
-            shutil.copyfile(cached / name, path)
-        else:
-            path.write_bytes(png_bytes(size, size, icon_pixel(size, maskable)))
-            if cached:
-                cached.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, cached / name)
-        written.append(path)
-    return written
+    makers = {name: partial(icon_png, size, maskable) for name, (size, maskable) in ICONS.items()}
+    return write_generated(folder, makers, Path(__file__), cache)
+
+
+def icon_png(size: int, maskable: bool) -> bytes:
+    """One icon as a PNG file."""
+    return png_bytes(size, size, icon_pixel(size, maskable))

@@ -16,7 +16,10 @@ from __future__ import annotations
 import io
 import math
 import wave
+from functools import partial
 from pathlib import Path
+
+from tools.generated import write_generated
 
 RATE = 22050  # samples per second, 16-bit mono
 FLOOR = 0.0001  # the gain's start and end (an exponential ramp cannot start at 0)
@@ -92,12 +95,8 @@ def wav_bytes(tones: tuple[Tone, ...]) -> bytes:
     return buffer.getvalue()
 
 
-def write_sounds(folder: Path) -> list[Path]:
-    """Write every sound as `folder/<name>.wav`; return the paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, tones in SOUNDS.items():
-        path = folder / f"{name}.wav"
-        path.write_bytes(wav_bytes(tones))
-        written.append(path)
-    return written
+def write_sounds(folder: Path, cache: Path | None = None) -> list[Path]:
+    """Write every sound as `folder/<name>.wav`; return the paths. Making them takes about a second, so with
+    `cache` they are kept there, keyed by this file's hash."""
+    makers = {f"{name}.wav": partial(wav_bytes, tones) for name, tones in SOUNDS.items()}
+    return write_generated(folder, makers, Path(__file__), cache)

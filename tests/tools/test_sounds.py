@@ -36,3 +36,13 @@ def test_write_sounds_writes_one_file_per_sound(tmp_path: Path) -> None:
     written = sounds.write_sounds(tmp_path / "sounds")
     assert sorted(path.name for path in written) == sorted(f"{name}.wav" for name in sounds.SOUNDS)
     assert all(path.read_bytes()[:4] == b"RIFF" for path in written)
+
+
+def test_write_sounds_keeps_them_in_the_cache(tmp_path: Path) -> None:
+    first = sounds.write_sounds(tmp_path / "a", cache=tmp_path / "cache")
+    kept = list((tmp_path / "cache").rglob("*.wav"))
+    assert sorted(path.name for path in kept) == sorted(path.name for path in first)
+    for path in kept:  # a later build copies the cached file: mark it to see that it did
+        path.write_bytes(path.read_bytes() + b"cached")
+    second = sounds.write_sounds(tmp_path / "b", cache=tmp_path / "cache")
+    assert all(path.read_bytes().endswith(b"cached") for path in second)
