@@ -62,6 +62,7 @@ _TURN_PHASE = Phase.TURN
 _DRAWN_PHASE = Phase.DRAWN
 _MATCH_OVER = Phase.MATCH_OVER
 _STACK_PHASE = Phase.STACK
+_CHALLENGE_PHASE = Phase.CHALLENGE
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
 _NO_SEAT = object()  # Game._legal_seat when no seat's legal actions are cached there
@@ -93,13 +94,17 @@ _MATCHING: dict[tuple[Card, Colour | None], frozenset[Card]] = {
 }
 # the usual case, looked up without hashing a Colour: the active colour is the top card's own
 _MATCHING_TOP: dict[Card, frozenset[Card]] = {top: _MATCHING[top, top.colour] for top in ALL_CARDS}
+# the cards of each colour (None: the wild cards), for R-ACT-5's "holds no card of the active colour"
+_OF_COLOUR: dict[Colour | None, frozenset[Card]] = {
+    colour: frozenset(card for card in ALL_CARDS if card.colour is colour) for colour in (*COLOURS, None)
+}
 # ``_JUST_WD4.isdisjoint(cards)``: whether a list of cards holds no Wild Draw Four, without a Card.__eq__ call per card
 _JUST_WD4 = frozenset({WILD_DRAW_FOUR})
 
 
 def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
     """R-ACT-5: a Wild Draw Four is legal when the hand holds no card of the active colour."""
-    return not any(card.colour is active for card in hand)
+    return _OF_COLOUR[active].isdisjoint(hand)
 
 
 def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bool:
@@ -111,7 +116,8 @@ def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bo
 def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
     """The cards of ``hand`` that may be played on ``top`` on a turn, in hand order, repeats kept.
 
-    R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``. Playouts call this at every turn.
+    R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``. Playouts call this, or look
+    the cards up in ``turn_tables`` where the rules allow, at every turn.
     """
     matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
     if matching is None:  # not a colour: no table
@@ -121,6 +127,16 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     if rules.wd4_rule is _STRICT and not _JUST_WD4.isdisjoint(cards) and not wd4_allowed(hand, active, rules):
         cards = [card for card in cards if card is not WILD_DRAW_FOUR]
     return cards
+
+
+def turn_tables(rules: Rules) -> dict[Card, frozenset[Card]] | None:
+    """``playable_cards`` as a table, where the rules allow one: for each top card, the cards playable on
+    it on a turn when the active colour is the top card's own (the cards of a hand found in that set).
+
+    None under ``WD4Rule.STRICT``: there a Wild Draw Four's playability also depends on the rest of the hand.
+    Playouts look their usual turns up here (no call per turn) and call ``playable_cards`` otherwise.
+    """
+    return None if rules.wd4_rule is _STRICT else _MATCHING_TOP
 
 
 def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
@@ -719,8 +735,10 @@ class Game:
         if playable:
             self.phase = _DRAWN_PHASE
             self.drawn = card
-        else:
-            self._pass_turn(seat)
+        else:  # _pass_turn, inlined
+            self.drawn = None
+            self.phase = _TURN_PHASE
+            self.current = (seat + self.direction) % self.n
 
     def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: keep the card just drawn; the turn passes."""
@@ -792,7 +810,7 @@ class Game:
             self.current = nxt
         elif rank is _SKIP:
             self._skip(nxt, out)
-            self.current = next_seat(nxt, self.direction, self.n)
+            self.current = (nxt + self.direction) % self.n
         elif rank is _REVERSE:  # R-ACT-2
             self.direction = -self.direction
             if out is not None:
@@ -802,24 +820,24 @@ class Game:
                     out.append(_SKIPPED[nxt])
                 self.current = seat
             else:
-                self.current = next_seat(seat, self.direction, self.n)
+                self.current = (seat + self.direction) % self.n
         elif rank is _DRAW_TWO:  # R-ACT-3, R-VAR-STACK
             if rules.stacking:
                 self.pending += 2
-                self.phase = Phase.STACK
+                self.phase = _STACK_PHASE
                 self.current = nxt
             else:
                 self._draw(nxt, 2, "draw_two", out)
                 if out is not None:
                     out.append(_SKIPPED[nxt])
-                self.current = next_seat(nxt, self.direction, self.n)
+                self.current = (nxt + self.direction) % self.n
         elif rank is _WD4_RANK:  # R-ACT-4
             self.pending += 4
             self.current = nxt
             if rules.wd4_rule is not _STRICT:
-                self.phase = Phase.CHALLENGE
+                self.phase = _CHALLENGE_PHASE
             elif rules.stacking:
-                self.phase = Phase.STACK
+                self.phase = _STACK_PHASE
             else:
                 self._take_penalty(nxt, "draw_four", out)
         elif rules.seven_zero and rank is _SEVEN:  # R-VAR-70
@@ -839,7 +857,7 @@ class Game:
             self.current = nxt
         else:
             self.current = nxt
-        if len(hand) == 1 and not uno and len(self.hands[seat]) == 1:
+        if not uno and len(hand) == 1 and len(self.hands[seat]) == 1:
             self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
 
     def _go_out(self, seat: int, rank: Rank, out: list[ev.Event] | None) -> None:
@@ -886,7 +904,8 @@ class Game:
         self.exposed.clear()
         culprit = self.wd4_by
         assert culprit is not None
-        revealed = tuple(sorted(self.hands[culprit], key=_CARD_INDEX))
+        # the culprit shows the hand (R-CHAL-1): an event's field only, so not in a playout
+        revealed = tuple(sorted(self.hands[culprit], key=_CARD_INDEX)) if out is not None else ()
         owed = self.pending
         self.pending = 0
         if self.wd4_bluff:  # R-CHAL-2

@@ -3,8 +3,8 @@
 Bots run thousands of playouts per decision. A playout drives a ``Game`` through the very
 functions ``Game.apply`` runs (``_play``, ``_draw_or_take``, ``_challenge``...), but with no
 event built, nothing logged and no legal-action list: its players pick cards straight from
-the engine's rule helpers (``playable_cards``, ``Game.stack_cards``). There is no second copy
-of the rules here, only the players' choices. They use part of their freedom: they always say
+the engine's rule helpers (``playable_cards`` or its table ``turn_tables``, ``Game.stack_cards``).
+There is no second copy of the rules here, only the players' choices. They use part of their freedom: they always say
 UNO, never jump in, never play doubles and never catch anyone, so every playout is a legal
 game; ``record=True`` keeps their actions so a test can replay them through ``Game.apply``.
 
@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, Action, ChooseColour, Play
 from .cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank
-from .game import Game, Phase, playable_cards
+from .game import Game, Phase, playable_cards, turn_tables
 
 _TURN, _DRAWN, _STACK, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE
 _MATCH_OVER = Phase.MATCH_OVER
@@ -93,6 +93,7 @@ class Playout:
         log = self.log
         # cards _play must choose for (a colour, a 7's swap), or everything when recording: the rest go straight in
         special = _ALL_CARDS if record else _WILDS_AND_SEVENS if rules.seven_zero else _WILDS
+        tables = turn_tables(rules)
         turns = 0
         try:
             while True:
@@ -100,7 +101,12 @@ class Playout:
                 seat = game.current
                 if phase is _TURN:
                     hand = game.hands[seat]
-                    playable = playable_cards(hand, game.active, game.discard[-1], rules)
+                    top = game.discard[-1]
+                    if tables is not None and game.active is top.colour:  # the usual case, looked up
+                        matching = tables[top]
+                        playable = [card for card in hand if card in matching]
+                    else:
+                        playable = playable_cards(hand, game.active, top, rules)
                     if not playable:
                         if record:
                             log.append((seat, DRAW))
