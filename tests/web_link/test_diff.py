@@ -92,3 +92,26 @@ def test_the_link_sends_a_root_drawn_before_as_changes_and_whole_when_the_page_a
     link.to_page({"op": "open", "section": "screen", "tree": None})
     link.to_page({"op": "draw", "root": "r", "tree": first})
     assert got[-1]["html"] == '<p id="n">1</p>'  # a new section: drawn whole
+
+
+def test_new_elements_go_to_the_page_as_html_but_not_inside_an_svg() -> None:
+    old = {"t": "div", "a": [["id", "root"]], "c": [
+        {"t": "p", "c": ["a"]}, {"t": "svg", "c": [{"t": "path", "a": [["d", "M0 0"]]}]}, "t"]}
+    new = {"t": "div", "a": [["id", "root"]], "c": [
+        {"t": "span", "c": ["<b>"]}, {"t": "svg", "c": [{"t": "circle"}, {"t": "path"}]}, "u", "x", {"t": "i"}]}
+    found = diff.changes(old, new)
+    assert found is not None
+
+    def html(data: Any) -> str:
+        return data if isinstance(data, str) else f"<{data['t']}></{data['t']}>"
+
+    assert diff.as_html(new, found, html)
+    assert found == [
+        ["R", [0], "<span></span>"],  # a replaced element: HTML text, parsed in one call
+        ["r", [1, 0], {"t": "circle"}],  # inside the <svg>: data, built in the SVG namespace
+        ["+", [1], [{"t": "path"}]],
+        ["t", [2], "u"],  # a text stays a text
+        ["H", [], "x<i></i>"],  # appended children: HTML text
+    ]
+    only_text = diff.changes(new, {**new, "c": ["v", *new["c"][1:]]})
+    assert only_text is not None and not diff.as_html(new, only_text, html)  # nothing to turn: no language needed

@@ -3,7 +3,8 @@
 // what CPython's app.tree.to_html makes of the same trees. Then
 // web/ui/host.py (with a stand-in for PyScript's ffi) draws the first tree into #screen and answers a
 // click on a [data-act] element with an intent message, then draws the second drawing as its changes from
-// the first (app.diff). Input (stdin): {"trees": [...], "changes": [...]}.
+// the first (app.diff), and again with its new elements as HTML text (app.diff.as_html). Input (stdin):
+// {"trees": [...], "changes": [...], "html_changes": [...], "html": "..."}.
 import { readdirSync, readFileSync } from "node:fs";
 
 const [micropythonModule, uiDir] = process.argv.slice(2);
@@ -20,6 +21,10 @@ class Text extends Node {
   get data() { return this.text; }
   set data(text) { this.text = String(text); }
   html() { return escape(this.text); }
+}
+class Raw extends Node { // parsed HTML (a template's content, insertAdjacentHTML): kept as its text
+  constructor(text) { super(); this.raw = String(text); }
+  html() { return this.raw; }
 }
 class Element extends Node {
   constructor(tag, ns = "http://www.w3.org/1999/xhtml") {
@@ -42,6 +47,8 @@ class Element extends Node {
   }
   set textContent(text) { this.children = []; this.append(new Text(text)); }
   set innerHTML(text) { this.children = []; this.raw = String(text); } // kept as text: no parser here
+  get content() { return new Raw(this.raw ?? ""); } // a <template>'s
+  insertAdjacentHTML(where, text) { if (where !== "beforeend") throw new Error(where); this.append(new Raw(text)); }
   append(...nodes) { for (const node of nodes) { node.parentNode = this; this.children.push(node); } }
   html() {
     const attrs = this.attrs.map(([name, value]) => ` ${name}="${escape(value, true)}"`).join("");
@@ -116,4 +123,12 @@ page.receive({"op": "draw", "root": "screen", "changes": given["changes"]})
 print("MORPHED " + js.fakeWindow.document.getElementById("screen").html())
 `);
 console.log(`KEPT ${screen.children[0] === drawn}`);
+// and once more with the new elements as HTML text (app.diff.as_html): the same page
+mp.runPython(`
+screen = js.fakeWindow.document.getElementById("screen")
+screen.replaceChildren()
+page.receive({"op": "draw", "root": "screen", "changes": [["+", [], [trees[0]]]]})
+page.receive({"op": "draw", "root": "screen", "changes": given["html_changes"], "lang": "en"})
+print("MORPHED_HTML " + screen.html())
+`);
 console.log(out.join("\n"));

@@ -140,10 +140,14 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     changed = el("div", el("p", "new text", cls="y"), el("span", "replaced"),
                  el("input", value="typed"), el("svg", el("path", d="M1 1"), viewBox="0 0 1 1"), id="root")
     first, second = ({"t": "div", "c": [to_data(tree)]} for tree in (samples[0], changed))
+    html_changes = diff.changes(first, second)
+    assert html_changes is not None
+    assert diff.as_html(second, html_changes, lambda data: to_html(from_data(data), tr))
+    assert [change[0] for change in html_changes].count("R") == 2  # the new <span> and <svg>, as HTML
     run = subprocess.run(
         ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(tmp_path)],
         input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second),
-                          "html": to_html(samples[0], tr)}),
+                          "html_changes": html_changes, "html": to_html(samples[0], tr)}),
         capture_output=True, text=True, timeout=60,
     )
     why = run.stdout[-2000:] + run.stderr[-2000:]  # MicroPython's module is one long line: only the end
@@ -160,3 +164,5 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
     assert morphed == ['<section id="screen" class="x">' + to_html(changed, tr) + "</section>"], why
     assert "KEPT true" in run.stdout, why  # the root's element stayed: it was changed, not rebuilt
+    as_html = [line.removeprefix("MORPHED_HTML ") for line in run.stdout.splitlines() if line.startswith("MORPHED_H")]
+    assert as_html == morphed, why  # the same page, its new elements parsed from HTML in one call each

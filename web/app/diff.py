@@ -11,6 +11,13 @@ change is a list; a path is the child indexes from the root element down:
 - ``["+", path, [trees]]``: append children to the element;
 - ``["-", path, count]``: remove the element's last `count` children.
 
+On the way to the page (`as_html`), a replacing or appended element goes as HTML text instead, which the
+page parses in one call rather than building node by node through MicroPython (a table's first drawing:
+about 180 elements, 40-55 ms of the page's thread):
+
+- ``["R", path, html]``: replace the node with the nodes of `html`;
+- ``["H", path, html]``: append the nodes of `html` to the element.
+
 Elements are matched by position: same tag, same `id`, and the same catalogue binding (`k`, `g`, `x`: an
 element bound to a key is replaced whole) are kept and updated, anything else is replaced. The root's `id`
 is never changed.
@@ -18,6 +25,7 @@ is never changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 Path = list[int]
@@ -75,6 +83,33 @@ def _children(old: list[Any], new: list[Any], path: Path, found: list[Change]) -
         found.append(["+", path, new[common:]])
     elif len(old) > common:
         found.append(["-", path, len(old) - common])
+
+
+def as_html(new: dict[str, Any], found: list[Change], html: Callable[[Any], str]) -> bool:
+    """Turn `found`'s replaced and appended elements (the changes towards `new`) into HTML text made by
+    `html(tree data)`, in place: "r" to "R", "+" to "H". Not inside an ``<svg>``: parsed apart from it, its
+    elements would not be SVG ones. Whether any change was turned (its texts are in `html`'s language)."""
+    turned = False
+    for change in found:
+        kind, path = change[0], change[1]
+        if kind == "r" and not isinstance(change[2], str) and not _in_svg(new, path[:-1]):
+            change[0], change[2] = "R", html(change[2])
+        elif kind == "+" and not _in_svg(new, path):
+            change[0], change[2] = "H", "".join(html(child) for child in change[2])
+        else:
+            continue
+        turned = True
+    return turned
+
+
+def _in_svg(tree: dict[str, Any], path: Path) -> bool:
+    """Whether the element at `path` (children go into it) is an ``<svg>`` or inside one."""
+    node = tree
+    for index in path:
+        if node["t"] == "svg":
+            return True
+        node = node["c"][index]
+    return bool(node["t"] == "svg")
 
 
 def apply(tree: dict[str, Any], found: list[Change]) -> dict[str, Any]:

@@ -43,6 +43,8 @@ def to_page(message: dict[str, Any]) -> None:
         found = diff.changes(_drawn[root], tree) if root in _drawn else None
         if found is not None:
             message["changes"] = found
+            if diff.as_html(tree, found, _html):  # elements as HTML text: one call each on the page
+                message["lang"] = i18n.lang()
         else:  # whole: as HTML text, which the page sets in one call (not node by node through MicroPython)
             message["attrs"] = [pair for pair in tree.get("a", ()) if pair[0] != "id"]
             message["html"] = "".join(to_html(from_data(child), _translate) for child in tree.get("c", ()))
@@ -65,6 +67,10 @@ def to_page(message: dict[str, Any]) -> None:
 
 def _translate(key: str, args: Any) -> str:
     return i18n.texts()(key, **args)
+
+
+def _html(data: Any) -> str:
+    return to_html(from_data(data), _translate)
 
 
 def _redraw(message: dict[str, Any]) -> None:

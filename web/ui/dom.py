@@ -71,21 +71,48 @@ def build(window: Any, data: Any, svg: bool = False) -> Any:
 PROPERTIES = {"value": "", "checked": False, "selected": False}  # attributes whose live property follows
 
 
-def node_at(root: Any, path: Any) -> Any:
-    node = root
-    for index in path:
-        node = node.childNodes[index]
+def parsed(window: Any, html: str) -> Any:
+    """The nodes of `html` (escaped HTML text from the controllers), as a fragment to insert."""
+    template = window.document.createElement("template")
+    template.innerHTML = html
+    return template.content
+
+
+def node_at(root: Any, path: Any, found: Any = None) -> Any:
+    """The node at `path` under `root`; `found` (path tuple -> node) keeps the nodes walked through, so the
+    next change's walk starts from the deepest one it shares (each step is two calls into the page)."""
+    key = tuple(path)
+    depth = 0
+    if found is not None:
+        depth = len(key)
+        while depth and key[:depth] not in found:
+            depth -= 1
+    node = found[key[:depth]] if depth else root
+    for at in range(depth, len(key)):
+        node = node.childNodes[key[at]]
         if not node:
             raise ValueError("no node at " + str(path))
+        if found is not None:
+            found[key[:at + 1]] = node
     return node
+
+
+def forget_under(found: Any, path: Any) -> None:
+    """Drop the walked nodes at `path` and below it (that node was replaced, or children removed)."""
+    key = tuple(path)
+    for kept in [kept for kept in found if kept[:len(key)] == key]:
+        del found[kept]
 
 
 def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
     """Carry out `app.diff.changes` on the drawn `root` (a change that does not fit raises ValueError); the
     live value of `typed_in` (a field someone typed in after the drawing was made) stays as it is."""
+    found: Any = {}
     for change in changes:
         kind = change[0]
-        node = node_at(root, change[1])
+        node = node_at(root, change[1], found)
+        if kind in ("r", "R") or kind == "-":  # that node, or some of its children, leave the page
+            forget_under(found, change[1])
         if kind == "a":
             for name, value in change[2]:
                 if value is None:
@@ -101,6 +128,10 @@ def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
             node.replaceWith(build(window, change[2], str(node.parentNode.namespaceURI) == SVG_NS))
         elif kind == "+":
             node.append(*[build(window, child, str(node.namespaceURI) == SVG_NS) for child in change[2]])
+        elif kind == "R":  # HTML text escaped by the controllers (`app.diff.as_html`): parsed in one call
+            node.replaceWith(parsed(window, change[2]))
+        elif kind == "H":
+            node.insertAdjacentHTML("beforeend", change[2])
         elif kind == "-":
             for _ in range(change[2]):
                 node.lastChild.remove()

@@ -9,8 +9,9 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
 - ``{"op": "draw", "root": id, "html": text, "attrs": [[name, value]], "lang": code, "focus": selector,
   "refocus": [prefix, selector], "live": [region id, text], "prepaint": key}``: `#root`'s children become
   `html` (escaped by the controllers, `app.tree.to_html`, translated in `lang`: relabelled here if the page
-  switched meanwhile) and `attrs` go on `#root`; instead of `html`, `changes` (`app.diff`: the elements stay)
-  when the root was drawn before, and ``{"op": "redraw", "root": id}`` asks for it whole when they do not fit.
+  switched meanwhile) and `attrs` go on `#root`; instead of `html`, `changes` (`app.diff`: the elements stay;
+  the HTML texts among them are in `lang` too) when the root was drawn before, and ``{"op": "redraw", "root":
+  id}`` asks for it whole when they do not fit.
   The focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes
   when a lost `data-focus` started with `prefix`) unless `focus` names another. `seen` is the number of the
   last intent the controllers had then: a drawing older than the page's last intent moves no focus and leaves
@@ -192,9 +193,10 @@ class Host:
             for name, value in message.get("attrs", ()):
                 root.setAttribute(name, value)
             root.innerHTML = message["html"]
-            shell = self.window.unoShell
-            if str(message.get("lang")) != str(shell.lang):  # drawn before a language switch reached the worker
-                shell.applyI18n(root)
+        shell = self.window.unoShell
+        lang = message.get("lang")  # the texts of its HTML, whole or in changes
+        if lang and str(lang) != str(shell.lang):  # drawn before a language switch reached the worker
+            shell.applyI18n(root)
         for element in root.querySelectorAll("[data-duration-ms]"):
             element.style.animationDuration = str(element.getAttribute("data-duration-ms")) + "ms"
         live = message.get("live")
