@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import (
     LANGS,
+    catalogue,
     check_axe,
     horizontal_overflow,
     set_language,
@@ -349,3 +350,23 @@ def test_a_late_drawing_leaves_the_value_typed_since(page: Page) -> None:
     page.locator("#score-hand-2").fill("8")
     save_round(page)
     expect(page.locator(".sk-rounds tfoot td")).to_have_text(["0", "180", "0"])
+
+
+def test_a_language_switch_relabels_what_a_screen_reader_reads(page: Page) -> None:
+    """The set-up's buttons say whom they move or remove in an ``aria-label``, set once per drawing: a
+    language switch sets them again in the new language (the screen shows only arrows and a cross)."""
+    page.evaluate("location.hash = '#/score/new'")
+    players = page.locator("#score-players > li")
+    while (left := players.count()) > 0:  # the profile is shared: a set-up left by another test
+        page.locator("#score-players [data-act='remove']").first.click()
+        expect(players).to_have_count(left - 1)
+    page.locator("#score-name-new").fill("Ana")
+    page.locator("#score-name-new").press("Enter")
+    remove = page.locator("#score-players [data-act='remove']").first
+    texts = {lang: catalogue(lang)["score.setup.remove"].replace("{name}", "Ana") for lang in LANGS}
+    expect(remove).to_have_attribute("aria-label", texts["en"])
+    for lang in ("es", "en"):
+        set_language(page, lang)
+        expect(remove).to_have_attribute("aria-label", texts[lang])
+    page.locator("#score-players [data-act='remove']").first.click()
+    expect(players).to_have_count(0)

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import diff, link
+from app import diff, i18n, link
 
 TAGS = ("div", "p", "span", "input")
 ATTRS = ("class", "id", "value", "checked", "data-act")
@@ -115,3 +115,30 @@ def test_new_elements_go_to_the_page_as_html_but_not_inside_an_svg() -> None:
     ]
     only_text = diff.changes(new, {**new, "c": ["v", *new["c"][1:]]})
     assert only_text is not None and not diff.as_html(new, only_text, html)  # nothing to turn: no language needed
+
+
+def test_a_language_switch_sets_the_translated_attributes_again() -> None:
+    """An ``aria-label`` is set once, in the drawing's language: the next drawing after a switch sets it again
+    (screen readers would otherwise read the old language)."""
+    got: list[dict[str, Any]] = []
+
+    class Page:
+        def receive(self, message: dict[str, Any]) -> None:
+            got.append(message)
+
+    link.attach(Page())
+    tree = {"t": "div", "a": [["id", "r"]], "c": [
+        {"t": "button", "x": [["aria-label", "play.draw", []]], "c": ["+"]}, {"t": "p", "c": ["x"]}]}
+    before = i18n.texts()
+    try:
+        i18n.use("en", {"play.draw": "Draw"})
+        link.to_page({"op": "draw", "root": "r", "tree": tree})
+        link.to_page({"op": "draw", "root": "r", "tree": tree})
+        assert got[0]["html"].startswith('<button aria-label="Draw">') and got[1]["changes"] == []
+        i18n.use("es", {"play.draw": "Robar"})
+        link.to_page({"op": "draw", "root": "r", "tree": tree})
+        assert got[2]["changes"] == [["a", [0], [["aria-label", "Robar"]]]]
+        link.to_page({"op": "draw", "root": "r", "tree": tree})
+        assert got[3]["changes"] == []  # once
+    finally:
+        i18n.use(before.lang, before.table)

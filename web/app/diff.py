@@ -102,6 +102,24 @@ def as_html(new: dict[str, Any], found: list[Change], html: Callable[[Any], str]
     return turned
 
 
+def retranslated(tree: dict[str, Any], translate: Callable[[str, dict[str, Any]], str]) -> list[Change]:
+    """Changes that set every translated attribute (`x`) of the drawn `tree` again, in the language of
+    `translate(key, args)`: after a language switch (the shell relabels the bound texts, `k`, but an
+    ``aria-label`` or a ``title`` was set once, in the language of its drawing)."""
+    found: list[Change] = []
+
+    def walk(node: Any, path: Path) -> None:
+        if isinstance(node, str):
+            return
+        if node.get("x"):
+            found.append(["a", path, [[name, translate(key, dict(args))] for name, key, args in node["x"]]])
+        for index, child in enumerate(node.get("c", ())):
+            walk(child, [*path, index])
+
+    walk(tree, [])
+    return found
+
+
 def _in_svg(tree: dict[str, Any], path: Path) -> bool:
     """Whether the element at `path` (children go into it) is an ``<svg>`` or inside one."""
     node = tree

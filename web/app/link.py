@@ -23,6 +23,7 @@ _host: list[Any] = []
 _receiver: list[Receiver] = []
 _handlers: dict[str, Receiver] = {}
 _drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
+_drawn_in: dict[str, str] = {}  # root id -> the language it was last drawn in
 _seen = [0]  # the number of the last intent from the page (`ui.journal`)
 
 
@@ -42,6 +43,8 @@ def to_page(message: dict[str, Any]) -> None:
         root, tree = message["root"], message.pop("tree")
         found = diff.changes(_drawn[root], tree) if root in _drawn else None
         if found is not None:
+            if _drawn_in.get(root) != i18n.lang():  # translated attributes are set once: set them again
+                found += diff.retranslated(tree, _translate)
             message["changes"] = found
             if diff.as_html(tree, found, _html):  # elements as HTML text: one call each on the page
                 message["lang"] = i18n.lang()
@@ -50,6 +53,7 @@ def to_page(message: dict[str, Any]) -> None:
             message["html"] = "".join(to_html(from_data(child), _translate) for child in tree.get("c", ()))
             message["lang"] = i18n.lang()
         _drawn[root] = tree
+        _drawn_in[root] = i18n.lang()
     elif op == "patch":  # parts replaced by id: the drawn trees follow
         for part in message.get("parts", ()):
             for tree in _drawn.values():
