@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 import threading
 import urllib.parse
 from dataclasses import dataclass, field
@@ -193,6 +194,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.traffic.add(self.path, self._status, self._sent)
 
 
+class QuietOnDisconnect(ThreadingHTTPServer):
+    """Says nothing when a browser goes away mid-answer (a cancelled fetch, a closed tab, a test's page
+    closed while a sound was loading): that is no error of ours. Anything else is reported as before."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError...
+            return
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A threaded static server of `directory` on 127.0.0.1; port 0 picks a free port."""
 
@@ -206,7 +217,7 @@ class SiteServer:
             "traffic": self.traffic, "quiet": quiet, "precompressed": precompressed, "policy": page_policy(directory)
         }
         handler = type("Handler", (SiteHandler,), attrs)
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(directory)))
+        self.httpd = QuietOnDisconnect(("127.0.0.1", port), partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True
         self.thread: threading.Thread | None = None
 
