@@ -31,22 +31,37 @@ export function fetchWheels(wheels) {
 // whose text the build puts here. `startupModule(py)` registers it in an interpreter as `uno_startup`.
 export const STARTUP_PY = "__UNO_STARTUP_PY__";
 
+const registered = new WeakSet(); // the interpreters `uno_startup` is known to be registered in
+
+/** Run `code` in `py` with `values` as its globals, a dict dropped afterwards (a PyProxy left alive holds
+ *  its dict, and each call made a new one). */
+function runWith(py, code, values) {
+  const globals = py.toPy(values);
+  try {
+    return py.runPython(code, { globals });
+  } finally {
+    globals.destroy();
+  }
+}
+
 /** Register web/uno_startup.py as the module `uno_startup` in `py` (once). */
 export function startupModule(py) {
-  py.runPython(`
+  if (registered.has(py)) return;
+  runWith(py, `
 import sys, types
 if "uno_startup" not in sys.modules:
     _module = types.ModuleType("uno_startup")
     _module.__file__ = "uno_startup.py"
     sys.modules["uno_startup"] = _module
     exec(compile(_source, "uno_startup.py", "exec"), _module.__dict__)
-`, { globals: py.toPy({ _source: STARTUP_PY }) });
+`, { _source: STARTUP_PY });
+  registered.add(py);
 }
 
 /** Call `uno_startup.<call>` in `py` (arguments as globals); returns the result as Pyodide gives it. */
 export function startup(py, call, args = {}) {
   startupModule(py);
-  return py.runPython(`import uno_startup\nuno_startup.${call}`, { globals: py.toPy(args) });
+  return runWith(py, `import uno_startup\nuno_startup.${call}`, args);
 }
 
 /** Unpack wheels into site-packages with Python's zipfile (no pyodide.loadPackage: it would leave a JS
