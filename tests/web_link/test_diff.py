@@ -142,3 +142,25 @@ def test_a_language_switch_sets_the_translated_attributes_again() -> None:
         assert got[3]["changes"] == []  # once
     finally:
         i18n.use(before.lang, before.table)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(elements(1), min_size=2, max_size=12), st.lists(elements(1), min_size=1, max_size=3),
+       st.integers(0, 3))
+def test_lines_put_first_go_as_one_change_and_the_rest_stays(old: list[Any], fresh: list[Any], cut: int) -> None:
+    """A log: new lines first, the last ones dropped; the lines that stay are not rewritten one by one."""
+    new = fresh + old[: max(2, len(old) - cut)]
+    before, after = rooted({"t": "ol", "c": old}), rooted({"t": "ol", "c": new})
+    found = diff.changes(before, after)
+    assert found is not None and normal(diff.apply(before, found)) == normal(after)
+    if fresh[0] != old[0]:
+        assert found[0][0] == "<" and all(change[0] in ("<", "-") for change in found)
+
+
+def test_html_is_sent_only_where_it_parses_back_into_as_many_nodes() -> None:
+    old = {"t": "div", "a": [["id", "root"]], "c": [{"t": "p"}]}
+    for children in (["a", "b"], [""], [{"t": "p", "c": ["a", "b"]}]):  # joined, dropped: the paths would miss
+        new = {**old, "c": [{"t": "p"}, *children]}
+        found = diff.changes(old, new)
+        assert found is not None
+        assert not diff.as_html(new, found, lambda data: str(data)) and found[0][0] == "+"

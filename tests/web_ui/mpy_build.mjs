@@ -48,8 +48,13 @@ class Element extends Node {
   set textContent(text) { this.children = []; this.append(new Text(text)); }
   set innerHTML(text) { this.children = []; this.raw = String(text); } // kept as text: no parser here
   get content() { return new Raw(this.raw ?? ""); } // a <template>'s
-  insertAdjacentHTML(where, text) { if (where !== "beforeend") throw new Error(where); this.append(new Raw(text)); }
+  insertAdjacentHTML(where, text) {
+    if (where === "beforeend") this.append(new Raw(text));
+    else if (where === "afterbegin") this.prepend(new Raw(text));
+    else throw new Error(where);
+  }
   append(...nodes) { for (const node of nodes) { node.parentNode = this; this.children.push(node); } }
+  prepend(...nodes) { for (const node of nodes) node.parentNode = this; this.children.unshift(...nodes); }
   html() {
     const attrs = this.attrs.map(([name, value]) => ` ${name}="${escape(value, true)}"`).join("");
     const inner = VOID.has(this.tag) ? "" : (this.raw ?? "") + this.children.map((c) => c.html()).join("") + `</${this.tag}>`;
@@ -130,5 +135,10 @@ screen.replaceChildren()
 page.receive({"op": "draw", "root": "screen", "changes": [["+", [], [trees[0]]]]})
 page.receive({"op": "draw", "root": "screen", "changes": given["html_changes"], "lang": "en"})
 print("MORPHED_HTML " + screen.html())
+for case in given.get("cases", []):  # more drawings and their changes, from an empty #screen each
+    screen.replaceChildren()
+    page.receive({"op": "draw", "root": "screen", "changes": [["+", [], [case["old"]]]]})
+    page.receive({"op": "draw", "root": "screen", "changes": case["changes"], "lang": "en"})
+    print("CASE " + screen.html())
 `);
 console.log(out.join("\n"));

@@ -144,10 +144,19 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     assert html_changes is not None
     assert diff.as_html(second, html_changes, lambda data: to_html(from_data(data), tr))
     assert [change[0] for change in html_changes].count("R") == 2  # the new <span> and <svg>, as HTML
+    # a log: a new line first, the last one gone (as data, and as HTML); the other lines stay
+    entries = [el("li", f"line {n}", data_key="k") for n in range(6)]
+    logs = [{"t": "div", "c": [to_data(el("ol", *shown, cls="log"))]} for shown in (entries[1:], entries[:5])]
+    log_changes = diff.changes(logs[0], logs[1])
+    assert log_changes == [["<", [0], [to_data(entries[0])]], ["-", [0], 1]]
+    log_html = [list(change) for change in log_changes]
+    assert diff.as_html(logs[1], log_html, lambda data: to_html(from_data(data), tr))
+    assert log_html[0] == ["P", [0], to_html(entries[0], tr)]
+    cases = [{"old": logs[0]["c"][0], "changes": found} for found in (log_changes, log_html)]
     run = subprocess.run(
         ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(tmp_path)],
         input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second),
-                          "html_changes": html_changes, "html": to_html(samples[0], tr)}),
+                          "html_changes": html_changes, "html": to_html(samples[0], tr), "cases": cases}),
         capture_output=True, text=True, timeout=60,
     )
     why = run.stdout[-2000:] + run.stderr[-2000:]  # MicroPython's module is one long line: only the end
@@ -166,3 +175,6 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     assert "KEPT true" in run.stdout, why  # the root's element stayed: it was changed, not rebuilt
     as_html = [line.removeprefix("MORPHED_HTML ") for line in run.stdout.splitlines() if line.startswith("MORPHED_H")]
     assert as_html == morphed, why  # the same page, its new elements parsed from HTML in one call each
+    shifted = [line.removeprefix("CASE ") for line in run.stdout.splitlines() if line.startswith("CASE ")]
+    log_page = '<section id="screen" class="x">' + to_html(el("ol", *entries[:5], cls="log"), tr) + "</section>"
+    assert shifted == [log_page, log_page], why

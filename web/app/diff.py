@@ -9,6 +9,8 @@ change is a list; a path is the child indexes from the root element down:
 - ``["t", path, text]``: a text node's new text;
 - ``["r", path, tree]``: replace the node with a new one built from `tree`;
 - ``["+", path, [trees]]``: append children to the element;
+- ``["<", path, [trees]]``: put children before the element's first (a log's new lines: its other lines then
+  stay as they are, instead of each taking the text of the one before it);
 - ``["-", path, count]``: remove the element's last `count` children.
 
 On the way to the page (`as_html`), a replacing or appended element goes as HTML text instead, which the
@@ -16,7 +18,11 @@ page parses in one call rather than building node by node through MicroPython (a
 about 180 elements, 40-55 ms of the page's thread):
 
 - ``["R", path, html]``: replace the node with the nodes of `html`;
-- ``["H", path, html]``: append the nodes of `html` to the element.
+- ``["H", path, html]``: append the nodes of `html` to the element;
+- ``["P", path, html]``: put the nodes of `html` before the element's first child.
+
+Only where the HTML parses back into as many nodes as the data has (no empty text, no two texts side by
+side: a parser would drop or join them and the next drawing's paths would miss).
 
 Elements are matched by position: same tag, same `id`, and the same catalogue binding (`k`, `g`, `x`: an
 element bound to a key is replaced whole) are kept and updated, anything else is replaced. The root's `id`
@@ -66,7 +72,23 @@ def _element(old: dict[str, Any], new: dict[str, Any], path: Path, found: list[C
     _children(old.get("c", []), new.get("c", []), path, found)
 
 
+def _prepended(old: list[Any], new: list[Any]) -> int:
+    """How many children `new` put before `old`'s (whose first ones follow as they were: at least two, or
+    all of them; the last ones may be gone); 0 if it is not that."""
+    if not old or not new or old[0] == new[0]:
+        return 0
+    for count in range(1, min(len(new), 9)):
+        follow = min(len(old), len(new) - count)
+        if (follow >= 2 or follow == len(old)) and new[count] == old[0] and new[count:count + follow] == old[:follow]:
+            return count
+    return 0
+
+
 def _children(old: list[Any], new: list[Any], path: Path, found: list[Change]) -> None:
+    ahead = _prepended(old, new)
+    if ahead:
+        found.append(["<", path, new[:ahead]])
+        old = new[:ahead] + old  # then the usual: the rest lines up, and the last lines go
     common = min(len(old), len(new))
     for index in range(common):
         before, after = old[index], new[index]
@@ -92,10 +114,10 @@ def as_html(new: dict[str, Any], found: list[Change], html: Callable[[Any], str]
     turned = False
     for change in found:
         kind, path = change[0], change[1]
-        if kind == "r" and not isinstance(change[2], str) and not _in_svg(new, path[:-1]):
+        if kind == "r" and not isinstance(change[2], str) and not _in_svg(new, path[:-1]) and _parses_back([change[2]]):
             change[0], change[2] = "R", html(change[2])
-        elif kind == "+" and not _in_svg(new, path):
-            change[0], change[2] = "H", "".join(html(child) for child in change[2])
+        elif kind in ("+", "<") and not _in_svg(new, path) and _parses_back(change[2]):
+            change[0], change[2] = "H" if kind == "+" else "P", "".join(html(child) for child in change[2])
         else:
             continue
         turned = True
@@ -118,6 +140,21 @@ def retranslated(tree: dict[str, Any], translate: Callable[[str, dict[str, Any]]
 
     walk(tree, [])
     return found
+
+
+def _parses_back(children: list[Any]) -> bool:
+    """Whether these nodes, as HTML text, parse back into as many nodes, at every level."""
+    was_text = False
+    for child in children:
+        if isinstance(child, str):
+            if not child or was_text:
+                return False
+            was_text = True
+        else:
+            was_text = False
+            if not _parses_back(child.get("c", [])):
+                return False
+    return True
 
 
 def _in_svg(tree: dict[str, Any], path: Path) -> bool:
@@ -149,6 +186,8 @@ def apply(tree: dict[str, Any], found: list[Change]) -> dict[str, Any]:
             node["a"] = [[name, value] for name, value in attrs.items()]
         elif kind == "+":
             node.setdefault("c", []).extend(_copy(child) for child in change[2])
+        elif kind == "<":
+            node["c"] = [_copy(child) for child in change[2]] + node.get("c", [])
         elif kind == "-":
             del node["c"][len(node["c"]) - change[2]:]
         else:

@@ -111,7 +111,7 @@ def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
     for change in changes:
         kind = change[0]
         node = node_at(root, change[1], found)
-        if kind in ("r", "R") or kind == "-":  # that node, or some of its children, leave the page
+        if kind in ("r", "R", "-", "<", "P"):  # that node or some of its children leave, or the children move
             forget_under(found, change[1])
         if kind == "a":
             for name, value in change[2]:
@@ -128,10 +128,14 @@ def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
             node.replaceWith(build(window, change[2], str(node.parentNode.namespaceURI) == SVG_NS))
         elif kind == "+":
             node.append(*[build(window, child, str(node.namespaceURI) == SVG_NS) for child in change[2]])
+        elif kind == "<":
+            node.prepend(*[build(window, child, str(node.namespaceURI) == SVG_NS) for child in change[2]])
         elif kind == "R":  # HTML text escaped by the controllers (`app.diff.as_html`): parsed in one call
             node.replaceWith(parsed(window, change[2]))
         elif kind == "H":
             node.insertAdjacentHTML("beforeend", change[2])
+        elif kind == "P":
+            node.insertAdjacentHTML("afterbegin", change[2])
         elif kind == "-":
             for _ in range(change[2]):
                 node.lastChild.remove()
