@@ -47,6 +47,7 @@ class Fx:
         self.players: dict[str, Any] = {}  # sound name -> a function that (re)starts its <audio> element
         self.quiet_proxy = create_proxy(self.quiet)
         self.layer: Any = None
+        self.reduced: Any = None  # the MediaQueryList of prefers-reduced-motion
         self.tapped: Any = None  # where the last card tapped in the hand was (a play travels from there)
         self.running: list[Any] = []  # in-place animations: [selector, keyframes, options, started ms, element]
         self.moves = 0
@@ -61,8 +62,9 @@ class Fx:
     def moving(self, wanted: bool) -> bool:
         if not wanted:
             return False
-        query = self.window.matchMedia("(prefers-reduced-motion: reduce)")
-        return not bool(query.matches)
+        if self.reduced is None:  # a live query: asked once, read after each drawing
+            self.reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
+        return not bool(self.reduced.matches)
 
     def run(self, message: Any) -> None:
         cues = message.get("cues") or []
@@ -141,7 +143,8 @@ class Fx:
         value.className = "card-value"
         value.textContent = str(cue.get("face", ""))
         flyer.append(value)
-        self.fly(flyer, start, self.rect(target), at, TRAVEL_MS)
+        goal = self.rect(target)
+        self.fly(flyer, goal, self.travel(start, goal), at, TRAVEL_MS)
         self.place("#play .top-card", HIDDEN_UNTIL_LANDED, at + TRAVEL_MS + 60, 0)
 
     def draw(self, cue: Any, at: int) -> None:
@@ -153,31 +156,33 @@ class Fx:
         if not pile or not end:
             return
         start, goal = self.rect(pile), self.rect(end)
+        frames = self.travel(start, goal)  # the same path for every card drawn: made once
         for index in range(min(int(cue.get("count", 1)), 12)):
             flyer = self.document.createElement("div")
             flyer.className = "card card-back flyer"
-            self.fly(flyer, start, goal, at + index * DEAL_MS, TRAVEL_MS)
+            self.fly(flyer, goal, frames, at + index * DEAL_MS, TRAVEL_MS)
         if not cue.get("mine"):
             self.place(seat(cue), POP, 300, at + TRAVEL_MS + DEAL_MS * (int(cue.get("count", 1)) - 1))
 
-    def fly(self, flyer: Any, start: "list[float]", goal: "list[float]", delay: int, length: int) -> None:
-        """`flyer` (a card) goes from the box `start` to the box `goal` in the layer over the page."""
-        layer = self.overlay()
-        style = flyer.style
-        style.left = str(goal[0]) + "px"
-        style.top = str(goal[1]) + "px"
-        style.width = str(goal[2]) + "px"
-        style.height = str(goal[3]) + "px"
+    def travel(self, start: "list[float]", goal: "list[float]") -> Any:
+        """The keyframes (a JS value) of a card going from the box `start` to the box `goal`."""
         dx = start[0] + start[2] / 2 - goal[0] - goal[2] / 2
         dy = start[1] + start[3] / 2 - goal[1] - goal[3] / 2
         scale = max(0.3, min(2.0, start[2] / goal[2])) if goal[2] else 1
         frames = [{"transform": "translate(" + str(dx) + "px," + str(dy) + "px) scale(" + str(scale) + ")",
                    "opacity": 0.2},
                   {"transform": "translate(0,0) scale(1)", "opacity": 1}]
-        layer.append(flyer)
-        options = {"duration": length, "delay": delay, "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "both"}
-        animation = flyer.animate(dom.to_js(self.window, frames), dom.to_js(self.window, options))
+        return dom.to_js(self.window, frames)
+
+    def fly(self, flyer: Any, goal: "list[float]", frames: Any, delay: int, length: int) -> None:
+        """`flyer` (a card) travels by `frames` (`travel`) to the box `goal` in the layer over the page.
+        Few calls into the page: each is a crossing out of MicroPython (a draw of 6 cards makes 6)."""
+        flyer.style.cssText = ("left:" + str(goal[0]) + "px;top:" + str(goal[1]) + "px;width:" + str(goal[2])
+                               + "px;height:" + str(goal[3]) + "px")
         flyer.setAttribute("data-end", str(self.now() + delay + length))
+        self.overlay().append(flyer)
+        options = {"duration": length, "delay": delay, "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "both"}
+        animation = flyer.animate(frames, dom.to_js(self.window, options))
         self.moves += 1
         animation.onfinish = self.sweep_proxy
 
