@@ -735,10 +735,8 @@ class Game:
         if playable:
             self.phase = _DRAWN_PHASE
             self.drawn = card
-        else:  # _pass_turn, inlined
-            self.drawn = None
-            self.phase = _TURN_PHASE
-            self.current = (seat + self.direction) % self.n
+        else:
+            self._pass_turn(seat)
 
     def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: keep the card just drawn; the turn passes."""
@@ -810,7 +808,7 @@ class Game:
             self.current = nxt
         elif rank is _SKIP:
             self._skip(nxt, out)
-            self.current = (nxt + self.direction) % self.n
+            self.current = next_seat(nxt, self.direction, self.n)
         elif rank is _REVERSE:  # R-ACT-2
             self.direction = -self.direction
             if out is not None:
@@ -820,7 +818,7 @@ class Game:
                     out.append(_SKIPPED[nxt])
                 self.current = seat
             else:
-                self.current = (seat + self.direction) % self.n
+                self.current = next_seat(seat, self.direction, self.n)
         elif rank is _DRAW_TWO:  # R-ACT-3, R-VAR-STACK
             if rules.stacking:
                 self.pending += 2
@@ -830,7 +828,7 @@ class Game:
                 self._draw(nxt, 2, "draw_two", out)
                 if out is not None:
                     out.append(_SKIPPED[nxt])
-                self.current = (nxt + self.direction) % self.n
+                self.current = next_seat(nxt, self.direction, self.n)
         elif rank is _WD4_RANK:  # R-ACT-4
             self.pending += 4
             self.current = nxt

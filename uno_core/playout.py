@@ -4,9 +4,10 @@ Bots run thousands of playouts per decision. A playout drives a ``Game`` through
 functions ``Game.apply`` runs (``_play``, ``_draw_or_take``, ``_challenge``...), but with no
 event built, nothing logged and no legal-action list: its players pick cards straight from
 the engine's rule helpers (``playable_cards`` or its table ``turn_tables``, ``Game.stack_cards``).
-There is no second copy of the rules here, only the players' choices. They use part of their freedom: they always say
-UNO, never jump in, never play doubles and never catch anyone, so every playout is a legal
-game; ``record=True`` keeps their actions so a test can replay them through ``Game.apply``.
+There is no second copy of the rules here, only the players' choices. They use part of their
+freedom: they always say UNO, never jump in, never play doubles and never catch anyone, so every
+playout is a legal game; ``record=True`` keeps their actions so a test can replay them through
+``Game.apply``.
 
 A playout plays on the game it is given (pass a copy to keep the position) and stops at the
 end of the round, before any scoring: ``run`` returns the winner and each hand's points.
