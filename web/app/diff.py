@@ -77,7 +77,7 @@ def _prepended(old: list[Any], new: list[Any]) -> int:
     all of them; the last ones may be gone); 0 if it is not that."""
     if not old or not new or old[0] == new[0]:
         return 0
-    for count in range(1, min(len(new), 9)):
+    for count in range(1, min(len(new), 9)):  # up to 8 new lines at once; more is not a log's step
         follow = min(len(old), len(new) - count)
         if (follow >= 2 or follow == len(old)) and new[count] == old[0] and new[count:count + follow] == old[:follow]:
             return count
@@ -109,8 +109,9 @@ def _children(old: list[Any], new: list[Any], path: Path, found: list[Change]) -
 
 def as_html(new: dict[str, Any], found: list[Change], html: Callable[[Any], str]) -> bool:
     """Turn `found`'s replaced and appended elements (the changes towards `new`) into HTML text made by
-    `html(tree data)`, in place: "r" to "R", "+" to "H". Not inside an ``<svg>``: parsed apart from it, its
-    elements would not be SVG ones. Whether any change was turned (its texts are in `html`'s language)."""
+    `html(tree data)`, in place: "r" to "R", "+" to "H", "<" to "P". Not inside an ``<svg>`` (parsed apart from
+    it, its elements would not be SVG ones), nor where the text would not parse back into as many nodes.
+    Whether any change was turned (its texts are in `html`'s language)."""
     turned = False
     for change in found:
         kind, path = change[0], change[1]

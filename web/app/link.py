@@ -50,7 +50,7 @@ def to_page(message: dict[str, Any]) -> None:
                 message["lang"] = i18n.lang()
         else:  # whole: as HTML text, which the page sets in one call (not node by node through MicroPython)
             message["attrs"] = [pair for pair in tree.get("a", ()) if pair[0] != "id"]
-            message["html"] = "".join(to_html(from_data(child), _translate) for child in tree.get("c", ()))
+            message["html"] = "".join(_html(child) for child in tree.get("c", ()))
             message["lang"] = i18n.lang()
         _drawn[root] = tree
         _drawn_in[root] = i18n.lang()
@@ -74,6 +74,7 @@ def _translate(key: str, args: Any) -> str:
 
 
 def _html(data: Any) -> str:
+    """Tree data as escaped HTML text in the current language (a whole drawing's children, changes' elements)."""
     return to_html(from_data(data), _translate)
 
 

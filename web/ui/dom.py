@@ -78,22 +78,19 @@ def parsed(window: Any, html: str) -> Any:
     return template.content
 
 
-def node_at(root: Any, path: Any, found: Any = None) -> Any:
+def node_at(root: Any, path: Any, found: Any) -> Any:
     """The node at `path` under `root`; `found` (path tuple -> node) keeps the nodes walked through, so the
     next change's walk starts from the deepest one it shares (each step is two calls into the page)."""
     key = tuple(path)
-    depth = 0
-    if found is not None:
-        depth = len(key)
-        while depth and key[:depth] not in found:
-            depth -= 1
+    depth = len(key)
+    while depth and key[:depth] not in found:
+        depth -= 1
     node = found[key[:depth]] if depth else root
     for at in range(depth, len(key)):
         node = node.childNodes[key[at]]
         if not node:
             raise ValueError("no node at " + str(path))
-        if found is not None:
-            found[key[:at + 1]] = node
+        found[key[:at + 1]] = node
     return node
 
 

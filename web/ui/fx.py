@@ -175,8 +175,8 @@ class Fx:
         return dom.to_js(self.window, frames)
 
     def fly(self, flyer: Any, goal: "list[float]", frames: Any, delay: int, length: int) -> None:
-        """`flyer` (a card) travels by `frames` (`travel`) to the box `goal` in the layer over the page.
-        Few calls into the page: each is a crossing out of MicroPython (a draw of 6 cards makes 6)."""
+        """`flyer` (a card) travels by `frames` (`travel`, made once for all the cards of a draw) to the box
+        `goal` in the layer over the page, with few calls into the page: each one crosses out of MicroPython."""
         flyer.style.cssText = ("left:" + str(goal[0]) + "px;top:" + str(goal[1]) + "px;width:" + str(goal[2])
                                + "px;height:" + str(goal[3]) + "px")
         flyer.setAttribute("data-end", str(self.now() + delay + length))
