@@ -7,7 +7,8 @@ from typing import ClassVar
 
 from uno_core import Game
 from uno_core.actions import Play
-from uno_core.bots.strategic import StrategicBot
+from uno_core.bots.base import turn_actions
+from uno_core.bots.strategic import StrategicBot, chainable, chains_out
 from uno_core.cards import DECK_COUNTS, Card
 from uno_core.view import view
 
@@ -40,3 +41,35 @@ def test_of_two_numbers_it_keeps_the_one_it_also_holds_in_another_colour() -> No
         WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "bridge": 0.0}
 
     assert str(choice(game, NoTwins(0)).card) == "R7"  # the same position without the term
+
+
+def test_heads_up_it_keeps_action_cards_that_chain_into_a_finish() -> None:
+    # G+2 then Y+2 then YV: each keeps the turn, so once one of them plays the hand goes out in one turn.
+    game = heads_up("G6 G+2 Y+2 YV", "Y1 Y2 Y3 Y4 Y5", "G9")
+    assert str(choice(game, StrategicBot(0)).card) == "G6"
+
+    class NoChains(StrategicBot):
+        WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "chain": 0.0}
+
+    assert str(choice(game, NoChains(0)).card) != "G6"
+
+
+def test_heads_up_a_chain_that_goes_out_now_scores_as_going_out() -> None:
+    game = heads_up("RS YS W", "Y1 Y2 Y3 Y4 Y5", "R9")  # RS, then YS on it, then the Wild: out in one turn
+    bot = StrategicBot(0)
+    seat_view = view(game, 0)
+    plays = [action for action in turn_actions(seat_view) if isinstance(action, Play)]
+    scored = bot.rank_moves(seat_view, bot.knowledge(seat_view, []), plays)
+    best_score, best = scored[0]
+    assert (best_score, str(best.card)) == (900.0, "RS")
+    assert all(score < 900.0 for score, _ in scored[1:])
+
+
+def test_chains_out_follows_the_rules_of_a_turn_kept() -> None:
+    top = Card.parse("Y5")
+    yellow = top.colour
+    assert chains_out(cards("YV RV"), yellow, top)  # RV on YV by symbol
+    assert chains_out(cards("YS W+4"), yellow, top)  # a wild card ends any chain
+    assert not chains_out(cards("Y8 RV"), yellow, top)  # a number gives the turn away
+    assert not chains_out(cards("R+2 RS"), yellow, top)  # nothing starts on yellow 5
+    assert chainable(cards("G+2 Y+2 YV")) and not chainable(cards("G+2 Y8 B3"))

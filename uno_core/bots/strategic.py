@@ -22,6 +22,10 @@ keeping what moved the win rate (paired runs on the bench's deals: 10,000 heads-
   the same 20,000 deals; at 4 seats 26.1% against 26.3%, within the noise). Found by reading where ``expert``
   overrules this level: in 48 of its 52 overrules between two numbers of one colour that differ in this, it
   kept the twin;
+- heads-up, keep Skips, Reverses and Draw Twos that chain into a finish (``chain``): each keeps the turn, so
+  a hand of such cards, each matching the one before, plus one last card goes out in one turn
+  (``chains_out``). A play that leaves such a hand scores more, and the first card of a chain that goes out
+  now is played as if it were the last card (56.4% -> 56.8% on the same 40,000 deals: +0.4 on each half);
 - name the colour it holds most for a wild card (weighing the next player's odds more, -1.1);
 - bluff a Wild Draw Four only when the victim is about to go out; challenge when the odds say so
   (the colour odds of the player who played it, and what earlier challenges showed).
@@ -49,7 +53,7 @@ from typing import ClassVar
 from ..actions import Action, Catch, ChooseColour, Play
 from ..cards import COLOURS, Card, Colour, Rank
 from ..events import Event
-from ..game import Phase
+from ..game import Phase, card_matches, skips_next
 from ..rules import Scoring, WD4Rule
 from ..view import SeatView
 from .base import Bot, BotOptions
@@ -85,6 +89,35 @@ def danger(view: SeatView, seat: int) -> float:
     return base
 
 
+def chains_out(cards: Sequence[Card], active: Colour | None, top: Card) -> bool:
+    """Heads-up: whether ``cards`` can all be played in one turn on ``top`` (``active`` colour): each card
+    matches the one before it and every card but the last makes the other player lose its turn (a coloured
+    Skip, Reverse or Draw Two: ``skips_next``)."""
+    if len(cards) == 1:
+        return card_matches(cards[0], active, top)
+    if sum(1 for card in cards if card.colour is None or not skips_next(card.rank, 2)) > 1 or len(cards) > 6:
+        return False
+    for i, card in enumerate(cards):
+        turn_kept = card.colour is not None and skips_next(card.rank, 2)
+        if (
+            turn_kept
+            and card_matches(card, active, top)
+            and chains_out([*cards[:i], *cards[i + 1 :]], card.colour, card)
+        ):
+            return True
+    return False
+
+
+def chainable(cards: Sequence[Card]) -> bool:
+    """Heads-up: whether ``cards`` (two or more) go out in one turn once their first card plays (``chains_out``)."""
+    return len(cards) >= 2 and any(
+        card.colour is not None
+        and skips_next(card.rank, 2)
+        and chains_out([*cards[:i], *cards[i + 1 :]], card.colour, card)
+        for i, card in enumerate(cards)
+    )
+
+
 class StrategicBot(Bot):
     """See the module docstring."""
 
@@ -96,6 +129,7 @@ class StrategicBot(Bot):
     WEIGHTS: ClassVar[dict[str, float]] = {
         "bluff_at": 2.0,
         "bridge": 1.0,
+        "chain": 10.0,
         "double": 3.0,
         "follow": 2.0,
         "follow_heads_up": 0.0,
@@ -263,11 +297,18 @@ class StrategicBot(Bot):
         if not rest:
             return 1000.0  # going out
         colour = play.colour if card.colour is None else card.colour
+        chain = w["chain"]
+        if chain and n == 2 and not rules.stacking and len(play.cards) == 1:
+            if card.colour is not None and skips_next(rank, 2) and chains_out(rest, colour, card):
+                return 900.0  # going out this turn: the rest follows while the other player is skipped
+            score_chain = chain if chainable(rest) else 0.0
+        else:
+            score_chain = 0.0
         counts = colour_counts(rest)
         side = view.sides[me]
         hostile = [s for s in range(n) if view.sides[s] != side]
         urgency = max((danger(view, s) for s in hostile), default=0.5)
-        score = 10.0 + w["double"] * (len(play.cards) - 1)
+        score = 10.0 + w["double"] * (len(play.cards) - 1) + score_chain
         # keep the colour flowing: the colour we leave active is one we hold
         if colour is not None:
             score += (w["follow_heads_up"] if n == 2 else w["follow"]) * counts[colour]
