@@ -1,12 +1,12 @@
 """The expert's search keeps its promise: it overrules the strategic move only by beating it over the same
-worlds by more than ``CONFIDENCE`` standard errors, never because sequential halving dropped it on noise."""
+worlds by more than ``confidence(players)`` standard errors, never because sequential halving dropped it on noise."""
 
 from __future__ import annotations
 
 from uno_core import Game, Rules
 from uno_core.bots import make_bot
 from uno_core.bots.driver import Table
-from uno_core.bots.expert import CONFIDENCE, ExpertBot
+from uno_core.bots.expert import ExpertBot, confidence
 from uno_core.rules import Scoring
 from uno_core.view import view
 
@@ -39,7 +39,7 @@ def test_the_strategic_move_is_searched_to_the_end_and_overruled_only_when_beate
                 assert stats.values[stats.favourite] > -1e9, (seed, stats.candidates)
                 if stats.chosen != stats.favourite:
                     overruled += 1
-                    assert paired_margin(expert) > CONFIDENCE, (seed, stats.candidates, stats.chosen)
+                    assert paired_margin(expert) > confidence(4), (seed, stats.candidates, stats.chosen)
             table.step()
     assert searched >= 20  # the test saw real searches (at least three moves to choose from)
     assert overruled >= 1  # and the search does overrule at times
