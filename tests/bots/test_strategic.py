@@ -9,18 +9,14 @@ from uno_core import Game
 from uno_core.actions import Play
 from uno_core.bots.base import turn_actions
 from uno_core.bots.strategic import StrategicBot, chainable, chains_out
-from uno_core.cards import DECK_COUNTS, Card
+from uno_core.cards import DECK_COUNTS, Card, parse_deck
 from uno_core.view import view
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.parse(code) for code in text.split()]
 
 
 def heads_up(mine: str, theirs: str, top: str) -> Game:
     """Seat 0 to play on ``top`` against one opponent; every other card in the draw pile."""
-    hands = [cards(mine), cards(theirs)]
-    discard = cards(top)
+    hands = [parse_deck(mine), parse_deck(theirs)]
+    discard = parse_deck(top)
     rest = Counter(DECK_COUNTS)
     rest.subtract(card for hand in (*hands, discard) for card in hand)
     return Game.from_position(2, hands=hands, draw_pile=list(rest.elements()), discard=discard, current=0)
@@ -68,8 +64,8 @@ def test_heads_up_a_chain_that_goes_out_now_scores_as_going_out() -> None:
 def test_chains_out_follows_the_rules_of_a_turn_kept() -> None:
     top = Card.parse("Y5")
     yellow = top.colour
-    assert chains_out(cards("YV RV"), yellow, top)  # RV on YV by symbol
-    assert chains_out(cards("YS W+4"), yellow, top)  # a wild card ends any chain
-    assert not chains_out(cards("Y8 RV"), yellow, top)  # a number gives the turn away
-    assert not chains_out(cards("R+2 RS"), yellow, top)  # nothing starts on yellow 5
-    assert chainable(cards("G+2 Y+2 YV")) and not chainable(cards("G+2 Y8 B3"))
+    assert chains_out(parse_deck("YV RV"), yellow, top)  # RV on YV by symbol
+    assert chains_out(parse_deck("YS W+4"), yellow, top)  # a wild card ends any chain
+    assert not chains_out(parse_deck("Y8 RV"), yellow, top)  # a number gives the turn away
+    assert not chains_out(parse_deck("R+2 RS"), yellow, top)  # nothing starts on yellow 5
+    assert chainable(parse_deck("G+2 Y+2 YV")) and not chainable(parse_deck("G+2 Y8 B3"))

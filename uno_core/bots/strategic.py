@@ -89,33 +89,34 @@ def danger(view: SeatView, seat: int) -> float:
     return base
 
 
+def keeps_turn(card: Card) -> bool:
+    """Heads-up: whether playing ``card`` makes the other player lose its turn, a coloured one so that the next
+    card must match it (a Skip, Reverse or Draw Two: ``skips_next``)."""
+    return card.colour is not None and skips_next(card.rank, 2)
+
+
 def chains_out(cards: Sequence[Card], active: Colour | None, top: Card) -> bool:
     """Heads-up: whether ``cards`` can all be played in one turn on ``top`` (``active`` colour): each card
-    matches the one before it and every card but the last makes the other player lose its turn (a coloured
-    Skip, Reverse or Draw Two: ``skips_next``)."""
+    matches the one before it and every card but the last keeps the turn (``keeps_turn``)."""
     if len(cards) == 1:
         return card_matches(cards[0], active, top)
-    if sum(1 for card in cards if card.colour is None or not skips_next(card.rank, 2)) > 1 or len(cards) > 6:
+    if len(cards) > 6 or sum(1 for card in cards if not keeps_turn(card)) > 1:
         return False
-    for i, card in enumerate(cards):
-        turn_kept = card.colour is not None and skips_next(card.rank, 2)
-        if (
-            turn_kept
-            and card_matches(card, active, top)
-            and chains_out([*cards[:i], *cards[i + 1 :]], card.colour, card)
-        ):
-            return True
-    return False
+    return any(
+        keeps_turn(card) and card_matches(card, active, top) and chainable_after(cards, i)
+        for i, card in enumerate(cards)
+    )
+
+
+def chainable_after(cards: Sequence[Card], first: int) -> bool:
+    """Whether the rest of ``cards`` goes out in one turn once ``cards[first]`` is played (``chains_out``)."""
+    card = cards[first]
+    return chains_out([*cards[:first], *cards[first + 1 :]], card.colour, card)
 
 
 def chainable(cards: Sequence[Card]) -> bool:
     """Heads-up: whether ``cards`` (two or more) go out in one turn once their first card plays (``chains_out``)."""
-    return len(cards) >= 2 and any(
-        card.colour is not None
-        and skips_next(card.rank, 2)
-        and chains_out([*cards[:i], *cards[i + 1 :]], card.colour, card)
-        for i, card in enumerate(cards)
-    )
+    return len(cards) >= 2 and any(keeps_turn(card) and chainable_after(cards, i) for i, card in enumerate(cards))
 
 
 class StrategicBot(Bot):
@@ -297,18 +298,16 @@ class StrategicBot(Bot):
         if not rest:
             return 1000.0  # going out
         colour = play.colour if card.colour is None else card.colour
-        chain = w["chain"]
-        if chain and n == 2 and not rules.stacking and len(play.cards) == 1:
-            if card.colour is not None and skips_next(rank, 2) and chains_out(rest, colour, card):
-                return 900.0  # going out this turn: the rest follows while the other player is skipped
-            score_chain = chain if chainable(rest) else 0.0
-        else:
-            score_chain = 0.0
+        chain = w["chain"] if n == 2 and not rules.stacking and len(play.cards) == 1 else 0.0
+        if chain and keeps_turn(card) and chains_out(rest, colour, card):
+            return 900.0  # going out this turn: the rest follows while the other player is skipped
         counts = colour_counts(rest)
         side = view.sides[me]
         hostile = [s for s in range(n) if view.sides[s] != side]
         urgency = max((danger(view, s) for s in hostile), default=0.5)
-        score = 10.0 + w["double"] * (len(play.cards) - 1) + score_chain
+        score = 10.0 + w["double"] * (len(play.cards) - 1)
+        if chain and chainable(rest):  # heads-up, kept for a finish in one turn
+            score += chain
         # keep the colour flowing: the colour we leave active is one we hold
         if colour is not None:
             score += (w["follow_heads_up"] if n == 2 else w["follow"]) * counts[colour]
