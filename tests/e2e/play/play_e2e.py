@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
+from e2e_helpers import stored
 from playwright.sync_api import Page
 
+from app.storage.core import PLAY_GAME
 from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, Game, Play, save
 from uno_core.scenario import stacked_deck
 
@@ -41,6 +44,21 @@ def wait_idle(page: Page, timeout: float = 30_000) -> dict[str, Any]:
     page.wait_for_function("() => { const s = JSON.parse(window.unoPlay.state()); return s && !s.busy; }",
                            timeout=timeout)
     return state(page)
+
+
+def wait_stored(page: Page, data: dict[str, Any], timeout: float = 10.0) -> None:
+    """Wait until IndexedDB holds the game as `data` shows it (its digest), read outside the app's code.
+
+    A move counts as saved only once its transaction has completed; the page saves each move after drawing it,
+    so a reload a few milliseconds after a bot's move may resume from the save before it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = stored(page, PLAY_GAME)
+        if text is not None and json.loads(text)["game"]["digest"] == data["digest"]:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game shown ({data['digest']}) was not saved within {timeout} s")
+        page.wait_for_timeout(50)
 
 
 def game_of(data: dict[str, Any]) -> Game:

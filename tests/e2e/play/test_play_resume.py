@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import wait_ready
-from play_e2e import do, start, state
+from play_e2e import do, start, state, wait_stored
 from playwright.sync_api import BrowserContext, expect
 
 from tools.serve import SiteServer
@@ -23,6 +23,7 @@ def test_reload_resumes_the_same_position_and_offline_it_plays(app_context: Brow
                                       {"kind": "bot", "name": "Ben", "level": "random"}],
                             "preset": "official", "speed": "instant", "reaction_ms": 0}, "seed": 5})
     before = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else state(page)
+    wait_stored(page, before)  # a reload in the moment before the last move's save completes resumes before it
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#play .hand")
