@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from app import diff, i18n, link
@@ -147,6 +147,7 @@ def test_a_language_switch_sets_the_translated_attributes_again() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.lists(elements(1), min_size=2, max_size=12), st.lists(elements(1), min_size=1, max_size=3),
        st.integers(0, 3))
+@example([{"t": "p"}, {"t": "p"}], [{"t": "div"}, {"t": "p"}], 0)  # repeated lines: two put first, not one + one
 def test_lines_put_first_go_as_one_change_and_the_rest_stays(old: list[Any], fresh: list[Any], cut: int) -> None:
     """A log: new lines first, the last ones dropped; the lines that stay are not rewritten one by one."""
     new = fresh + old[: max(2, len(old) - cut)]

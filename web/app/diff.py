@@ -74,14 +74,18 @@ def _element(old: dict[str, Any], new: dict[str, Any], path: Path, found: list[C
 
 def _prepended(old: list[Any], new: list[Any]) -> int:
     """How many children `new` put before `old`'s (whose first ones follow as they were: at least two, or
-    all of them; the last ones may be gone); 0 if it is not that."""
+    all of them; the last ones may be gone); 0 if it is not that. Where repeated lines allow several counts,
+    the first that appends nothing after the old lines (a log only drops its last ones)."""
     if not old or not new or old[0] == new[0]:
         return 0
+    first = 0
     for count in range(1, min(len(new), 9)):  # up to 8 new lines at once; more is not a log's step
         follow = min(len(old), len(new) - count)
         if (follow >= 2 or follow == len(old)) and new[count] == old[0] and new[count:count + follow] == old[:follow]:
-            return count
-    return 0
+            if len(new) - count <= len(old):
+                return count
+            first = first or count
+    return first
 
 
 def _children(old: list[Any], new: list[Any], path: Path, found: list[Change]) -> None:
