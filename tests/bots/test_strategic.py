@@ -28,15 +28,35 @@ def choice(game: Game, bot: StrategicBot) -> Play:
     return action
 
 
+def scores(game: Game, bot: StrategicBot) -> dict[str, float]:
+    """Seat 0's candidate plays by card code, with the score ``bot`` gives each."""
+    seat_view = view(game, 0)
+    plays = [action for action in turn_actions(seat_view) if isinstance(action, Play)]
+    return {str(play.card): score for score, play in bot.rank_moves(seat_view, bot.knowledge(seat_view, []), plays)}
+
+
 def test_of_two_numbers_it_keeps_the_one_it_also_holds_in_another_colour() -> None:
-    # R7 is worth more points, but B7 is its twin: playing R2 keeps a way back from red to blue by a 7.
+    # B7 is R7's twin: playing R2 keeps a way back from red to blue by a 7.
     game = heads_up("R7 R2 B7 G9", "Y1 Y2 Y3 Y4 Y5", "R4")
     assert str(choice(game, StrategicBot(0)).card) == "R2"
 
     class NoTwins(StrategicBot):
         WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "bridge": 0.0}
 
-    assert str(choice(game, NoTwins(0)).card) == "R7"  # the same position without the term
+    with_term, without = scores(game, StrategicBot(0)), scores(game, NoTwins(0))
+    assert with_term["R7"] == without["R7"] - StrategicBot.WEIGHTS["bridge"]  # one twin given up
+    assert with_term["R2"] == without["R2"]
+
+
+def test_a_numbers_points_count_only_when_someone_is_close_to_going_out() -> None:
+    class NoFloor(StrategicBot):
+        WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "points_floor": 0.0}
+
+    relaxed = heads_up("R7 R2 G9 B5", "Y1 Y2 Y3 Y4 Y5", "R4")  # five cards: nobody is close
+    assert scores(relaxed, StrategicBot(0))["R7"] == scores(relaxed, StrategicBot(0))["R2"]
+    assert scores(relaxed, NoFloor(0))["R7"] > scores(relaxed, NoFloor(0))["R2"]  # the old term: always dump
+    close = heads_up("R7 R2 G9 B5", "Y1 Y2", "R4")
+    assert str(choice(close, StrategicBot(0)).card) == "R7"  # two cards left: dump the points
 
 
 def test_heads_up_it_keeps_action_cards_that_chain_into_a_finish() -> None:
@@ -52,13 +72,9 @@ def test_heads_up_it_keeps_action_cards_that_chain_into_a_finish() -> None:
 
 def test_heads_up_a_chain_that_goes_out_now_scores_as_going_out() -> None:
     game = heads_up("RS YS W", "Y1 Y2 Y3 Y4 Y5", "R9")  # RS, then YS on it, then the Wild: out in one turn
-    bot = StrategicBot(0)
-    seat_view = view(game, 0)
-    plays = [action for action in turn_actions(seat_view) if isinstance(action, Play)]
-    scored = bot.rank_moves(seat_view, bot.knowledge(seat_view, []), plays)
-    best_score, best = scored[0]
-    assert (best_score, str(best.card)) == (900.0, "RS")
-    assert all(score < 900.0 for score, _ in scored[1:])
+    scored = scores(game, StrategicBot(0))
+    assert scored.pop("RS") == 900.0
+    assert all(score < 900.0 for score in scored.values())
 
 
 def test_chains_out_follows_the_rules_of_a_turn_kept() -> None:
