@@ -131,3 +131,12 @@ def test_a_short_choice_label_is_explained_by_the_help_of_the_choice_made(texts:
         after = words(find(page(setup, texts), id=f"rule-{name}-help")[0])
         assert after == texts(f"play.rule.{name}.{choice}.help") != before
         assert not RAW_KEY.search(after)
+
+
+def test_a_default_name_follows_the_language_and_a_chosen_one_stays() -> None:
+    setup = Setup(PlayConfig())
+    first = setup.config.seats[0].name
+    assert setup.rename(first, "Jugador 1") and setup.config.seats[0].name == "Jugador 1"
+    assert [s.name for s in setup.config.seats[1:]] == [s.name for s in PlayConfig().seats[1:]]
+    setup.act("seat-name", "0", "Lola")
+    assert not setup.rename("Jugador 1", "Player 1") and setup.config.seats[0].name == "Lola"

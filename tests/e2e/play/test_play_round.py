@@ -11,13 +11,16 @@ from e2e_helpers import (
     set_language,
     small_targets,
     untranslated,
+    wait_ready,
+    wait_saved,
 )
 from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
 from play_policy import Flags, choose
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from app.play.config import PlayConfig
 from app.play.session import Session
+from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
 SEED = 160  # with play_policy: a wild, a draw-then-keep, an UNO press and a challenge in round 1
@@ -57,6 +60,24 @@ def test_setup_screen_defaults_and_axe(page: Page) -> None:
         assert small_targets(page) == [], lang
         check_axe(page, f"set-up ({lang})")
     page.screenshot(path=str(ARTIFACTS / "play-setup-phone-en.png"), full_page=True)
+
+
+def test_the_first_persons_default_name_follows_the_language(fresh_context: BrowserContext, server: SiteServer) -> None:
+    page = fresh_context.new_page()
+    page.goto(server.url + "#/play")
+    wait_ready(page)
+    page.wait_for_selector("#play-setup")
+    name = page.locator("#seat-name-0")
+    for lang in ("es", "en", "es"):
+        set_language(page, lang)
+        expect(name).to_have_value(catalogue(lang)["play.default_name"].format(n=1))
+    name.fill("Lola")
+    name.dispatch_event("change")
+    set_language(page, "en")
+    wait_saved(page)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#seat-name-0")).to_have_value("Lola")  # a name chosen stays, in any language
 
 
 def test_seeded_round_by_clicks_matches_the_engine(page: Page) -> None:

@@ -99,6 +99,15 @@ class Setup:
             return self._update(dataclasses.replace(config, undo=checked))
         return SetupEffect()
 
+    def rename(self, old: str, new: str) -> bool:
+        """Give the seats named ``old`` the name ``new`` (a default name in the language just chosen);
+        whether any was."""
+        seats = tuple(dataclasses.replace(s, name=new) if s.name == old else s for s in self.config.seats)
+        if seats == self.config.seats:
+            return False
+        self.config = self.config.with_seats(seats)
+        return True
+
     def _update(self, config: PlayConfig, redraw: bool = True, focus: str = "") -> SetupEffect:
         self.config, self.error = config, ""
         # a redraw also clears a shown refusal; a quiet change (a name, the pace) keeps what is typed

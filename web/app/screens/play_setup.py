@@ -32,6 +32,7 @@ class PlaySetup:
     def __init__(self) -> None:
         self.setup = Setup(store.load_setup() or default_config())
         self.shown = False
+        self.default_name = i18n.t("play.default_name", n=1)  # the first person's name left as it came
 
     def frame(self) -> El | None:
         return el("div", el("div", id="play-setup"))
@@ -47,6 +48,11 @@ class PlaySetup:
         link.listen(None)
 
     def relabel(self) -> None:
+        """The language changed: a first person's name left as it came follows it ("Player 1" -> "Jugador 1")."""
+        name = i18n.t("play.default_name", n=1)
+        if name != self.default_name and self.setup.rename(self.default_name, name):
+            store.save_setup(self.setup.config)
+        self.default_name = name
         self.render()
 
     def receive(self, message: dict[str, Any]) -> None:
