@@ -140,3 +140,18 @@ def test_a_default_name_follows_the_language_and_a_chosen_one_stays() -> None:
     assert [s.name for s in setup.config.seats[1:]] == [s.name for s in PlayConfig().seats[1:]]
     setup.act("seat-name", "0", "Lola")
     assert not setup.rename("Jugador 1", "Player 1") and setup.config.seats[0].name == "Lola"
+
+
+@pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
+def test_each_bot_seat_says_what_its_level_plays_like(texts: Texts) -> None:
+    setup = Setup(PlayConfig())
+    bots = [index for index, seat in enumerate(setup.config.seats) if seat.is_bot]
+    humans = [index for index, seat in enumerate(setup.config.seats) if not seat.is_bot]
+    assert bots and humans
+    for level in ("easy", "strategic", "expert"):
+        setup.act("seat-level", str(bots[0]), level)
+        tree = page(setup, texts)
+        (field,) = find(tree, id=f"f-seat-level-{bots[0]}")
+        (described,) = find(tree, id=field.attr("aria-describedby") or "-")
+        assert words(described) == texts(f"play.level.{level}.help") and not RAW_KEY.search(words(described))
+    assert not find(page(setup, texts), id=f"seat-level-help-{humans[0]}")

@@ -98,13 +98,17 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
         kind = select("seat-kind", str(index), [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
                       seat.kind, t("play.setup.kind_label", n=number), cls="kind")
         level = select("seat-level", str(index), [(lv, t(f"play.level_short.{lv}")) for lv in levels], seat.level,
-                       t("play.setup.level_label", n=number), cls="level") if seat.is_bot else None
+                       t("play.setup.level_label", n=number), cls="level",
+                       described_by=f"seat-level-help-{index}") if seat.is_bot else None
+        # what the chosen level plays like, weakest to strongest as the list goes
+        level_help = el("p", t(f"play.level.{seat.level}.help"), cls="help level-help",
+                        id=f"seat-level-help-{index}") if seat.is_bot else None
         remove = el("button", "✕", cls="button remove", type="button", data_act="remove-seat", data_arg=str(index),
                     aria_label=t("play.setup.remove", name=seat.name or str(number))) \
             if len(config.seats) > MIN_SEATS else None
         rows.append(el("li", el("span", str(number), cls="seat-number", aria_hidden="true"),
                        el("label", t("play.setup.name_label", n=number), cls="sr-only", for_=f"seat-name-{index}"),
-                       name, kind, level, remove, cls="seat-row"))
+                       name, kind, level, remove, level_help, cls="seat-row"))
     add = el("button", t("play.setup.add"), cls="button", type="button", data_act="add-seat", id="add-seat",
              disabled=len(config.seats) >= MAX_SEATS)
     return el("section", el("h2", t("play.setup.players")), el("p", t("play.setup.players_help"), cls="help"),
@@ -137,10 +141,11 @@ def table_section(config: PlayConfig, t: Texts) -> El:
 
 
 def select(act: str, arg: str, choices: list[tuple[str, str]], value: str, label: str,
-           visible_label: bool = False, cls: str = "") -> El:
+           visible_label: bool = False, cls: str = "", described_by: str = "") -> El:
     ident = f"f-{act}-{arg}" if arg else f"f-{act}"
     options = [el("option", text, value=key, selected=key == value) for key, text in choices]
-    field = el("select", *options, id=ident, data_act=act, data_arg=arg or None, data_on="change")
+    field = el("select", *options, id=ident, data_act=act, data_arg=arg or None, data_on="change",
+               aria_describedby=described_by or None)
     return el("div", el("label", label, for_=ident, cls=None if visible_label else "sr-only"), field,
               cls=f"field {cls}".strip())
 
