@@ -53,8 +53,9 @@ def test_a_numbers_points_count_only_when_someone_is_close_to_going_out() -> Non
         WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "points_floor": 0.0}
 
     relaxed = heads_up("R7 R2 G9 B5", "Y1 Y2 Y3 Y4 Y5", "R4")  # five cards: nobody is close
-    assert scores(relaxed, StrategicBot(0))["R7"] == scores(relaxed, StrategicBot(0))["R2"]
-    assert scores(relaxed, NoFloor(0))["R7"] > scores(relaxed, NoFloor(0))["R2"]  # the old term: always dump
+    floored, unfloored = scores(relaxed, StrategicBot(0)), scores(relaxed, NoFloor(0))
+    assert floored["R7"] == floored["R2"]
+    assert unfloored["R7"] > unfloored["R2"]  # the old term: always dump
     close = heads_up("R7 R2 G9 B5", "Y1 Y2", "R4")
     assert str(choice(close, StrategicBot(0)).card) == "R7"  # two cards left: dump the points
 

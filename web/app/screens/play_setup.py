@@ -20,9 +20,14 @@ from app.play.setup_page import ERROR_ID, render
 from app.tree import El, el, to_data
 
 
+def first_default_name() -> str:
+    """The first person's name in a new set-up, in the current language."""
+    return i18n.t("play.default_name", n=1)
+
+
 def default_config() -> PlayConfig:
     config = PlayConfig()
-    seats = (dataclasses.replace(config.seats[0], name=i18n.t("play.default_name", n=1)), *config.seats[1:])
+    seats = (dataclasses.replace(config.seats[0], name=first_default_name()), *config.seats[1:])
     return config.with_seats(seats)
 
 
@@ -32,7 +37,7 @@ class PlaySetup:
     def __init__(self) -> None:
         self.setup = Setup(store.load_setup() or default_config())
         self.shown = False
-        self.default_name = i18n.t("play.default_name", n=1)  # the first person's name left as it came
+        self.default_name = first_default_name()  # the first person's name left as it came
 
     def frame(self) -> El | None:
         return el("div", el("div", id="play-setup"))
@@ -49,7 +54,7 @@ class PlaySetup:
 
     def relabel(self) -> None:
         """The language changed: a first person's name left as it came follows it ("Player 1" -> "Jugador 1")."""
-        name = i18n.t("play.default_name", n=1)
+        name = first_default_name()
         if name != self.default_name and self.setup.rename(self.default_name, name):
             store.save_setup(self.setup.config)
         self.default_name = name
