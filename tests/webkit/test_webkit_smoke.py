@@ -141,7 +141,7 @@ def test_score_keeper_round_survives_a_reload(driver: WebDriver, webkit_server: 
     assert sheet, driver.current_url
 
     # round 1: Ana goes out, Ben holds 25 points (typed)
-    driver.find_element(By.CSS_SELECTOR, "#score-winner-0").click()
+    wait_element(driver, "#score-winner-0").click()  # the entry may be drawn just after the Save bar
     wait_element(driver, "#score-handbox-0.sk-hand-out")  # Ana's hand folded: Ben's switch moved up
     driver.find_element(By.CSS_SELECTOR, "#score-mode-1-total").click()
     wait_element(driver, "#score-hand-1").send_keys("25")

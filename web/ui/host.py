@@ -159,6 +159,8 @@ class Host:
         section.hidden = False
         if message.get("focus_main"):
             self.document.getElementById("main").focus()
+        if message["section"] == "screen":
+            self.window.scrollTo(0, 0)  # a new screen starts at its top (WebKit kept the last screen's scroll)
 
     def set(self, message: Any) -> None:
         marks = message.get("marks")
