@@ -1,8 +1,8 @@
 // Start the page's side (web/ui/: MicroPython on the main thread; the build writes web/ui-start.mjs from this
 // template with the runtime's path and the module list). The page's Python is bytecode (.mpy, compiled by the
 // build with the runtime's mpy-cross), written into MicroPython's file system and imported: nothing is
-// compiled on the page; each module is imported in a task of its own. A failure rejects, and the loading shell
-// (web/shell.js) shows it.
+// compiled on the page; each step (the requests, MicroPython's start, each import) runs in a task of its own. A
+// failure rejects, and the loading shell (web/shell.js) shows it.
 import { loadMicroPython } from "__MICROPYTHON__";
 
 const MODULES = __UI_MODULES__;
@@ -14,14 +14,18 @@ async function fetchModule(name) {
   return [name, new Uint8Array(await response.arrayBuffer())];
 }
 
-const [micropython, modules] = await Promise.all([
-  loadMicroPython({ linebuffer: true, stdout: (line) => console.log(line), stderr: (line) => console.error(line) }),
-  Promise.all(MODULES.map(fetchModule)),
-]);
+// Each step below in a task of its own (a first run of MicroPython's code is slow while the browser compiles
+// it): no long task. The modules' requests first (each costs the main thread a few ms), then MicroPython's start.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const fetched = Promise.all(MODULES.map(fetchModule));
+fetched.catch(() => {}); // awaited below; a failure surfaces there
+await nextTask();
+const micropython = await loadMicroPython({
+  linebuffer: true, stdout: (line) => console.log(line), stderr: (line) => console.error(line),
+});
+const modules = await fetched;
 micropython.FS.mkdirTree("/lib/ui");
 for (const [name, bytes] of modules) micropython.FS.writeFile(`/lib/ui/${name}.mpy`, bytes);
-// One module a task (a first run of MicroPython's code is slow while the browser compiles it): no long task.
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 for (const name of MODULES.filter((name) => name !== "__init__")) {
   await nextTask();
   micropython.runPython(`import ui.${name}`);

@@ -8,7 +8,7 @@ import struct
 import urllib.request
 from pathlib import Path
 
-from tools import compress, precache
+from tools import build, compress, precache
 from tools.serve import SiteServer
 
 
@@ -57,6 +57,15 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
     assert "pyscript" not in page and "pyodide.asm.js" not in page  # no PyScript, no Pyodide on the page
     assert (site / json.loads((site / "build.json").read_text())["app_archive"]).is_file()  # the worker's
 
+
+
+def test_the_pages_micropython_is_the_npm_runtime_with_v8s_compile_hint_first(site: Path) -> None:
+    """The hint (`tools.build.COMPILE_HINT`) moves compiling MicroPython's JavaScript off the page's main thread;
+    the runtime itself is served unchanged."""
+    info = json.loads((site / "build.json").read_text())
+    served = (site / "runtime" / f"micropython-{info['micropython']}" / "micropython.mjs").read_text()
+    npm = (build.NODE / build.MICROPYTHON / "micropython.mjs").read_text()
+    assert served.startswith("//# allFunctionsCalledOnLoad\n") and served == build.COMPILE_HINT + npm
 
 def test_server_sends_the_right_mime_types(site: Path) -> None:
     srv = SiteServer(site).start()
