@@ -761,18 +761,31 @@ class Game:
         out: list[ev.Event] | None,
     ) -> None:
         """R-TURN-1, R-ACT-1..5, R-VAR-70/JUMP/DOUBLE: ``seat`` plays ``cards`` (checked legal by the caller)."""
-        if self.exposed:
-            self.exposed.clear()
         if jump:
             self.current = seat
+        self._play_card(seat, cards[0], colour, swap, uno, out, cards if len(cards) > 1 else None, jump)
+
+    def _play_card(
+        self,
+        seat: int,
+        card: Card,
+        colour: Colour | None,
+        swap: int | None,
+        uno: bool,
+        out: list[ev.Event] | None,
+        doubles: tuple[Card, ...] | None = None,
+        jump: bool = False,
+    ) -> None:
+        """``_play`` for one ``card`` (or, for R-VAR-DOUBLE, the ``doubles`` it leads); playouts call it directly."""
+        if self.exposed:
+            self.exposed.clear()
         hand = self.hands[seat]
-        card = cards[0]
         rank = card.rank
         if rank is _WD4_RANK:
             self.wd4_bluff = not wd4_legal(hand, self.active)
             self.wd4_by = seat
             self.wd4_colour = self.active
-        if len(cards) == 1:
+        if doubles is None:
             # hand.remove(card) by identity (cards are interned): a loop of ``is`` tests is about
             # twice as fast as list.remove, which calls Card.__eq__ on every card before the match
             at = 0
@@ -783,17 +796,17 @@ class Game:
             del hand[at]
             self.discard.append(card)
         else:
-            for played in cards:
+            for played in doubles:
                 hand.remove(played)
-            self.discard.extend(cards)
+            self.discard.extend(doubles)
         self.active = active = card.colour or colour  # a wild takes the colour named
         self.drawn = None
         self.phase = _TURN_PHASE
         if out is not None:
-            key = (seat, cards, colour, jump)
+            key = (seat, doubles or (card,), colour, jump)
             event = _PLAYED.get(key)
             if event is None:
-                event = _PLAYED[key] = ev.CardPlayed(seat, cards, active, jump)
+                event = _PLAYED[key] = ev.CardPlayed(seat, key[1], active, jump)
             out.append(event)
         if uno:
             self.said_uno[seat] = True
@@ -855,7 +868,7 @@ class Game:
             self.current = nxt
         else:
             self.current = nxt
-        if not uno and len(hand) == 1 and len(self.hands[seat]) == 1:
+        if len(hand) == 1 and not uno and len(self.hands[seat]) == 1:
             self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
 
     def _go_out(self, seat: int, rank: Rank, out: list[ev.Event] | None) -> None:

@@ -95,9 +95,9 @@ class Playout:
         # cards _play must choose for (a colour, a 7's swap), or everything when recording: the rest go straight in
         special = _ALL_CARDS if record else _WILDS_AND_SEVENS if rules.seven_zero else _WILDS
         tables = turn_tables(rules)
-        turns = 0
+        turns = 0  # decisions made (a range counts them: cheaper than adding and testing at every turn)
         try:
-            while True:
+            for turns in range(max_turns + 1):  # noqa: B007 (read after the loop)
                 phase = game.phase
                 seat = game.current
                 if phase is _TURN:
@@ -122,9 +122,7 @@ class Playout:
                         if card in special:
                             self._play(game, seat, card)
                         else:  # the common case, as _play does it
-                            game._play(seat, (card,), None, None, len(hand) == 2, False, None)
-                elif phase is _MATCH_OVER:
-                    break
+                            game._play_card(seat, card, None, None, len(hand) == 2, None)
                 elif phase is _DRAWN:
                     drawn = game.drawn
                     assert drawn is not None
@@ -135,7 +133,9 @@ class Playout:
                     elif drawn in special:
                         self._play(game, seat, drawn)
                     else:
-                        game._play(seat, (drawn,), None, None, len(game.hands[seat]) == 2, False, None)
+                        game._play_card(seat, drawn, None, None, len(game.hands[seat]) == 2, None)
+                elif phase is _MATCH_OVER:
+                    break
                 elif phase is _CHALLENGE:
                     self._answer_wd4(game, seat)
                 elif phase is _STACK:
@@ -145,9 +145,9 @@ class Playout:
                     if record:
                         log.append((seat, ChooseColour(colour)))
                     game._choose_colour(seat, colour, None)
-                turns += 1
-                if turns > max_turns:
-                    raise RuntimeError("playout did not finish")
+            else:
+                turns = max_turns + 1
+                raise RuntimeError("playout did not finish")
         finally:
             self.turns += turns
         result = game.playout_result
@@ -163,7 +163,7 @@ class Playout:
         uno = len(hand) == 2
         if self.record:
             self.log.append((seat, Play((card,), colour, swap, uno)))
-        game._play(seat, (card,), colour, swap, uno, False, None)
+        game._play_card(seat, card, colour, swap, uno, None)
 
     def _answer_wd4(self, game: Game, seat: int) -> None:
         if game.stack_cards(seat) and (self.greedy or self.pick.random() < 0.5):
