@@ -307,6 +307,22 @@ def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page)
     assert sheet_id(page) == sheet
 
 
+
+def test_a_late_drawing_leaves_the_focus_in_a_field_tapped_before_it_landed(page: Page) -> None:
+    """The same, with nothing typed yet when the drawing lands: the person tapped a hand's total (no intent is
+    sent by a tap), then the answer to their earlier tap on "who went out" arrives. Focus stays in the field."""
+    new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
+    page.locator("#score-modeall-total").click()
+    expect(page.locator("#score-hand-1")).to_be_visible()
+    slow_worker(page)
+    page.locator("#score-winner-0").check()
+    field = page.locator("#score-hand-1")
+    field.click()
+    expect(page.locator("#score-handbox-0.sk-hand-out")).to_be_visible()  # landed after the tap
+    expect(field).to_be_focused()
+    page.keyboard.type("25")
+    expect(field).to_have_value("25")
+
 def test_enter_in_a_total_moves_on_at_once_and_saves_nothing_on_the_way(page: Page) -> None:
     """Enter (a phone's "next") goes to the next empty total before the form sees it: no save is tried on the
     way, whose drawing would land while the next total is typed. With none left empty, Enter saves."""

@@ -97,6 +97,7 @@ class Host:
         self.wake_wanted = False
         self.sent = 0  # the number of the last intent sent (`ui.journal`)
         self.drawn = 0  # the number of the last intent the messages shown so far answered (their `seen`)
+        self.focused_at_send: Any = None  # the page's focused element when the last intent was sent
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
@@ -207,7 +208,7 @@ class Host:
             if region:
                 region.textContent = live[1]
         target = None
-        if message.get("focus") and fresh:
+        if message.get("focus") and fresh and not self.moved_on(message):
             target = root.querySelector(message["focus"])
         elif had_id:
             target = self.document.getElementById(had_id)
@@ -227,6 +228,15 @@ class Host:
         seen = message.get("seen")
         return not isinstance(seen, int) or seen >= self.sent
 
+    def moved_on(self, message: Any) -> bool:
+        """Whether, since the intent `message` answers was sent, the person put the focus on another element (a
+        tap on a field sends no intent): the focus `message` asks for is then not moved, or a late answer (a slow
+        phone, a busy worker) would take the focus from the field they are about to type in."""
+        if not isinstance(message.get("seen"), int) or not self.sent:
+            return False
+        active = self.document.activeElement
+        return bool(active) and active != self.document.body and active != self.focused_at_send
+
     def effect(self, message: Any) -> None:
         announce = message.get("announce")
         if announce:
@@ -237,7 +247,7 @@ class Host:
         if message.get("go"):
             self.window.location.hash = message["go"]
             return
-        if message.get("focus") and self.current(message):
+        if message.get("focus") and self.current(message) and not self.moved_on(message):
             target = self.document.getElementById(message["focus"])
             if target:
                 target.focus()
@@ -383,6 +393,7 @@ class Host:
             "blind": self.drawn < self.sent,
         }
         self.sent = self.journal.number(intent, kind)
+        self.focused_at_send = self.document.activeElement
         self.send(intent)
 
     def read_file(self, picker: Any) -> None:
