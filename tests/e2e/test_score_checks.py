@@ -23,7 +23,7 @@ from e2e_helpers import (
     stored,
     wait_ready,
 )
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from score_helpers import FACES, new_game, open_score, save_round, sheet_id, shot
 
 from tools.serve import SiteServer
@@ -286,9 +286,9 @@ def slow_worker(page: Page) -> None:
     }""")
 
 
-def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page) -> None:
-    """On a slow phone the drawing that answers "who went out" can arrive after the person has moved on to a
-    hand's total: it must not pull the focus back to the radio, or the next digits go nowhere."""
+def tap_who_went_out_then_a_total(page: Page) -> tuple[str, Locator]:
+    """A new three-player sheet, every hand by its total; on a slow worker (`slow_worker`) a tap on "Ana went out",
+    then on Beto's total before the answer lands. Returns the sheet's id and Beto's field."""
     sheet = new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
     page.locator("#score-modeall-total").click()
     expect(page.locator("#score-hand-1")).to_be_visible()
@@ -296,6 +296,13 @@ def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page)
     page.locator("#score-winner-0").check()
     field = page.locator("#score-hand-1")
     field.click()
+    return sheet, field
+
+
+def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page) -> None:
+    """On a slow phone the drawing that answers "who went out" can arrive after the person has moved on to a
+    hand's total: it must not pull the focus back to the radio, or the next digits go nowhere."""
+    sheet, field = tap_who_went_out_then_a_total(page)
     field.press_sequentially("25", delay=600)  # the winner's drawing lands between the two digits
     expect(page.locator("#score-handbox-0.sk-hand-out")).to_be_visible()
     expect(field).to_be_focused()
@@ -307,17 +314,10 @@ def test_a_late_drawing_leaves_the_focus_in_the_field_being_typed_in(page: Page)
     assert sheet_id(page) == sheet
 
 
-
 def test_a_late_drawing_leaves_the_focus_in_a_field_tapped_before_it_landed(page: Page) -> None:
     """The same, with nothing typed yet when the drawing lands: the person tapped a hand's total (no intent is
     sent by a tap), then the answer to their earlier tap on "who went out" arrives. Focus stays in the field."""
-    new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
-    page.locator("#score-modeall-total").click()
-    expect(page.locator("#score-hand-1")).to_be_visible()
-    slow_worker(page)
-    page.locator("#score-winner-0").check()
-    field = page.locator("#score-hand-1")
-    field.click()
+    _, field = tap_who_went_out_then_a_total(page)
     expect(page.locator("#score-handbox-0.sk-hand-out")).to_be_visible()  # landed after the tap
     expect(field).to_be_focused()
     page.keyboard.type("25")
