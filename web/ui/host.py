@@ -208,7 +208,7 @@ class Host:
             if region:
                 region.textContent = live[1]
         target = None
-        if message.get("focus") and fresh and not self.moved_on(message):
+        if message.get("focus") and self.may_focus(message):
             target = root.querySelector(message["focus"])
         elif had_id:
             target = self.document.getElementById(had_id)
@@ -228,14 +228,17 @@ class Host:
         seen = message.get("seen")
         return not isinstance(seen, int) or seen >= self.sent
 
-    def moved_on(self, message: Any) -> bool:
-        """Whether, since the intent `message` answers was sent, the person put the focus on another element (a
-        tap on a field sends no intent): the focus `message` asks for is then not moved, or a late answer (a slow
-        phone, a busy worker) would take the focus from the field they are about to type in."""
-        if not isinstance(message.get("seen"), int) or not self.sent:
+    def may_focus(self, message: Any) -> bool:
+        """Whether the focus `message` asks for (a drawing's or an effect's) may be moved: it answers the last intent
+        (`current`) and the person has not put the focus on another element since that intent was sent (a tap on a
+        field sends no intent), or a late answer (a slow phone, a busy worker) would take the focus from the field
+        they are about to type in."""
+        if not self.current(message):
             return False
+        if not isinstance(message.get("seen"), int) or not self.sent:
+            return True
         active = self.document.activeElement
-        return bool(active) and active != self.document.body and active != self.focused_at_send
+        return not active or active == self.document.body or active == self.focused_at_send
 
     def effect(self, message: Any) -> None:
         announce = message.get("announce")
@@ -247,7 +250,7 @@ class Host:
         if message.get("go"):
             self.window.location.hash = message["go"]
             return
-        if message.get("focus") and self.current(message) and not self.moved_on(message):
+        if message.get("focus") and self.may_focus(message):
             target = self.document.getElementById(message["focus"])
             if target:
                 target.focus()
