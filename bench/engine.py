@@ -17,7 +17,8 @@ time and is caught (two cards), so its rounds are about a quarter longer (75 dec
 engine's playout mode (``uno_core.playout``: the same transitions, no events, no log) that the
 bots' playouts use. ``--old-kernel REV`` adds a row for the int-coded kernel ``uno_core/fast.py``
 as it was at git revision REV (the second copy of the rules that the playout mode replaced,
-e.g. ``72598da``), measured in the same run as a baseline.
+e.g. ``72598da``), measured in the same run as a baseline, and a "vs old kernel" column (games/s: the old
+kernel counted a drawn card's play as part of the draw's decision).
 """
 
 from __future__ import annotations
@@ -132,23 +133,44 @@ def measure(play: Callable[[int, int], int], players: int, seconds: float, first
 
 def measure_side_by_side(
     loops: list[tuple[str, Callable[[int, int], int]]], players: int, seconds: float, slices: int
-) -> dict[str, tuple[float, float]]:
-    """Each loop's (rounds per second, decisions per second), timed in turns: ``slices`` short turns each,
-    one loop after the other, and the median turn kept.
+) -> dict[str, list[tuple[float, float]]]:
+    """Each loop's (rounds per second, decisions per second) in each of ``slices`` short turns.
 
     This machine's speed drifts over seconds (a shared virtual machine: the same loop measured twice a
     minute apart differs by up to 1.5x). Turns of a fraction of a second give every loop the same share
-    of slow and fast moments, and the median ignores the turns a neighbour disturbed. Each loop plays
-    seeds 0, 1, 2... across its turns.
+    of slow and fast moments; ``median`` and ``paired_ratio`` ignore the turns a neighbour disturbed. In each turn every
+    loop plays the same block of seeds (the same deals: rounds differ in length, so loops that played
+    different seeds would be compared on different work), and the loops take their turns in rotation
+    (none always runs first, or right after the same neighbour). The block is what the slowest loop
+    plays in one turn's time, measured in a first warm-up turn.
     """
+    turn = seconds / slices
+    block = min(measure(play, players, turn)[2] for _, play in loops)
     rates: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in loops}
-    seeds = {name: 0 for name, _ in loops}
-    for _ in range(slices):
-        for name, play in loops:
-            games, decisions, played = measure(play, players, seconds / slices, seeds[name])
-            seeds[name] += played
-            rates[name].append((games, decisions))
-    return {name: sorted(turns)[len(turns) // 2] for name, turns in rates.items()}
+    for index in range(slices):
+        first = index * block
+        shift = index % len(loops)
+        for name, play in loops[shift:] + loops[:shift]:
+            decisions = 0
+            start = time.process_time()
+            for seed in range(first, first + block):
+                decisions += play(seed, players)
+            elapsed = time.process_time() - start
+            rates[name].append((block / elapsed, decisions / elapsed))
+    return rates
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def paired_ratio(ours: list[tuple[float, float]], theirs: list[tuple[float, float]], field: int) -> float:
+    """The median over the turns of ours / theirs in the same turn (``field`` 0: games/s, 1: decisions/s).
+
+    Two loops timed in the same turn saw the same moment of the machine, so their ratio drifts less
+    than the ratio of two medians taken apart.
+    """
+    return median([mine[field] / other[field] for mine, other in zip(ours, theirs, strict=True)])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -176,17 +198,25 @@ def main(argv: list[str] | None = None) -> None:
     if old_source is not None:
         loops.append(("old kernel", old_kernel_factory(old_source)))
     turn = args.seconds / args.slices
-    print(f"Python {sys.version.split()[0]} on {sys.platform}; {args.slices} turns of {turn:.2f} s per loop")
-    print(f"{'loop':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10} {'per decision':>13}")
+    python = f"Python {sys.version.split()[0]} on {sys.platform}"
+    print(f"{python}; {args.slices} turns of up to {turn:.2f} s per loop, the same deals in each turn")
+    print("ratios: the median over the turns of the two loops' rates in the same turn")
+    header = f"{'loop':<10} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'vs RLCard':>10} {'per decision':>13}"
+    print(header + (f" {'vs old kernel':>14}" if old_source is not None else ""))
     if rlcard is not None:
         loops.insert(0, ("rlcard", rlcard))
     for players in (2, 4):
         rates = measure_side_by_side(loops, players, args.seconds, args.slices)
         theirs = rates.get("rlcard")
+        old = rates.get("old kernel")
         for name, ours in rates.items():
-            ratio = f"{ours[0] / theirs[0]:.2f}x" if theirs else "-"
-            each = f"{ours[1] / theirs[1]:.2f}x" if theirs else "-"
-            print(f"{name:<10} {players:>7} {ours[0]:>10.0f} {ours[1]:>12.0f} {ratio:>10} {each:>13}")
+            games, decisions = median([r[0] for r in ours]), median([r[1] for r in ours])
+            ratio = f"{paired_ratio(ours, theirs, 0):.2f}x" if theirs else "-"
+            each = f"{paired_ratio(ours, theirs, 1):.2f}x" if theirs else "-"
+            line = f"{name:<10} {players:>7} {games:>10.0f} {decisions:>12.0f} {ratio:>10} {each:>13}"
+            if old is not None:  # games/s only: the old kernel counted a draw and its play as one decision
+                line += f" {paired_ratio(ours, old, 0):>13.3f}x"
+            print(line)
     if rlcard is None and not args.no_rlcard:
         print("(rlcard not installed: pip install -e '.[bench]' for the comparison)")
     if args.pyodide:
