@@ -735,8 +735,8 @@ class Game:
         if playable:
             self.phase = _DRAWN_PHASE
             self.drawn = card
-        else:
-            self._pass_turn(seat)
+        else:  # _pass_turn, inlined (the phase is already TURN and nothing was drawn before)
+            self.current = (seat + self.direction) % self.n
 
     def _keep(self, seat: int, out: list[ev.Event] | None) -> None:
         """R-TURN-4: keep the card just drawn; the turn passes."""
@@ -820,18 +820,19 @@ class Game:
         if rank <= 9 and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
             self.current = nxt
         elif rank is _SKIP:
-            self._skip(nxt, out)
-            self.current = next_seat(nxt, self.direction, self.n)
+            if out is not None or rules.skipped_draws:
+                self._skip(nxt, out)
+            self.current = (nxt + self.direction) % self.n
         elif rank is _REVERSE:  # R-ACT-2
-            self.direction = -self.direction
+            self.direction = direction = -self.direction
             if out is not None:
-                out.append(_REVERSED[self.direction])
+                out.append(_REVERSED[direction])
             if self.n == 2:
                 if out is not None:
                     out.append(_SKIPPED[nxt])
                 self.current = seat
             else:
-                self.current = next_seat(seat, self.direction, self.n)
+                self.current = (seat + direction) % self.n
         elif rank is _DRAW_TWO:  # R-ACT-3, R-VAR-STACK
             if rules.stacking:
                 self.pending += 2
@@ -841,7 +842,7 @@ class Game:
                 self._draw(nxt, 2, "draw_two", out)
                 if out is not None:
                     out.append(_SKIPPED[nxt])
-                self.current = next_seat(nxt, self.direction, self.n)
+                self.current = (nxt + self.direction) % self.n
         elif rank is _WD4_RANK:  # R-ACT-4
             self.pending += 4
             self.current = nxt
