@@ -11,6 +11,8 @@ puts the tested level at seat ``i mod players``, so every seat is played equally
 win rate with a 95% Wilson interval, the fair share (1/players), and the average points won
 per round by the tested seat and by each other seat (R-SCORE-3: the winner scores the others'
 hands). The bars of issue 18 are checked at the end (and that ``easy`` loses to ``basic``).
+``--only omniscient:strategic:4``: an anchor, not a level: the expert searching the true deal (the real hands;
+``OmniscientExpert``), what any reading of the hidden cards could at best give the search.
 ``--matches``: a game is a whole match to 500 points (official rules; the match win rate, and the
 final totals in the points columns), as people play at home.
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import subprocess
 import sys
@@ -39,10 +42,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from uno_core import Game, Rules, Scoring, SeatView, view
-from uno_core.bots import LEVELS, Table, make_bot
+from uno_core import Card, Colour, Game, Rules, Scoring, SeatView, view
+from uno_core.bots import LEVELS, Bot, BotOptions, Table, make_bot
 from uno_core.bots.base import turn_actions
 from uno_core.bots.expert import ExpertBot
+from uno_core.bots.knowledge import Ban, Knowledge
 from uno_core.events import Event
 
 if TYPE_CHECKING:
@@ -87,14 +91,50 @@ class Result:
         return centre - half, centre + half
 
 
+OMNISCIENT = "omniscient"
+
+
+class OmniscientExpert(ExpertBot):
+    """Not a level, an anchor (``--only omniscient:strategic:4``): the expert whose every world is the true deal
+    (each hand as it is, the draw pile's cards in a random order). What any reading of the hidden cards could
+    at best give the search; it plays only in this bench, under the name ``OMNISCIENT``."""
+
+    def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
+        super().__init__(seed, options)
+        self.game: Game | None = None
+
+    def sample_world(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        rng: random.Random,
+        extra: dict[int, Ban] | None,
+        force: tuple[int, Colour] | None,
+        hints: Sequence[tuple[int, Colour]],
+    ) -> tuple[list[list[Card]], list[Card]]:
+        assert self.game is not None
+        pile = list(self.game.draw_pile)
+        rng.shuffle(pile)
+        return [list(hand) for hand in self.game.hands], pile
+
+
+def tested_bot(level: str, seed: int, iterations: int, game: Game) -> Bot:
+    """The tested seat's bot: a level, or the omniscient anchor (which reads ``game``)."""
+    if level != OMNISCIENT:
+        return make_bot(level, seed, iterations=iterations)
+    bot = OmniscientExpert(seed, BotOptions(iterations=iterations))
+    bot.game = game
+    return bot
+
+
 def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int]:
     """One round, or one match to 500 points when ``match``: (tested seat won, its points, points of the other
     seats together; in a match, the final totals)."""
     level, other, players, index, iterations, match = job
     seat = index % players
     bots = [make_bot(other, index * 16 + s, iterations=iterations) for s in range(players)]
-    bots[seat] = make_bot(level, index * 16 + seat, iterations=iterations)
     game = Game(players, MATCH if match else ROUND, seed=index)
+    bots[seat] = tested_bot(level, index * 16 + seat, iterations, game)
     Table(game, bots).run()
     gained = list(game.totals) if match else game.round_results[-1].gained
     mine = gained[game.sides[seat]]
@@ -151,7 +191,7 @@ def strength(
     )
     try:
         for level, other, players in matchups(only):
-            n = expert_games if level == "expert" else games
+            n = expert_games if level in ("expert", OMNISCIENT) else games
             if level == "expert" and other in ("random", "easy", "basic") and not quick and not only:
                 n = max(16, n // 8)  # far from any bar: fewer games
             result = run_matchup(level, other, players, n, iterations, pool, match)

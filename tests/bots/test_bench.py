@@ -28,3 +28,22 @@ def test_bench_plays_whole_matches_to_500(capsys: pytest.CaptureFixture[str]) ->
     assert "Bars (issue 18)" not in out  # the bars are on rounds
     won, mine, others = bench_bots.play_game(("basic", "random", 2, 3, 10, True))
     assert max(mine, others) >= 500 and (mine >= 500) is won  # the final totals: the winner reached the target
+
+
+def test_omniscient_anchor_searches_the_true_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """The anchor's worlds are the real hands and the real pile's cards (so it can bound what reading helps)."""
+    import random
+
+    from uno_core import Game, view
+    from uno_core.bots.knowledge import Knowledge
+
+    game = Game(4, bench_bots.ROUND, seed=5)
+    bot = bench_bots.tested_bot("omniscient", 1, 12, game)
+    assert isinstance(bot, bench_bots.OmniscientExpert)
+    seat = game.current
+    seen = view(game, seat)
+    hands, pile = bot.sample_world(seen, Knowledge(seen, [], {}), random.Random(0), None, None, [])
+    assert hands == [list(hand) for hand in game.hands]
+    assert sorted(pile) == sorted(game.draw_pile)
+    bench_bots.main(["--quick", "--strength-only", "--only", "omniscient:strategic:4"])
+    assert "omniscient strategic      4" in capsys.readouterr().out

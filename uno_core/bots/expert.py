@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from .. import events as ev
 from ..actions import Action, ChooseColour, Play
-from ..cards import Colour, hand_points
+from ..cards import Card, Colour, hand_points
 from ..game import Game, Phase
 from ..playout import Playout
 from ..rules import Scoring
@@ -185,7 +185,7 @@ class ExpertBot(StrategicBot):
                     force = (view.wd4_by, view.wd4_colour)
                 else:
                     extra = {view.wd4_by: (view.wd4_colour, None, False)}
-            hands, pile = sample_hidden(view, know, rng, extra, force, hints)
+            hands, pile = self.sample_world(view, know, rng, extra, force, hints)
             world = with_hidden(base, hands, pile, rng.getrandbits(48))
             policy = random.Random(rng.getrandbits(48))
             state = policy.getstate()
@@ -233,6 +233,22 @@ class ExpertBot(StrategicBot):
         # only the candidates still in the race can win
         stats.values = [means[i] if i in alive else -1e9 for i in range(k)]
         return stats.values
+
+    def sample_world(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        rng: random.Random,
+        extra: dict[int, Ban] | None,
+        force: tuple[int, Colour] | None,
+        hints: Sequence[tuple[int, Colour]],
+    ) -> tuple[list[list[Card]], list[Card]]:
+        """The hidden cards of one world: each seat's hand and the draw pile (``determinize.sample_hidden``).
+
+        ``bench.bots``' omniscient anchor overrides it with the true hands, to measure what the search
+        would reach if it knew them.
+        """
+        return sample_hidden(view, know, rng, extra, force, hints)
 
     def _playout(self, game: Game, me: int, move: Action, policy: random.Random) -> float:
         playout = (PolicyPlayout if self.POLICY_PLAYOUTS else Playout)(game, policy, greedy=True)
