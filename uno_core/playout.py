@@ -95,6 +95,8 @@ class Playout:
         # cards _play must choose for (a colour, a 7's swap), or everything when recording: the rest go straight in
         special = _ALL_CARDS if record else _WILDS_AND_SEVENS if rules.seven_zero else _WILDS
         tables = turn_tables(rules)
+        play_card = game._play_card  # looked up once: the playout's most frequent call
+        draw_or_take = game._draw_or_take
         turns = 0  # decisions made (a range counts them: cheaper than adding and testing at every turn)
         try:
             for turns in range(max_turns + 1):  # noqa: B007 (read after the loop)
@@ -111,7 +113,7 @@ class Playout:
                     if not playable:
                         if record:
                             log.append((seat, DRAW))
-                        game._draw_or_take(seat, None)
+                        draw_or_take(seat, None)
                     else:
                         if greedy and not _WILDS.isdisjoint(playable):  # a wild card: only if nothing else plays
                             playable = [card for card in playable if card.colour is not None] or playable
@@ -122,7 +124,7 @@ class Playout:
                         if card in special:
                             self._play(game, seat, card)
                         else:  # the common case, as _play does it
-                            game._play_card(seat, card, None, None, len(hand) == 2, None)
+                            play_card(seat, card, None, None, len(hand) == 2, None)
                 elif phase is _DRAWN:
                     drawn = game.drawn
                     assert drawn is not None
@@ -133,7 +135,7 @@ class Playout:
                     elif drawn in special:
                         self._play(game, seat, drawn)
                     else:
-                        game._play_card(seat, drawn, None, None, len(game.hands[seat]) == 2, None)
+                        play_card(seat, drawn, None, None, len(game.hands[seat]) == 2, None)
                 elif phase is _MATCH_OVER:
                     break
                 elif phase is _CHALLENGE:
