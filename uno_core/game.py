@@ -820,8 +820,7 @@ class Game:
         if rank <= 9 and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
             self.current = nxt
         elif rank is _SKIP:
-            if out is not None or rules.skipped_draws:
-                self._skip(nxt, out)
+            self._skip(nxt, out)
             self.current = (nxt + self.direction) % self.n
         elif rank is _REVERSE:  # R-ACT-2
             self.direction = direction = -self.direction
