@@ -115,20 +115,30 @@ def rlcard_round_factory() -> Callable[[int, int], int] | None:
     return rlcard_round
 
 
-def measure(play: Callable[[int, int], int], players: int, seconds: float, first: int = 0) -> tuple[float, float, int]:
-    """(rounds per second, decisions per second, rounds played) over about ``seconds`` of this process's CPU
-    time, playing the rounds of seeds ``first``, ``first + 1``...
+def rounds_in(play: Callable[[int, int], int], players: int, seconds: float) -> int:
+    """How many rounds (seeds 0, 1, 2...) ``play`` plays in about ``seconds`` of this process's CPU time.
 
     CPU time, not wall-clock time: on a shared machine other processes would otherwise slow
     whichever loop happens to run while they do (the loops are single-threaded, so on an idle
     machine both clocks agree).
     """
-    rounds = decisions = 0
+    rounds = 0
     start = time.process_time()
-    while (elapsed := time.process_time() - start) < seconds:
-        decisions += play(first + rounds, players)
+    while time.process_time() - start < seconds:
+        play(rounds, players)
         rounds += 1
-    return rounds / elapsed, decisions / elapsed, rounds
+    return rounds
+
+
+def play_block(play: Callable[[int, int], int], players: int, first: int, count: int) -> tuple[float, float]:
+    """(rounds per second, decisions per second) of ``play`` over the rounds of seeds ``first`` to
+    ``first + count - 1``, in CPU time (as ``rounds_in``)."""
+    decisions = 0
+    start = time.process_time()
+    for seed in range(first, first + count):
+        decisions += play(seed, players)
+    elapsed = time.process_time() - start
+    return count / elapsed, decisions / elapsed
 
 
 def measure_side_by_side(
@@ -145,18 +155,12 @@ def measure_side_by_side(
     plays in one turn's time, measured in a first warm-up turn.
     """
     turn = seconds / slices
-    block = min(measure(play, players, turn)[2] for _, play in loops)
+    block = min(rounds_in(play, players, turn) for _, play in loops)
     rates: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in loops}
     for index in range(slices):
-        first = index * block
         shift = index % len(loops)
         for name, play in loops[shift:] + loops[:shift]:
-            decisions = 0
-            start = time.process_time()
-            for seed in range(first, first + block):
-                decisions += play(seed, players)
-            elapsed = time.process_time() - start
-            rates[name].append((block / elapsed, decisions / elapsed))
+            rates[name].append(play_block(play, players, index * block, block))
     return rates
 
 
