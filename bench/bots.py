@@ -99,9 +99,9 @@ class OmniscientExpert(ExpertBot):
     (each hand as it is, the draw pile's cards in a random order). What any reading of the hidden cards could
     at best give the search; it plays only in this bench, under the name ``OMNISCIENT``."""
 
-    def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
+    def __init__(self, game: Game, seed: int = 0, options: BotOptions | None = None) -> None:
         super().__init__(seed, options)
-        self.game: Game | None = None
+        self.game = game
 
     def sample_world(
         self,
@@ -112,7 +112,6 @@ class OmniscientExpert(ExpertBot):
         force: tuple[int, Colour] | None,
         hints: Sequence[tuple[int, Colour]],
     ) -> tuple[list[list[Card]], list[Card]]:
-        assert self.game is not None
         pile = list(self.game.draw_pile)
         rng.shuffle(pile)
         return [list(hand) for hand in self.game.hands], pile
@@ -122,9 +121,7 @@ def tested_bot(level: str, seed: int, iterations: int, game: Game) -> Bot:
     """The tested seat's bot: a level, or the omniscient anchor (which reads ``game``)."""
     if level != OMNISCIENT:
         return make_bot(level, seed, iterations=iterations)
-    bot = OmniscientExpert(seed, BotOptions(iterations=iterations))
-    bot.game = game
-    return bot
+    return OmniscientExpert(game, seed, BotOptions(iterations=iterations))
 
 
 def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int]:
