@@ -13,7 +13,9 @@ open the landing page, Play (#/play), the score keeper (#/score) and that saved 
 and by bench/bare.html after loadPyodide() and one line of Python). Bytes = response
 bodies sent by the local server during the visit. Prints medians and the app/bare ratios, and the
 longest main-thread task from navigation to interactive (Long Tasks API) of each visit.
-`--cpu-throttle 4` slows the page's CPU as Lighthouse's mobile preset does (CDP).
+`--cpu-throttle 4` slows the page's CPU as Lighthouse's mobile preset does (CDP). Last, the medians of the
+warm starts' steps (when the engine worker started, read, checked and restored its snapshot, was ready; when
+the page's MicroPython side had started): the critical path at a glance.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import shutil
 import statistics
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,21 @@ LONG_TASKS = """window.__longTasks = [];
 new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });"""
+# The app's start-up steps, in ms since navigation: the engine worker's start (data-worker-start) and its steps
+# (data-t-*, ms since that start, web/app-worker.mjs), the page's MicroPython side done starting (ui-started).
+STEPS = """() => {
+    const d = document.documentElement.dataset;
+    const at = Number(d.workerStart);
+    const steps = { "ui started": performance.getEntriesByName("ui-started")[0]?.startTime };
+    if (Number.isFinite(at)) {
+        steps["worker started"] = at;
+        for (const [name, key] of [["snapshot read", "tSnapshotRead"], ["snapshot hashed", "tSnapshotHashed"],
+                                   ["snapshot restored", "tSnapshotRestored"], ["worker ready", "workerMs"]]) {
+            if (d[key] !== undefined) steps[name] = at + Number(d[key]);
+        }
+    }
+    return Object.fromEntries(Object.entries(steps).filter(([, ms]) => Number.isFinite(ms)));
+}"""
 LONGEST_AFTER = "t => Math.max(0, ...window.__longTasks.filter(([start]) => start > t).map(([, d]) => d))"
 LONGEST_BEFORE = "t => Math.max(0, ...window.__longTasks.filter(([start]) => start <= t).map(([, d]) => d))"
 
@@ -72,6 +89,7 @@ class Visit:
     prepaint_ms: float | None = None
     longest_task_ms: float | None = None  # cold app visit: longest main-thread task while the snapshot was made
     longest_to_ready_ms: float = 0.0  # longest main-thread task from navigation to interactive
+    steps: dict[str, float] = field(default_factory=dict)  # the app's start-up steps, ms since navigation (STEPS)
 
 
 def new_sheet(page: Any) -> str:
@@ -114,6 +132,7 @@ def visit(
     prepaint = page.evaluate(MARK, "score-prepaint")
     start_path = str(page.evaluate("document.documentElement.dataset.startPath || ''"))
     longest_to_ready = float(page.evaluate(LONGEST_BEFORE, ms))
+    steps = {str(name): float(ms) for name, ms in page.evaluate(STEPS).items()} if page_name == "app" else {}
     served = server.traffic.total_bytes()
     precache = 0
     longest = None
@@ -127,7 +146,7 @@ def visit(
         precache = server.traffic.total_bytes() - served
         sheet["sheet"] = new_sheet(page)
     page.close()
-    return Visit(page_name, kind, ms, served, precache, start_path, prepaint, longest, longest_to_ready)
+    return Visit(page_name, kind, ms, served, precache, start_path, prepaint, longest, longest_to_ready, steps)
 
 
 def run_once(pw: Any, server: SiteServer, page_name: str, throttle: float = 1.0) -> list[Visit]:
@@ -212,10 +231,23 @@ def main() -> None:
         label = (route or "#/").replace("{sheet}", "<id>")
         print(f"  {label:16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  longest task {task:6.0f} ms "
               f"{'met' if task <= task_bar else 'NOT met':7}  (start path: {', '.join(paths)})")
+    print_steps(visits)
     prepaints = [v.prepaint_ms for v in visits if v.kind == "warm-sheet" and v.prepaint_ms is not None]
     if prepaints:
         prepaint = statistics.median(prepaints)
         print(f"  #/score/<id> score-prepaint {prepaint:.0f} ms {prepaint / bare_warm:.2f}x")
+
+
+def print_steps(visits: list[Visit]) -> None:
+    """Where the app's warm starts spend their time: the median of each start-up step over the warm visits."""
+    warm = [v for v in visits if v.page == "app" and v.kind.startswith("warm") and v.steps]
+    if not warm:
+        return
+    steps = {name: statistics.median(v.steps[name] for v in warm if name in v.steps) for v in warm for name in v.steps}
+    steps["interactive"] = statistics.median(v.ms for v in warm)
+    order = sorted(steps.items(), key=lambda item: item[1])
+    print(f"  warm start's steps, ms since navigation (medians of {len(warm)} warm visits): "
+          + ", ".join(f"{name} {ms:.0f}" for name, ms in order))
 
 
 if __name__ == "__main__":

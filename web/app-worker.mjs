@@ -4,7 +4,7 @@
 // this worker at the page's first moment; the build serves it next to pyodide.mjs
 // (runtime/pyodide-<version>/uno-app.mjs), so "../../" is the site's root.
 //
-// Start-up. The page's first message, {"op": "boot", "hint"}, says whether the last visit stored a
+// Start-up. The page's first message, {"op": "boot", "hint", "origin"}, says whether the last visit stored a
 // start-up snapshot (its key, kept in localStorage, which a worker cannot read).
 // - A return visit: the restore starts at once. Pyodide fetches and compiles the runtime while the snapshot
 //   store (a worker of its own, web/snapshot-store.js) reads the image and hashes it; Pyodide's fsInit hook
@@ -15,7 +15,9 @@
 // Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is deleted
 // unused; a record that fails to read, check or restore is deleted and the worker starts plainly.
 // What happened goes to the page as marks: <html data-start-path="snapshot|plain|plain-fallback">,
-// data-snapshot (restoring, used, making, stored, failed), data-t-<step> (ms since the worker started).
+// data-snapshot (restoring, used, making, stored, failed), data-t-<step> (ms since the worker started),
+// data-worker-start (when it started, in ms since the page's navigation, whose timeOrigin the boot message
+// carries).
 //
 // Loading shell messages (web/shell.js): {"op": "progress", stage}, {"op": "download", path, done, total,
 // encoded} for the big files, {"op": "fetch-failed", path, reason} when one of ours fails to arrive, and
@@ -253,7 +255,9 @@ function afterReady(py, path, meta) {
 
 // ---------------------------------------------------------------- start
 try {
-  const { hint } = await booted;
+  const { hint, origin } = await booted;
+  // when the worker started, in ms since the page's navigation (the data-t-* steps count from it: bench.load)
+  if (Number.isFinite(origin)) mark({ "worker-start": String(Math.round(performance.timeOrigin + started - origin)) });
   let { py, path } = await restored(hint);
   const meta = await metaPromise;
   if (!py) py = await plain(meta);

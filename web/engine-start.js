@@ -23,7 +23,7 @@
       event.preventDefault();
       early.push(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
     });
-    worker.postMessage(JSON.stringify({ op: "boot", hint }));
+    worker.postMessage(JSON.stringify({ op: "boot", hint, origin: performance.timeOrigin }));
     // The test hook window.unoPlay (app.play.hook runs in the worker) lives here, in JS: MicroPython at times
     // calls a JS function it holds with its first argument as `this`, and the promises it settled or
     // returned came back undefined. start(spec) and setup() ask the worker; state() answers at once with

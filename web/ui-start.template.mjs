@@ -32,3 +32,4 @@ for (const name of MODULES.filter((name) => name !== "__init__")) {
 }
 await nextTask();
 micropython.runPython("ui.page.main()");
+performance.mark("ui-started"); // the page's side has asked the worker to start the app (bench.load)

@@ -186,6 +186,16 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
 
     page = v.open("#/score")
     assert start_path(page) == "snapshot"
+    # the start-up's steps bench.load prints: when the engine worker started (ms since navigation), its own steps
+    # (ms since its start), the page's side started (a performance mark), all before the page was interactive
+    start, read, restored, ui, ready = page.evaluate("""() => {
+        const d = document.documentElement.dataset;
+        const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+        return [Number(d.workerStart), Number(d.tSnapshotRead), Number(d.tSnapshotRestored), at("ui-started"),
+                at("app-interactive")];
+    }""")
+    assert 0 < start < ready and 0 <= read < restored and start + restored <= ready + 2, (start, read, restored, ready)
+    assert ui is not None and 0 < ui <= ready, (ui, ready)
     expect(page.locator("html")).to_have_attribute("data-load-path", "snapshot")
     # the kept sources (tracebacks read them) are written out once the app is ready
     expect(page.locator("html")).to_have_attribute("data-snapshot-sources", "written")
