@@ -10,11 +10,8 @@
   const script = document.currentScript;
   let hint = null;
   try { hint = localStorage.getItem("uno.snapshot"); } catch { /* blocked: start as a first visit */ }
-  // After a failed runtime download the page reloads with ?offline=1 (web/shell.js): the worker's own
-  // URL carries it, and the service worker reads it as the referrer of the worker's requests.
-  const offline = new URLSearchParams(location.search).get("offline") === "1" ? "?offline=1" : "";
   try {
-    const url = new URL(script.dataset.worker + offline, location.href);
+    const url = new URL(script.dataset.worker, location.href);
     const worker = new Worker(url, { type: "module" });
     const early = [];
     const keep = ({ data }) => early.push(String(data));

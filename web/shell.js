@@ -168,12 +168,10 @@ window.fetch = async (input, init) => {
   try {
     response = await realFetch(input, init);
   } catch (err) {
-    if (state === "loading" && url.pathname.endsWith(".wasm") && useOfflineCopy()) return new Promise(() => {});
     if (state === "loading") fail(`${url.pathname}: ${err}`);
     throw err;
   }
   if (state === "loading" && url.origin === location.origin) {
-    if (!response.ok && url.pathname.endsWith(".wasm") && useOfflineCopy()) return new Promise(() => {});
     if (!response.ok) fail(`${url.pathname}: HTTP ${response.status}`);
     else if (BIG.test(url.pathname) && response.body && root.dataset.snapshot !== "restoring") {
       track(url.pathname, response.clone()); // not while restoring a snapshot: no wait to show, less work
@@ -181,17 +179,6 @@ window.fetch = async (input, init) => {
   }
   return response;
 };
-
-// The service worker leaves the .wasm to the network while online (see sw.template.js). If that
-// download fails (server unreachable, captive Wi-Fi, or a newer deployment without this runtime
-// version), reload once, asking the service worker for its precached copy.
-function useOfflineCopy() {
-  const url = new URL(location.href);
-  if (!navigator.serviceWorker?.controller || url.searchParams.get("offline") === "1") return false;
-  url.searchParams.set("offline", "1");
-  location.replace(url.href);
-  return true;
-}
 
 // A download sent compressed (Content-Encoding: br or gzip, tools/serve.py) has a Content-Length in
 // encoded bytes, while its body streams decoded: its real size comes from build.json's file list.
@@ -228,9 +215,8 @@ function fromEngine(text) {
   try { message = JSON.parse(text); } catch { return; }
   if (message.op === "progress" && STAGES[message.stage]) setStage(message.stage);
   else if (message.op === "download") downloaded(message);
-  else if (message.op === "fetch-failed") {
-    if (!(message.path.endsWith(".wasm") && useOfflineCopy())) fail(`${message.path}: ${message.reason}`);
-  } else if (message.op === "fatal") fail(message.error);
+  else if (message.op === "fetch-failed") fail(`${message.path}: ${message.reason}`);
+  else if (message.op === "fatal") fail(message.error);
 }
 
 function downloaded({ path, done, total, encoded }) {
