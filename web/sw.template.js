@@ -3,12 +3,11 @@
 // deletes older caches on activation. A new version waits until the page asks it to take
 // over (the "Update now" button): it never reloads a page by itself.
 //
-// The runtimes' .wasm too: served from here, a return visit's engine worker instantiated Pyodide's in
-// 150-190 ms against 230-270 ms from the HTTP cache (which keeps it brotli-compressed, as sent), and the
-// app was interactive about 70 ms sooner (issue 14: bench.load, 20 warm visits each, 807 against 873 ms;
-// 1,472 against 1,543 ms with the CPU slowed 4x). The HTTP cache's V8 code cache, the reason these files
-// once went to the network, no longer paid for that. And a server gone or a newer deployment cannot
-// fail a return visit's runtime download: there is none.
+// The runtimes' .wasm too. They once went to the network and the HTTP cache while online, for V8's wasm
+// code cache (then measured at about 2 s a warm start, with Pyodide on the page's thread). With the engine
+// in a worker, return visits measured the same either way (issue 14: 20 warm visits each, interleaved,
+// medians 980 and 1,001 ms), so the simpler rule: every file from here, and a return visit needs no
+// server for its runtime (gone, or replaced by a newer deployment).
 
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
