@@ -13,9 +13,11 @@ open the landing page, Play (#/play), the score keeper (#/score) and that saved 
 and by bench/bare.html after loadPyodide() and one line of Python). Bytes = response
 bodies sent by the local server during the visit. Prints medians and the app/bare ratios, and the
 longest main-thread task from navigation to interactive (Long Tasks API) of each visit.
-`--cpu-throttle 4` slows the page's CPU as Lighthouse's mobile preset does (CDP). Last, the medians of the
-warm starts' steps (when the engine worker started, read, checked and restored its snapshot, was ready; when
-the page's MicroPython side had started): the critical path at a glance.
+`--against <site>` also visits another build's app in the same runs, in turn with this one's, and
+compares their warm visits run by run (this machine's speed drifts more between runs minutes apart than
+most start-up changes move it). `--cpu-throttle 4` slows the page's CPU as Lighthouse's mobile preset does
+(CDP). Last, the medians of the warm starts' steps (when the engine worker started, read, checked and
+restored its snapshot, was ready; when the page's MicroPython side had started): the critical path at a glance.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from tools.serve import SiteServer
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist" / "site"
 PAGES = {"app": "index.html", "bare": "bench-bare.html"}
+AGAINST = "against"  # the page name of the --against build's app visits
 
 
 RATIO_BAR = 0.30  # issue 14 (issue 7's was 0.40)
@@ -178,9 +181,13 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--cpu-throttle", type=float, default=1.0,
                         help="slow the page's CPU this many times (CDP), e.g. 4 as Lighthouse's mobile preset")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another build of the site (e.g. main's, copied aside): its app is visited in turn with "
+                             "this one's, and their warm visits compared run by run")
     args = parser.parse_args()
-    if not (args.site / "build.json").exists():
-        raise SystemExit("bench: build the site first (./dev build)")
+    for built in (args.site, args.against):
+        if built is not None and not (built / "build.json").exists():
+            raise SystemExit(f"bench: no built site at {built} (./dev build)")
     with tempfile.TemporaryDirectory(prefix="uno-bench-site-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.site, site)
@@ -189,12 +196,18 @@ def main() -> None:
         bare = (ROOT / "bench" / "bare.js").read_text().replace("./runtime/pyodide/", f"./{runtime}/")
         (site / "bench-bare.js").write_text(bare)
         server = SiteServer(site).start()
+        servers = {"app": server, "bare": server}
+        if args.against is not None:
+            shutil.copytree(args.against, Path(tmp) / "against")
+            servers[AGAINST] = SiteServer(Path(tmp) / "against").start()
         visits: list[Visit] = []
         try:
             with sync_playwright() as pw:
                 for i in range(args.runs):
-                    for page_name in ("bare", "app") if i % 2 else ("app", "bare"):  # alternate the order
-                        for v in run_once(pw, server, page_name, args.cpu_throttle):
+                    order = list(servers)[i % len(servers):] + list(servers)[: i % len(servers)]  # rotate the order
+                    for name in order:
+                        for v in run_once(pw, servers[name], "bare" if name == "bare" else "app", args.cpu_throttle):
+                            v.page = name
                             visits.append(v)
                             mb = v.bytes / 1e6
                             extra = f"  prepaint {v.prepaint_ms:.0f} ms" if v.prepaint_ms is not None else ""
@@ -204,7 +217,8 @@ def main() -> None:
                                 flush=True,
                             )
         finally:
-            server.stop()
+            for running in set(servers.values()):
+                running.stop()
     slow = f", CPU throttled {args.cpu_throttle:g}x" if args.cpu_throttle > 1 else ""
     print(f"\nmedians of {args.runs} runs (Chromium, persistent profile, {os.cpu_count()} cores{slow})")
     print(f"{'':6}{'bare ms':>10}{'app ms':>10}{'app/bare':>10}{'bare MB':>10}{'app MB':>10}")
@@ -232,6 +246,8 @@ def main() -> None:
         print(f"  {label:16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  longest task {task:6.0f} ms "
               f"{'met' if task <= task_bar else 'NOT met':7}  (start path: {', '.join(paths)})")
     print_steps(visits)
+    if args.against is not None:
+        print_against(visits, args.against)
     prepaints = [v.prepaint_ms for v in visits if v.kind == "warm-sheet" and v.prepaint_ms is not None]
     if prepaints:
         prepaint = statistics.median(prepaints)
@@ -248,6 +264,18 @@ def print_steps(visits: list[Visit]) -> None:
     order = sorted(steps.items(), key=lambda item: item[1])
     print(f"  warm start's steps, ms since navigation (medians of {len(warm)} warm visits): "
           + ", ".join(f"{name} {ms:.0f}" for name, ms in order))
+
+
+def print_against(visits: list[Visit], against: Path) -> None:
+    """This build's warm visits against the other build's (``--against``), each run's pair compared."""
+    print(f"\nwarm time to interactive, this build vs {against} (visited in turn, same runs)")
+    for kind, route in WARM_ROUTES.items():
+        mine = [v.ms for v in visits if v.page == "app" and v.kind == kind]
+        theirs = [v.ms for v in visits if v.page == AGAINST and v.kind == kind]
+        paired = statistics.median(a / b for a, b in zip(mine, theirs, strict=True))
+        label = (route or "#/").replace("{sheet}", "<id>")
+        print(f"  {label:16}{statistics.median(mine):7.0f} ms vs {statistics.median(theirs):7.0f} ms"
+              f"   paired ratio {paired:.3f}")
 
 
 if __name__ == "__main__":
