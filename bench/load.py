@@ -242,9 +242,9 @@ def main() -> None:
         task = median(visits, "app", kind, "longest_to_ready_ms")
         paths = sorted({v.start_path for v in visits if v.page == "app" and v.kind == kind})
         verdict = "met" if app <= RATIO_BAR * bare_warm else "NOT met"
-        label = (route or "#/").replace("{sheet}", "<id>")
-        print(f"  {label:16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  longest task {task:6.0f} ms "
-              f"{'met' if task <= task_bar else 'NOT met':7}  (start path: {', '.join(paths)})")
+        print(f"  {route_label(route):16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  "
+              f"longest task {task:6.0f} ms {'met' if task <= task_bar else 'NOT met':7}  "
+              f"(start path: {', '.join(paths)})")
     print_steps(visits)
     if args.against is not None:
         print_against(visits, args.against)
@@ -254,12 +254,18 @@ def main() -> None:
         print(f"  #/score/<id> score-prepaint {prepaint:.0f} ms {prepaint / bare_warm:.2f}x")
 
 
+def route_label(route: str) -> str:
+    """A warm route as the summary prints it: ``#/``, ``#/play``, ``#/score/<id>``."""
+    return (route or "#/").replace("{sheet}", "<id>")
+
+
 def print_steps(visits: list[Visit]) -> None:
     """Where the app's warm starts spend their time: the median of each start-up step over the warm visits."""
     warm = [v for v in visits if v.page == "app" and v.kind.startswith("warm") and v.steps]
     if not warm:
         return
-    steps = {name: statistics.median(v.steps[name] for v in warm if name in v.steps) for v in warm for name in v.steps}
+    names = {name for v in warm for name in v.steps}
+    steps = {name: statistics.median(v.steps[name] for v in warm if name in v.steps) for name in names}
     steps["interactive"] = statistics.median(v.ms for v in warm)
     order = sorted(steps.items(), key=lambda item: item[1])
     print(f"  warm start's steps, ms since navigation (medians of {len(warm)} warm visits): "
@@ -273,8 +279,7 @@ def print_against(visits: list[Visit], against: Path) -> None:
         mine = [v.ms for v in visits if v.page == "app" and v.kind == kind]
         theirs = [v.ms for v in visits if v.page == AGAINST and v.kind == kind]
         paired = statistics.median(a / b for a, b in zip(mine, theirs, strict=True))
-        label = (route or "#/").replace("{sheet}", "<id>")
-        print(f"  {label:16}{statistics.median(mine):7.0f} ms vs {statistics.median(theirs):7.0f} ms"
+        print(f"  {route_label(route):16}{statistics.median(mine):7.0f} ms vs {statistics.median(theirs):7.0f} ms"
               f"   paired ratio {paired:.3f}")
 
 

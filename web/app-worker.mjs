@@ -6,8 +6,9 @@
 //
 // Start-up. The page's first message, {"op": "boot", "hint", "origin"}, says whether the last visit stored a
 // start-up snapshot (its key, kept in localStorage, which a worker cannot read).
-// - A return visit: the restore starts at once. Pyodide fetches and compiles the runtime while the snapshot
-//   store (a worker of its own, web/snapshot-store.js) reads the image and hashes it; Pyodide's fsInit hook
+// - A return visit: the restore starts at once. Pyodide fetches its runtime while the snapshot store (a worker
+//   of its own, web/snapshot-store.js) reads the image and hashes it, and instantiates the runtime once it has
+//   the image (its size is the initial memory: bench.load's steps show this path); Pyodide's fsInit hook
 //   waits for the hash, and an image whose SHA-256 does not match is never restored. The files the
 //   snapshot keeps are written back (their metadata at once, the sources once the app is ready).
 // - A first visit, or any trouble: a plain start with our wheels and the app's package; once the app is
