@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from uno_core import Game
+from uno_core import Game, Rules, Scoring
 from uno_core.actions import Play
 from uno_core.bots.base import turn_actions
 from uno_core.bots.strategic import StrategicBot, chainable, chains_out
@@ -13,13 +13,14 @@ from uno_core.cards import DECK_COUNTS, Card, parse_deck
 from uno_core.view import view
 
 
-def heads_up(mine: str, theirs: str, top: str) -> Game:
+def heads_up(mine: str, theirs: str, top: str, rules: Rules | None = None) -> Game:
     """Seat 0 to play on ``top`` against one opponent; every other card in the draw pile."""
     hands = [parse_deck(mine), parse_deck(theirs)]
     discard = parse_deck(top)
     rest = Counter(DECK_COUNTS)
     rest.subtract(card for hand in (*hands, discard) for card in hand)
-    return Game.from_position(2, hands=hands, draw_pile=list(rest.elements()), discard=discard, current=0)
+    pile = list(rest.elements())
+    return Game.from_position(2, rules or Rules(), hands=hands, draw_pile=pile, discard=discard, current=0)
 
 
 def choice(game: Game, bot: StrategicBot) -> Play:
@@ -58,6 +59,28 @@ def test_a_numbers_points_count_only_when_someone_is_close_to_going_out() -> Non
     assert unfloored["R7"] > unfloored["R2"]  # the old term: always dump
     close = heads_up("R7 R2 G9 B5", "Y1 Y2", "R4")
     assert str(choice(close, StrategicBot(0)).card) == "R7"  # two cards left: dump the points
+
+
+def test_a_wild_card_is_spent_when_a_rival_is_at_uno() -> None:
+    class Hoarder(StrategicBot):
+        WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "wild_at_uno": 0.0}
+
+    mine, top = "W R2 G9 B5", "R4"
+    single = Rules(scoring=Scoring.SINGLE_ROUND)
+    for rules in (Rules(), single):  # heads-up the rival plays next: the wild names a colour it may lack
+        assert str(choice(heads_up(mine, "Y1", top, rules), StrategicBot(0)).card) == "W"
+        assert str(choice(heads_up(mine, "Y1", top, rules), Hoarder(0)).card) == "R2"
+    assert str(choice(heads_up(mine, "Y1 Y2", top), StrategicBot(0)).card) == "R2"  # two cards: kept for later
+
+    def three_seats(rules: Rules) -> Game:  # the rival at UNO plays after the next player
+        hands = [parse_deck(mine), parse_deck("Y5 Y6 Y7 Y8 Y9"), parse_deck("Y1")]
+        rest = Counter(DECK_COUNTS)
+        rest.subtract(card for hand in (*hands, parse_deck(top)) for card in hand)
+        pile = list(rest.elements())
+        return Game.from_position(3, rules, hands=hands, draw_pile=pile, discard=parse_deck(top), current=0)
+
+    assert str(choice(three_seats(Rules()), StrategicBot(0)).card) == "W"  # points count: 50 not left to it
+    assert str(choice(three_seats(single), StrategicBot(0)).card) == "R2"  # only going out counts: kept
 
 
 def test_heads_up_it_keeps_action_cards_that_chain_into_a_finish() -> None:
