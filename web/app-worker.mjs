@@ -7,7 +7,7 @@
 // Start-up. The page's first message, {"op": "boot", "hint", "origin"}, says whether the last visit stored a
 // start-up snapshot (its key, kept in localStorage, which a worker cannot read).
 // - A return visit: the restore starts at once. Pyodide fetches its runtime while the snapshot store (a worker
-//   the page starts beside this one, web/snapshot-store.js) reads the image and hashes it, and instantiates the runtime once it has
+//   of its own, web/snapshot-store.js) reads the image and hashes it, and instantiates the runtime once it has
 //   the image (its size is the initial memory: bench.load's steps show this path); Pyodide's fsInit hook
 //   waits for the hash, and an image whose SHA-256 does not match is never restored. The files the
 //   snapshot keeps are written back (their metadata at once, the sources once the app is ready).
@@ -16,8 +16,7 @@
 // Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is deleted
 // unused; a record that fails to read, check or restore is deleted and the worker starts plainly.
 // What happened goes to the page as marks: <html data-start-path="snapshot|plain|plain-fallback">,
-// data-snapshot (restoring, used, making, stored, failed), data-snapshot-store (page: the store the page started,
-// worker: one of this worker's own), data-t-<step> (ms since the worker started),
+// data-snapshot (restoring, used, making, stored, failed), data-t-<step> (ms since the worker started),
 // data-worker-start (when it started, in ms since the page's navigation, whose timeOrigin the boot message
 // carries).
 //
@@ -43,20 +42,16 @@ const queue = [];
 let receive = null;
 let boot = null;
 const booted = new Promise((resolve) => { boot = resolve; });
-self.onmessage = ({ data, ports }) => {
+self.onmessage = ({ data }) => {
   const text = String(data);
-  if (boot) { // the first message: {"op": "boot", "hint", "origin"}, with a port to the snapshot store
+  if (boot) { // the first message: {"op": "boot", "hint"}
     let message = null;
     try { message = JSON.parse(text); } catch { /* not the boot message */ }
     if (message?.op === "boot") {
-      boot({ ...message, port: ports[0] || null });
+      boot(message);
       boot = null;
       return;
     }
-  }
-  if (text.startsWith('{"op":"store-failed"')) { // the page saw the store it started stop
-    storeOpened.then((store) => store?.fail(JSON.parse(text).error));
-    return;
   }
   if (receive) receive(text);
   else queue.push(text);
@@ -105,19 +100,8 @@ async function track(path, response) {
 }
 
 // ---------------------------------------------------------------- the snapshot store (a worker)
-// The page starts it beside this worker and hands over a port to it with the boot message: its read then
-// overlaps this worker's own start (web/engine-start.js). Without one, this worker starts its own.
-let store = null;
-const storeOpened = booted.then(({ port }) => {
-  store = openSnapshotStore(port);
-  if (store) mark({ "snapshot-store": port ? "page" : "worker" });
-  return store;
-});
-const ask = async (op, args, transfer) => {
-  await storeOpened;
-  if (!store) throw new Error("no store");
-  return store.ask(op, args, transfer);
-};
+const store = openSnapshotStore();
+const ask = (op, args, transfer) => (store ? store.ask(op, args, transfer) : Promise.reject(new Error("no store")));
 const dropRecord = () => {
   post({ op: "local", remove: [HINT] });
   return ask("drop").catch(() => {});
@@ -197,7 +181,7 @@ async function plain(meta) {
  *  when none was stored, "plain-fallback" when one was stored but could not be read, checked or restored
  *  (it is dropped; data-snapshot-refused says why). */
 async function restored(hint) {
-  if (!(await storeOpened)) return { py: null, path: "plain" };
+  if (!store) return { py: null, path: "plain" };
   let found = hint ? null : await snapshotPromise; // without the hint: restore only once one is found
   if (found && found.state !== "ok") return refused(found);
   try {

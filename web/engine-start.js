@@ -20,20 +20,7 @@
       event.preventDefault();
       early.push(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
     });
-    // The snapshot store (web/snapshot-store.js) starts here too, not from inside the worker: its read of the
-    // stored image then overlaps the worker's start. The worker talks to it through a channel's port.
-    const ports = [];
-    try {
-      const store = new Worker(new URL("snapshot-store.js", script.src));
-      const channel = new MessageChannel();
-      store.postMessage({ op: "port", port: channel.port1 }, [channel.port1]);
-      store.addEventListener("error", (event) => { // e.g. its script failed to arrive: the worker's asks fail
-        event.preventDefault();
-        worker.postMessage(JSON.stringify({ op: "store-failed", error: event.message || "the snapshot store stopped" }));
-      });
-      ports.push(channel.port2);
-    } catch { /* the worker starts a store of its own */ }
-    worker.postMessage(JSON.stringify({ op: "boot", hint, origin: performance.timeOrigin }), ports);
+    worker.postMessage(JSON.stringify({ op: "boot", hint, origin: performance.timeOrigin }));
     // The test hook window.unoPlay (app.play.hook runs in the worker) lives here, in JS: MicroPython at times
     // calls a JS function it holds with its first argument as `this`, and the promises it settled or
     // returned came back undefined. start(spec) and setup() ask the worker; state() answers at once with

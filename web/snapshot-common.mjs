@@ -105,35 +105,26 @@ export async function withSharedTinyModules(start) {
   }
 }
 
-// The snapshot store (web/snapshot-store.js, a worker of its own: the reads and the SHA-256 run off the worker
-// that starts Pyodide). `openSnapshotStore(port)` talks to it through `port`, a MessagePort to a store the page
-// started (web/engine-start.js), or else starts one. `ask(op, args, transfer)` resolves with its answer or
-// rejects with its error; `fail(why)` rejects every request from then on (the page saw its store stop);
-// `close()` ends it. Null where there is no IndexedDB or no worker inside a worker, and no port.
-export function openSnapshotStore(port = null) {
-  let store = port;
-  if (!store) {
-    if (typeof indexedDB === "undefined" || typeof Worker !== "function") return null;
-    try {
-      store = new Worker(new URL("../../web/snapshot-store.js", import.meta.url));
-    } catch {
-      return null;
-    }
+// The snapshot store (web/snapshot-store.js, a worker of its own: the IndexedDB read and the SHA-256 run off
+// the worker that starts Pyodide). `ask(op, args, transfer)` resolves with its answer or rejects with its
+// error; `close()` ends it. Null where there is no IndexedDB or no worker inside a worker.
+export function openSnapshotStore() {
+  if (typeof indexedDB === "undefined" || typeof Worker !== "function") return null;
+  let store;
+  try {
+    store = new Worker(new URL("../../web/snapshot-store.js", import.meta.url));
+  } catch {
+    return null;
   }
   const pending = new Map();
   let last = 0;
   let failure = null;
-  const fail = (why) => {
-    failure = why || "the snapshot store stopped";
+  store.onmessage = ({ data }) => pending.get(data.id)?.(data);
+  store.onerror = (event) => {
+    event.preventDefault();
+    failure = event.message || "the snapshot store stopped";
     for (const answer of pending.values()) answer({ error: failure });
   };
-  store.onmessage = ({ data }) => pending.get(data.id)?.(data);
-  if (!port) {
-    store.onerror = (event) => {
-      event.preventDefault();
-      fail(event.message);
-    };
-  }
   const ask = (op, args = {}, transfer = []) => new Promise((resolve, reject) => {
     const id = ++last;
     const answer = (data) => {
@@ -145,10 +136,5 @@ export function openSnapshotStore(port = null) {
     pending.set(id, answer);
     store.postMessage({ id, op, ...args }, transfer);
   });
-  const close = () => {
-    if (!port) return store.terminate();
-    port.postMessage({ op: "close" });
-    port.close();
-  };
-  return { ask, fail, close };
+  return { ask, close: () => store.terminate() };
 }

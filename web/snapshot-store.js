@@ -9,15 +9,12 @@
 // Chromium 156). Where OPFS is missing or fails (older browsers, some private modes), the record lives in
 // IndexedDB (`uno-snapshot`), as before.
 //
-// Requests (postMessage({id, op, ...})), from the worker that started this one or through a MessagePort it was
-// handed ({op: "port", port}: the page starts the engine worker's store beside it, web/engine-start.js), each
-// answered where it came from with {id, ...} or {id, error}:
+// Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
 //   read:     {found: false} | {found: true, meta, bytes}: the bytes moved, not copied, as soon as they are
 //             read; then the store reads them again (OPFS) or copies them (IndexedDB) and hashes that copy
 //   checksum: {sha256} of the bytes the last read found ("" without WebCrypto)
 //   put:      {record} ({data, ...meta}) stored as the one record, with the SHA-256 of its data
 //   drop:     the record deleted (both places)
-//   close:    the store ends (once its user is done with it)
 
 const DB = "uno-snapshot";
 const STORE = "snapshots";
@@ -182,21 +179,21 @@ let settleChecksum;
 const readChecksum = new Promise((resolve) => { settleChecksum = resolve; }); // SHA-256 of what `read` found
 
 const ops = {
-  async read(id, args, reply) {
+  async read(id) {
     const found = await stored;
-    if (!found) return reply({ id, found: false });
+    if (!found) return postMessage({ id, found: false });
     const { meta, bytes, again } = found;
-    reply({ id, found: true, meta, bytes }, [bytes]);
+    postMessage({ id, found: true, meta, bytes }, [bytes]);
     try {
       settleChecksum(sha256(again()));
     } catch (err) {
       settleChecksum(`unreadable: ${err}`); // never matches
     }
   },
-  async checksum(id, args, reply) {
-    reply({ id, sha256: await readChecksum });
+  async checksum(id) {
+    postMessage({ id, sha256: await readChecksum });
   },
-  async put(id, { record }, reply) {
+  async put(id, { record }) {
     const stamped = { ...record, sha256: await sha256(record.data), made: new Date().toISOString() };
     try {
       await putOpfs(stamped);
@@ -205,30 +202,21 @@ const ops = {
       await dropOpfs().catch(() => {});
       await withStore("readwrite", (store) => store.put(stamped, RECORD));
     }
-    reply({ id });
+    postMessage({ id });
   },
-  async drop(id, args, reply) {
+  async drop(id) {
     const dropped = await Promise.allSettled([dropOpfs(), dropIndexedDb()]);
     const failed = dropped.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    reply({ id });
-  },
-  async close() {
-    self.close();
+    postMessage({ id });
   },
 };
 
-/** Answer the requests that arrive at `target` (this worker's scope, or a port handed to it). */
-function listen(target) {
-  target.onmessage = async ({ data: { id, op, port, ...args } }) => {
-    if (op === "port") return listen(port);
-    const reply = (message, transfer = []) => target.postMessage(message, transfer);
-    try {
-      if (!Object.hasOwn(ops, op)) throw new Error(`unknown request ${op}`);
-      await ops[op](id, args, reply);
-    } catch (err) {
-      reply({ id, error: String(err) });
-    }
-  };
-}
-listen(self);
+self.onmessage = async ({ data: { id, op, ...args } }) => {
+  try {
+    if (!(op in ops)) throw new Error(`unknown request ${op}`);
+    await ops[op](id, args);
+  } catch (err) {
+    postMessage({ id, error: String(err) });
+  }
+};
