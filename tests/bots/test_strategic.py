@@ -13,14 +13,19 @@ from uno_core.cards import DECK_COUNTS, Card, parse_deck
 from uno_core.view import view
 
 
-def heads_up(mine: str, theirs: str, top: str, rules: Rules | None = None) -> Game:
-    """Seat 0 to play on ``top`` against one opponent; every other card in the draw pile."""
-    hands = [parse_deck(mine), parse_deck(theirs)]
+def position(hands: list[str], top: str, rules: Rules | None = None) -> Game:
+    """Seat 0 to play on ``top``, one hand per seat; every other card in the draw pile."""
+    dealt = [parse_deck(hand) for hand in hands]
     discard = parse_deck(top)
     rest = Counter(DECK_COUNTS)
-    rest.subtract(card for hand in (*hands, discard) for card in hand)
+    rest.subtract(card for hand in (*dealt, discard) for card in hand)
     pile = list(rest.elements())
-    return Game.from_position(2, rules or Rules(), hands=hands, draw_pile=pile, discard=discard, current=0)
+    return Game.from_position(len(dealt), rules or Rules(), hands=dealt, draw_pile=pile, discard=discard, current=0)
+
+
+def heads_up(mine: str, theirs: str, top: str, rules: Rules | None = None) -> Game:
+    """Seat 0 to play on ``top`` against one opponent (``position``)."""
+    return position([mine, theirs], top, rules)
 
 
 def choice(game: Game, bot: StrategicBot) -> Play:
@@ -72,15 +77,9 @@ def test_a_wild_card_is_spent_when_a_rival_is_at_uno() -> None:
         assert str(choice(heads_up(mine, "Y1", top, rules), Hoarder(0)).card) == "R2"
     assert str(choice(heads_up(mine, "Y1 Y2", top), StrategicBot(0)).card) == "R2"  # two cards: kept for later
 
-    def three_seats(rules: Rules) -> Game:  # the rival at UNO plays after the next player
-        hands = [parse_deck(mine), parse_deck("Y5 Y6 Y7 Y8 Y9"), parse_deck("Y1")]
-        rest = Counter(DECK_COUNTS)
-        rest.subtract(card for hand in (*hands, parse_deck(top)) for card in hand)
-        pile = list(rest.elements())
-        return Game.from_position(3, rules, hands=hands, draw_pile=pile, discard=parse_deck(top), current=0)
-
-    assert str(choice(three_seats(Rules()), StrategicBot(0)).card) == "W"  # points count: 50 not left to it
-    assert str(choice(three_seats(single), StrategicBot(0)).card) == "R2"  # only going out counts: kept
+    three_seats = [mine, "Y5 Y6 Y7 Y8 Y9", "Y1"]  # the rival at UNO plays after the next player
+    assert str(choice(position(three_seats, top), StrategicBot(0)).card) == "W"  # points count: 50 not left to it
+    assert str(choice(position(three_seats, top, single), StrategicBot(0)).card) == "R2"  # only going out counts
 
 
 def test_heads_up_it_keeps_action_cards_that_chain_into_a_finish() -> None:
