@@ -65,6 +65,7 @@ _STACK_PHASE = Phase.STACK
 _CHALLENGE_PHASE = Phase.CHALLENGE
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
+_NUMBER_RANKS = frozenset(rank for rank in Rank if rank.is_number)  # ``in``: cheaper than ``rank <= 9`` in Pyodide
 _NO_SEAT = object()  # Game._legal_seat when no seat's legal actions are cached there
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
 
@@ -129,14 +130,27 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     return cards
 
 
-def turn_tables(rules: Rules) -> dict[Card, frozenset[Card]] | None:
-    """``playable_cards`` as a table, where the rules allow one: for each top card, the cards playable on
-    it on a turn when the active colour is the top card's own (the cards of a hand found in that set).
+def _by_index(cards: frozenset[Card]) -> tuple[bool, ...]:
+    """Whether each card of ``ALL_CARDS`` is in ``cards``, by ``Card.index``."""
+    return tuple(card in cards for card in ALL_CARDS)
+
+
+# _MATCHING_TOP and _MATCHING as flags by card index (``flags[card.index]``: an index into a tuple is
+# cheaper than a set look-up, which hashes the card: a fifth of a playout's time in Pyodide goes to these)
+_MATCHING_TOP_FLAGS = {top: _by_index(cards) for top, cards in _MATCHING_TOP.items()}
+_MATCHING_FLAGS = {key: _by_index(cards) for key, cards in _MATCHING.items()}
+TurnTables = tuple[dict[Card, tuple[bool, ...]], dict[tuple[Card, Colour | None], tuple[bool, ...]]]
+
+
+def turn_tables(rules: Rules) -> TurnTables | None:
+    """``playable_cards`` as tables, where the rules allow them: for each top card, whether each card
+    may be played on it on a turn (``flags[card.index]``), when the active colour is the top card's own;
+    and the same for each (top card, active colour), e.g. after a wild card.
 
     None under ``WD4Rule.STRICT``: there a Wild Draw Four's playability also depends on the rest of the hand.
-    Playouts look their usual turns up here (no call per turn) and call ``playable_cards`` otherwise.
+    Playouts look their turns up here (no call per turn) and call ``playable_cards`` otherwise.
     """
-    return None if rules.wd4_rule is _STRICT else _MATCHING_TOP
+    return None if rules.wd4_rule is _STRICT else (_MATCHING_TOP_FLAGS, _MATCHING_FLAGS)
 
 
 def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
@@ -771,12 +785,15 @@ class Game:
         card: Card,
         colour: Colour | None,
         swap: int | None,
-        uno: bool,
+        uno: bool | None,
         out: list[ev.Event] | None,
         doubles: tuple[Card, ...] | None = None,
         jump: bool = False,
     ) -> None:
-        """``_play`` for one ``card`` (or, for R-VAR-DOUBLE, the ``doubles`` it leads); playouts call it directly."""
+        """``_play`` for one ``card`` (or, for R-VAR-DOUBLE, the ``doubles`` it leads); playouts call it directly.
+
+        ``uno`` None: UNO is said exactly when the play leaves one card (a playout's players always say it).
+        """
         if self.exposed:
             self.exposed.clear()
         hand = self.hands[seat]
@@ -786,12 +803,10 @@ class Game:
             self.wd4_by = seat
             self.wd4_colour = self.active
         if doubles is None:
-            # hand.remove(card) by identity (cards are interned): a loop of ``is`` tests is about
-            # twice as fast as list.remove, which calls Card.__eq__ on every card before the match
+            # hand.remove(card) by identity (cards are interned): a scan of ``is`` tests costs about half
+            # what list.remove does, which calls Card.__eq__ (Python, as Card sorts) on every card before the match
             at = 0
-            for held in hand:
-                if held is card:
-                    break
+            while hand[at] is not card:
                 at += 1
             del hand[at]
             self.discard.append(card)
@@ -799,6 +814,9 @@ class Game:
             for played in doubles:
                 hand.remove(played)
             self.discard.extend(doubles)
+        left = len(hand)  # the cards still held (the same list's length after any 7-0 swap below)
+        if uno is None:
+            uno = left == 1
         self.active = active = card.colour or colour  # a wild takes the colour named
         self.drawn = None
         self.phase = _TURN_PHASE
@@ -812,12 +830,12 @@ class Game:
             self.said_uno[seat] = True
             if out is not None:
                 out.append(_UNO_SAID[seat])
-        if not hand:
+        if not left:
             self._go_out(seat, rank, out)
             return
         rules = self.rules
         nxt = (seat + self.direction) % self.n  # next_seat, inlined
-        if rank <= 9 and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
+        if rank in _NUMBER_RANKS and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
             self.current = nxt
         elif rank is _SKIP:
             self._skip(nxt, out)
@@ -868,7 +886,7 @@ class Game:
             self.current = nxt
         else:
             self.current = nxt
-        if len(hand) == 1 and not uno and len(self.hands[seat]) == 1:
+        if left == 1 and not uno and len(self.hands[seat]) == 1:
             self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
 
     def _go_out(self, seat: int, rank: Rank, out: list[ev.Event] | None) -> None:

@@ -3,7 +3,7 @@
 Bots run thousands of playouts per decision. A playout drives a ``Game`` through the very
 functions ``Game.apply`` runs (``_play``, ``_draw_or_take``, ``_challenge``...), but with no
 event built, nothing logged and no legal-action list: its players pick cards straight from
-the engine's rule helpers (``playable_cards`` or its table ``turn_tables``, ``Game.stack_cards``).
+the engine's rule helpers (``playable_cards`` or its tables ``turn_tables``, ``Game.stack_cards``).
 There is no second copy of the rules here, only the players' choices. They use part of their
 freedom: they always say UNO, never jump in, never play doubles and never catch anyone, so every
 playout is a legal game; ``record=True`` keeps their actions so a test can replay them through
@@ -95,6 +95,7 @@ class Playout:
         # cards _play must choose for (a colour, a 7's swap), or everything when recording: the rest go straight in
         special = _ALL_CARDS if record else _WILDS_AND_SEVENS if rules.seven_zero else _WILDS
         tables = turn_tables(rules)
+        by_top, by_top_and_colour = tables if tables is not None else ({}, {})
         play_card = game._play_card  # looked up once: the playout's most frequent call
         draw_or_take = game._draw_or_take
         turns = 0  # decisions made (a range counts them: cheaper than adding and testing at every turn)
@@ -105,9 +106,10 @@ class Playout:
                 if phase is _TURN:
                     hand = game.hands[seat]
                     top = game.discard[-1]
-                    if tables is not None and game.active is top.colour:  # the usual case, looked up
-                        matching = tables[top]
-                        playable = [card for card in hand if card in matching]
+                    if tables is not None:
+                        active = game.active
+                        flags = by_top[top] if active is top.colour else by_top_and_colour[top, active]
+                        playable = [card for card in hand if flags[card.index]]
                     else:
                         playable = playable_cards(hand, game.active, top, rules)
                     if not playable:
@@ -115,16 +117,19 @@ class Playout:
                             log.append((seat, DRAW))
                         draw_or_take(seat, None)
                     else:
-                        if greedy and not _WILDS.isdisjoint(playable):  # a wild card: only if nothing else plays
-                            playable = [card for card in playable if card.colour is not None] or playable
-                        if coloured_pick is not None and playable[0].colour is not None:
-                            card = playable[0] if len(playable) == 1 else coloured_pick(hand, playable, random_())
-                        else:
+                        if not greedy:
                             card = playable[int(random_() * len(playable))]
+                        else:
+                            if not _WILDS.isdisjoint(playable):  # a wild card: only if nothing else plays
+                                playable = [card for card in playable if card.colour is not None] or playable
+                            if coloured_pick is not None and playable[0].colour is not None:
+                                card = playable[0] if len(playable) == 1 else coloured_pick(hand, playable, random_())
+                            else:
+                                card = playable[int(random_() * len(playable))]
                         if card in special:
                             self._play(game, seat, card)
-                        else:  # the common case, as _play does it
-                            play_card(seat, card, None, None, len(hand) == 2, None)
+                        else:  # the common case, as _play does it (None: UNO said with the last card but one)
+                            play_card(seat, card, None, None, None, None)
                 elif phase is _DRAWN:
                     drawn = game.drawn
                     assert drawn is not None
@@ -135,7 +140,7 @@ class Playout:
                     elif drawn in special:
                         self._play(game, seat, drawn)
                     else:
-                        play_card(seat, drawn, None, None, len(game.hands[seat]) == 2, None)
+                        play_card(seat, drawn, None, None, None, None)
                 elif phase is _MATCH_OVER:
                     break
                 elif phase is _CHALLENGE:

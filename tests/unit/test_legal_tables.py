@@ -1,4 +1,4 @@
-"""The legal-action tables of a turn list exactly what the general path lists.
+"""The legal-action tables of a turn list exactly what the general path lists; so do the playouts' tables.
 
 ``Game._generate`` takes a turn's single plays (``_TURN_LISTS``, by the set of playable cards)
 and the plays of a card just drawn (``_DRAWN_LISTS``) from shared tables; ``Game._turn_actions``
@@ -18,9 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from unit_helpers import tables
 
-from uno_core import DRAW, KEEP, SAY_UNO, Catch, Game, Phase, Play, Rules
+from uno_core import ALL_CARDS, COLOURS, DRAW, KEEP, SAY_UNO, Card, Catch, Colour, Game, Phase, Play, Rules, WD4Rule
 from uno_core import game as game_module
 from uno_core.actions import Action
+from uno_core.game import playable_cards, turn_tables
 
 
 def general_turn_actions(game: Game, seat: int) -> list[Action]:
@@ -63,3 +64,24 @@ def test_full_turn_tables_list_the_same(table: tuple[int, Rules], seed: int) -> 
             lists.clear()
         check_match(players, rules, seed, steps=200)
         assert all(len(lists) <= 2 for lists in game_module._TURN_LISTS)
+
+
+@given(
+    table=tables(),
+    hand=st.lists(st.sampled_from(ALL_CARDS), max_size=30),
+    top=st.sampled_from(ALL_CARDS),
+    active=st.sampled_from([*COLOURS, None]),
+)
+def test_the_playouts_turn_tables_pick_what_playable_cards_picks(
+    table: tuple[int, Rules], hand: list[Card], top: Card, active: Colour | None
+) -> None:
+    """``turn_tables``: every top card and active colour (or none), any hand, repeats kept in hand order."""
+    _, rules = table
+    found = turn_tables(rules)
+    if rules.wd4_rule is WD4Rule.STRICT:
+        assert found is None  # R-ACT-5 then depends on the rest of the hand: playouts call playable_cards
+        return
+    assert found is not None
+    by_top, by_top_and_colour = found
+    flags = by_top[top] if active is top.colour else by_top_and_colour[top, active]
+    assert [card for card in hand if flags[card.index]] == playable_cards(hand, active, top, rules)
