@@ -26,7 +26,8 @@
 
 import { loadPyodide, version } from "./pyodide.mjs";
 import {
-  buildMeta, fetchWheels, installWheels, openSnapshotStore, startup, withSharedTinyModules, writeAppFiles,
+  buildMeta, fetchWheels, installWheels, openSnapshotStore, startup, withSharedTinyModules, withSnapshotMemory,
+  writeAppFiles,
 } from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
@@ -149,11 +150,11 @@ async function restore() {
     return never();
   });
   try {
-    const py = await withSharedTinyModules(() => Promise.race([mismatch, loadPyodide({
+    const py = await withSharedTinyModules(() => withSnapshotMemory(image, () => Promise.race([mismatch, loadPyodide({
       indexURL: INDEX_URL,
       _loadSnapshot: image,
       fsInit: async () => { if (!(await checksumPromise)) await never(); },
-    })]));
+    })])));
     stamp("snapshot-restored");
     startup(py, "write_kept(metadata=True)");
     if (!py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__")) {

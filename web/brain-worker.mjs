@@ -9,7 +9,9 @@
 // The build serves this file next to pyodide.mjs (runtime/pyodide-<version>/uno-brain.mjs).
 
 import { loadPyodide, version } from "./pyodide.mjs";
-import { buildMeta, fetchWheels, installWheels, openSnapshotStore, startup, writeAppFiles } from "./snapshot-common.mjs";
+import {
+  buildMeta, fetchWheels, installWheels, openSnapshotStore, startup, withSnapshotMemory, writeAppFiles,
+} from "./snapshot-common.mjs";
 
 const INDEX_URL = new URL("./", import.meta.url).href;
 const quiet = { stdout: () => {}, stderr: (line) => console.warn(`uno brain: ${line}`) };
@@ -42,7 +44,7 @@ async function storedSnapshot(key) {
 async function restored(meta) {
   const image = await storedSnapshot(meta.key);
   if (!image) return null;
-  const py = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: image, ...quiet });
+  const py = await withSnapshotMemory(image, () => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: image, ...quiet }));
   startup(py, "write_kept(metadata=True)");
   return py;
 }

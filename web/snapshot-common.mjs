@@ -105,6 +105,33 @@ export async function withSharedTinyModules(start) {
   }
 }
 
+/** Run `start` (a `loadPyodide` call restoring `image`, a snapshot's bytes or a promise of them) with the
+ *  runtime's memory grown to hold the image. Pyodide (314.0.7, pyodide/pyodide#6254) sizes the memory for a
+ *  snapshot with a setting its build no longer reads: the memory starts at its compiled 30 MB, and restoring
+ *  a larger image throws "offset is out of bounds" (ours passed 30 MB once the app grew). While `start` runs,
+ *  an instance that exports its memory (the runtime's main module) gets it grown before Pyodide sees it. */
+export async function withSnapshotMemory(image, start) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  async function grown(result) {
+    const memory = (result.instance ?? result).exports?.memory;
+    if (memory instanceof WebAssembly.Memory) {
+      const bytes = await image;
+      const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2); // [magic, where the memory's bytes start]
+      const pages = Math.ceil((bytes.byteLength - header[1]) / 65536) - memory.buffer.byteLength / 65536;
+      if (pages > 0) memory.grow(pages);
+    }
+    return result;
+  }
+  WebAssembly.instantiate = async (...args) => grown(await instantiate(...args));
+  if (instantiateStreaming) WebAssembly.instantiateStreaming = async (...args) => grown(await instantiateStreaming(...args));
+  try {
+    return await start();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    if (instantiateStreaming) WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 // The snapshot store (web/snapshot-store.js, a worker of its own: the IndexedDB read and the SHA-256 run off
 // the worker that starts Pyodide). `ask(op, args, transfer)` resolves with its answer or rejects with its
 // error; `close()` ends it. Null where there is no IndexedDB or no worker inside a worker.
