@@ -130,9 +130,15 @@ def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules
     return cards
 
 
+_FLAGS: dict[frozenset[Card], tuple[bool, ...]] = {}
+
+
 def _by_index(cards: frozenset[Card]) -> tuple[bool, ...]:
-    """Whether each card of ``ALL_CARDS`` is in ``cards``, by ``Card.index``."""
-    return tuple(card in cards for card in ALL_CARDS)
+    """Whether each card of ``ALL_CARDS`` is in ``cards``, by ``Card.index`` (one tuple per distinct set)."""
+    flags = _FLAGS.get(cards)
+    if flags is None:
+        flags = _FLAGS[cards] = tuple(card in cards for card in ALL_CARDS)
+    return flags
 
 
 # _MATCHING_TOP and _MATCHING as flags by card index (``flags[card.index]``: an index into a tuple is

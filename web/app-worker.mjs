@@ -221,7 +221,7 @@ async function makeSnapshot(py, meta) {
     };
     maker.postMessage({ key: meta.key, wheels: meta.wheels, appArchive: meta.appArchive, sources });
   }).finally(() => maker.terminate());
-  await ask("put", { record: made }, [made.data]); // the image (38 MB) moved, not copied
+  await ask("put", { record: made }, [made.data]); // the image (31 MB) moved, not copied
   post({ op: "local", set: { [HINT]: meta.key } });
   mark({ snapshot: "stored", "snapshot-bytes": String(made.size) });
 }
