@@ -66,6 +66,7 @@ def test_full_turn_tables_list_the_same(table: tuple[int, Rules], seed: int) -> 
         assert all(len(lists) <= 2 for lists in game_module._TURN_LISTS)
 
 
+# R-TURN-1 R-TURN-2 R-ACT-5
 @given(
     table=tables(),
     hand=st.lists(st.sampled_from(ALL_CARDS), max_size=30),
