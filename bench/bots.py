@@ -12,7 +12,12 @@ win rate with a 95% Wilson interval, the fair share (1/players), and the average
 per round by the tested seat and by each other seat (R-SCORE-3: the winner scores the others'
 hands). The bars of issue 18 are checked at the end (and that ``easy`` loses to ``basic``).
 ``--only omniscient:strategic:4``: an anchor, not a level: the expert searching the true deal (the real hands;
-``OmniscientExpert``), what any reading of the hidden cards could at best give the search.
+``OmniscientExpert``), what any reading of the hidden cards could at best give the search. ``colours:...``:
+the expert that knows how many cards of each colour every opponent holds, not which (``ColoursExpert``).
+``--inference N``: how well the expert's worlds predict which colours an opponent holds, over N rounds of
+four strategic players and N heads-up: the Brier score of "holds at least one card of this colour (or a wild
+card)" for the worlds ``determinize.sample_hidden`` deals from what the seat knows, against worlds dealt
+knowing only the hand sizes (0 would be a perfect reading).
 ``--matches``: a game is a whole match to 500 points (official rules; the match win rate, and the
 final totals in the points columns), as people play at home.
 
@@ -45,9 +50,11 @@ from typing import TYPE_CHECKING
 from uno_core import Card, Colour, Game, Rules, Scoring, SeatView, view
 from uno_core.bots import LEVELS, Bot, BotOptions, Table, make_bot
 from uno_core.bots.base import turn_actions
+from uno_core.bots.determinize import sample_hidden
 from uno_core.bots.expert import ExpertBot
 from uno_core.bots.knowledge import Ban, Knowledge
 from uno_core.events import Event
+from uno_core.game import Phase
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -92,6 +99,8 @@ class Result:
 
 
 OMNISCIENT = "omniscient"
+COLOURS_KNOWN = "colours"
+ANCHORS = (OMNISCIENT, COLOURS_KNOWN)
 
 
 class OmniscientExpert(ExpertBot):
@@ -117,11 +126,45 @@ class OmniscientExpert(ExpertBot):
         return [list(hand) for hand in self.game.hands], pile
 
 
+class ColoursExpert(OmniscientExpert):
+    """Not a level, an anchor (``--only colours:strategic:2``): the expert that knows how many cards of each
+    colour (and how many wild cards) every opponent holds, but not which: each world deals every opponent, for
+    each of its cards, a random unseen card of that card's colour. What a perfect reading of colours alone
+    would give the search."""
+
+    def sample_world(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        rng: random.Random,
+        extra: dict[int, Ban] | None,
+        force: tuple[int, Colour] | None,
+        hints: Sequence[tuple[int, Colour]],
+    ) -> tuple[list[list[Card]], list[Card]]:
+        me = view.seat
+        true = self.game.hands
+        pool = list(self.game.draw_pile)
+        for seat, hand in enumerate(true):
+            if seat != me:
+                pool.extend(hand)
+        rng.shuffle(pool)
+        hands: list[list[Card]] = [list(hand) if seat == me else [] for seat, hand in enumerate(true)]
+        for seat, hand in enumerate(true):
+            if seat == me:
+                continue
+            for card in hand:
+                same = next(i for i, other in enumerate(pool) if other.colour is card.colour)
+                hands[seat].append(pool.pop(same))
+        return hands, pool
+
+
 def tested_bot(level: str, seed: int, iterations: int, game: Game) -> Bot:
-    """The tested seat's bot: a level, or the omniscient anchor (which reads ``game``)."""
-    if level != OMNISCIENT:
-        return make_bot(level, seed, iterations=iterations)
-    return OmniscientExpert(game, seed, BotOptions(iterations=iterations))
+    """The tested seat's bot: a level, or an anchor (which reads ``game``)."""
+    if level == OMNISCIENT:
+        return OmniscientExpert(game, seed, BotOptions(iterations=iterations))
+    if level == COLOURS_KNOWN:
+        return ColoursExpert(game, seed, BotOptions(iterations=iterations))
+    return make_bot(level, seed, iterations=iterations)
 
 
 def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int]:
@@ -188,7 +231,7 @@ def strength(
     )
     try:
         for level, other, players in matchups(only):
-            n = expert_games if level in ("expert", OMNISCIENT) else games
+            n = expert_games if level in ("expert", *ANCHORS) else games
             if level == "expert" and other in ("random", "easy", "basic") and not quick and not only:
                 n = max(16, n // 8)  # far from any bar: fewer games
             result = run_matchup(level, other, players, n, iterations, pool, match)
@@ -232,6 +275,60 @@ def check_bars(results: Sequence[Result]) -> None:
             low, high = r.interval()
             verdict = "loses, as it should" if high < 1 / players else "does NOT surely lose"
             print(f"  {level} vs {other}, {players} seats: {r.rate:.1%} [{low:.1%}, {high:.1%}]: {verdict}")
+
+
+# ----- inference ------------------------------------------------------------------------------
+
+COLOUR_CLASSES: tuple[Colour | None, ...] = (*Colour, None)  # None: the wild cards
+
+
+def holds(hand: Sequence[Card]) -> list[bool]:
+    """For each of ``COLOUR_CLASSES``, whether ``hand`` has a card of it."""
+    return [any(card.colour is colour for card in hand) for colour in COLOUR_CLASSES]
+
+
+def inference(rounds: int, worlds: int = 20) -> None:
+    """Brier scores of the expert's worlds on which colours each opponent holds (see the module docstring)."""
+    print(f"\nInference: the expert's worlds ({worlds} per decision) on which colours each opponent holds;")
+    print("Brier score of 'holds one or more' per colour and wild cards (0: a perfect reading)")
+    expert = ExpertBot(0)
+    for players in (2, 4):
+        sums = {"reading": 0.0, "sizes only": 0.0}
+        count = 0
+        for index in range(rounds):
+            game = Game(players, ROUND, seed=index)
+            table = Table(game, [make_bot("strategic", index * 16 + s) for s in range(players)])
+            rng = random.Random(index)
+            while not game.is_over:
+                seat = game.current
+                if game.phase is Phase.TURN:
+                    seen = view(game, seat)
+                    history = table.history(seat)
+                    know = Knowledge(seen, history, {})
+                    blank = Knowledge(seen, history, {})
+                    for slots in blank.slots:
+                        for slot in slots:
+                            slot.bans = ()
+                    for name, knowledge, hints in (
+                        ("reading", know, expert.hints(seen, know)),
+                        ("sizes only", blank, []),
+                    ):
+                        held = [[0] * len(COLOUR_CLASSES) for _ in range(players)]
+                        for _ in range(worlds):
+                            hands, _ = sample_hidden(seen, knowledge, rng, None, None, hints)
+                            for other in range(players):
+                                for k, has in enumerate(holds(hands[other])):
+                                    held[other][k] += has
+                        for other in range(players):
+                            if other == seat:
+                                continue
+                            truth = holds(game.hands[other])
+                            sums[name] += sum((held[other][k] / worlds - truth[k]) ** 2 for k in range(len(truth)))
+                    count += (players - 1) * len(COLOUR_CLASSES)
+                if table.step() is None:
+                    break
+        figures = ", ".join(f"{name} {total / max(1, count):.4f}" for name, total in sums.items())
+        print(f"  {players} seats, {rounds} rounds of strategic players: {figures}", flush=True)
 
 
 # ----- speed ---------------------------------------------------------------------------------
@@ -304,6 +401,9 @@ def main(argv: Iterable[str] | None = None) -> None:
     )
     parser.add_argument("--pyodide", action="store_true", help="also the speed figures inside Pyodide (Node)")
     parser.add_argument(
+        "--inference", type=int, default=0, metavar="N", help="only the inference figures, over N rounds per table size"
+    )
+    parser.add_argument(
         "--matches", action="store_true", help="a game is a match to 500 points (match win rate); no bars checked"
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
@@ -313,6 +413,10 @@ def main(argv: Iterable[str] | None = None) -> None:
     if sys.platform == "emscripten":
         args.workers = 1
     start = time.perf_counter()
+    if args.inference:
+        inference(args.inference)
+        print(f"\nbench.bots done in {time.perf_counter() - start:.0f} s")
+        return
     if not args.strength_only:
         speed(args.positions, args.iterations, args.budget)
     if args.pyodide:

@@ -47,3 +47,42 @@ def test_omniscient_anchor_searches_the_true_deal(capsys: pytest.CaptureFixture[
     assert sorted(pile) == sorted(game.draw_pile)
     bench_bots.main(["--quick", "--strength-only", "--only", "omniscient:strategic:4"])
     assert "omniscient strategic      4" in capsys.readouterr().out
+
+
+def test_colours_anchor_knows_each_opponents_colours_not_its_cards() -> None:
+    """The colour anchor's worlds keep every opponent's count of each colour (and of wild cards) and deal the
+    rest of the unseen cards to the pile; over a few worlds the cards themselves change."""
+    import random
+    from collections import Counter
+
+    from uno_core import Game, view
+    from uno_core.bots.knowledge import Knowledge
+
+    game = Game(4, bench_bots.ROUND, seed=5)
+    bot = bench_bots.tested_bot("colours", 1, 12, game)
+    assert isinstance(bot, bench_bots.ColoursExpert)
+    seat = game.current
+    seen = view(game, seat)
+    rng = random.Random(0)
+    dealt = set()
+    for _ in range(5):
+        hands, pile = bot.sample_world(seen, Knowledge(seen, [], {}), rng, None, None, [])
+        assert hands[seat] == list(game.hands[seat])
+        for other, hand in enumerate(hands):
+            assert Counter(card.colour for card in hand) == Counter(card.colour for card in game.hands[other])
+        unseen = [card for other, hand in enumerate(game.hands) if other != seat for card in hand]
+        assert sorted(pile + [c for o, h in enumerate(hands) if o != seat for c in h]) == sorted(
+            unseen + list(game.draw_pile)
+        )
+        dealt.add(tuple(tuple(hand) for hand in hands))
+    assert len(dealt) > 1
+
+
+def test_inference_figures_print_a_reading_better_than_hand_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    bench_bots.main(["--inference", "6"])
+    out = capsys.readouterr().out
+    for players in (2, 4):
+        line = next(line for line in out.splitlines() if line.strip().startswith(f"{players} seats"))
+        reading = float(line.split("reading ")[1].split(",")[0])
+        sizes = float(line.split("sizes only ")[1])
+        assert 0 < reading < sizes < 0.5

@@ -170,11 +170,7 @@ class ExpertBot(StrategicBot):
         challenge = view.phase is Phase.CHALLENGE and view.wd4_by is not None and view.wd4_colour is not None
         bluff_odds = know.bluff_odds() if challenge else 0.0
         worlds = playouts = 0
-        hints: list[tuple[int, Colour]] = []
-        if self.NAMED_HOLDS:  # a player who named a colour with a wild card probably holds it
-            for seat, colour in enumerate(know.fresh_named):
-                if seat != me and colour is not None and view.hand_sizes[seat] >= 2:
-                    hints.append((seat, colour))
+        hints = self.hints(view, know)
 
         def world_round(alive: list[int]) -> None:
             nonlocal worlds, playouts
@@ -233,6 +229,17 @@ class ExpertBot(StrategicBot):
         # only the candidates still in the race can win
         stats.values = [means[i] if i in alive else -1e9 for i in range(k)]
         return stats.values
+
+    def hints(self, view: SeatView, know: Knowledge) -> list[tuple[int, Colour]]:
+        """(seat, colour) guesses from the public history for ``sample_hidden``: a player who named a colour with a
+        wild card (and has not drawn since) probably holds it (``NAMED_HOLDS``)."""
+        if not self.NAMED_HOLDS:
+            return []
+        return [
+            (seat, colour)
+            for seat, colour in enumerate(know.fresh_named)
+            if seat != view.seat and colour is not None and view.hand_sizes[seat] >= 2
+        ]
 
     def sample_world(
         self,
