@@ -121,6 +121,10 @@ class OmniscientExpert(ExpertBot):
         force: tuple[int, Colour] | None,
         hints: Sequence[tuple[int, Colour]],
     ) -> tuple[list[list[Card]], list[Card]]:
+        return self.deal(view.seat, rng)
+
+    def deal(self, me: int | None, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+        """The world the anchor searches, seen from seat ``me``: every hand (``me``'s too) and the draw pile."""
         pile = list(self.game.draw_pile)
         rng.shuffle(pile)
         return [list(hand) for hand in self.game.hands], pile
@@ -132,16 +136,7 @@ class ColoursExpert(OmniscientExpert):
     each of its cards, a random unseen card of that card's colour. What a perfect reading of colours alone
     would give the search."""
 
-    def sample_world(
-        self,
-        view: SeatView,
-        know: Knowledge,
-        rng: random.Random,
-        extra: dict[int, Ban] | None,
-        force: tuple[int, Colour] | None,
-        hints: Sequence[tuple[int, Colour]],
-    ) -> tuple[list[list[Card]], list[Card]]:
-        me = view.seat
+    def deal(self, me: int | None, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         true = self.game.hands
         pool = list(self.game.draw_pile)
         for seat, hand in enumerate(true):
