@@ -15,7 +15,30 @@ const PREFIX = "uno-";
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
 
+// Where the browser can (Chrome 123+: static routing), the runtimes, our modules and the wheels come straight from
+// this version's cache, without a fetch event: no request waits for this script to start or to answer the ones
+// before it (a warm start makes about 20, most from the engine worker, each of which took 50-150 ms through the
+// fetch handler in a trace). A miss goes to the network, as the handler does. The page itself, build.json and
+// the sounds (an <audio> element may ask for byte ranges) still go through the handler.
+function routes(event) {
+  if (typeof event.addRoutes !== "function") return;
+  const base = new URL(self.registration.scope).pathname;
+  const rule = (path, source) => ({ condition: { urlPattern: { pathname: base + path }, requestMethod: "GET" }, source });
+  const fromCache = { cacheName: CACHE };
+  try {
+    event.addRoutes([
+      rule("web/sounds/*", "fetch-event"),
+      rule("web/*", fromCache),
+      rule("runtime/*", fromCache),
+      rule("wheels/*", fromCache),
+    ]).catch((err) => console.warn("uno: no static routes:", err));
+  } catch (err) {
+    console.warn("uno: no static routes:", err);
+  }
+}
+
 self.addEventListener("install", (event) => {
+  routes(event);
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so no stale HTTP-cache copy enters this version.

@@ -94,6 +94,14 @@ def test_offline_reload_still_starts(
     page.reload()
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
+    # Chromium has static routing: the page's scripts, styles and MicroPython came from the cache without a
+    # fetch event (web/sw.template.js's routes; the engine worker's module imports, listed here too, do not)
+    sources = page.evaluate(
+        """() => performance.getEntriesByType("resource")
+            .filter((e) => /\/(web\/|runtime\/micropython)/.test(new URL(e.name).pathname))
+            .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType])"""
+    )
+    assert len(sources) >= 10 and all(source == "cache" for _, source in sources), sources
     page.locator(".mode-play").click()
     expect(page.locator("#screen")).to_have_js_property("hidden", False)
     expect(page.locator("#screen > *").first).to_be_attached()
