@@ -97,7 +97,7 @@ def test_offline_reload_still_starts(
     # Chromium has static routing: the page's scripts, styles and MicroPython came from the cache without a
     # fetch event (web/sw.template.js's routes; the engine worker's module imports, listed here too, do not)
     sources = page.evaluate(
-        """() => performance.getEntriesByType("resource")
+        r"""() => performance.getEntriesByType("resource")
             .filter((e) => /\/(web\/|runtime\/micropython)/.test(new URL(e.name).pathname))
             .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType])"""
     )
