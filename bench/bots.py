@@ -17,7 +17,8 @@ the expert that knows how many cards of each colour every opponent holds, not wh
 ``--inference N``: how well the expert's worlds predict which colours an opponent holds, over N rounds of
 four strategic players and N heads-up: the Brier score of "holds at least one card of this colour (or a wild
 card)" for the worlds ``determinize.sample_hidden`` deals from what the seat knows, against worlds dealt
-knowing only the hand sizes (0 would be a perfect reading).
+knowing only the hand sizes, and for ``Knowledge.colour_odds`` (0 would be a perfect reading; the worlds'
+scores have their own sampling noise taken out, ``brier``).
 ``--matches``: a game is a whole match to 500 points (official rules; the match win rate, and the
 final totals in the points columns), as people play at home.
 
@@ -282,13 +283,21 @@ def holds(hand: Sequence[Card]) -> list[bool]:
     return [any(card.colour is colour for card in hand) for colour in COLOUR_CLASSES]
 
 
+def brier(share: float, worlds: int, truth: bool) -> float:
+    """The squared error of the probability behind ``share`` (the fraction of ``worlds`` sampled worlds in which
+    it held), estimated without the sampling's own noise: ``(share - truth)**2`` minus the unbiased estimate of
+    that noise, ``share * (1 - share) / (worlds - 1)``."""
+    return (share - truth) ** 2 - share * (1 - share) / (worlds - 1)
+
+
 def inference(rounds: int, worlds: int = 20) -> None:
     """Brier scores of the expert's worlds on which colours each opponent holds (see the module docstring)."""
     print(f"\nInference: the expert's worlds ({worlds} per decision) on which colours each opponent holds;")
-    print("Brier score of 'holds one or more' per colour and wild cards (0: a perfect reading)")
+    print("Brier score of 'holds one or more' per colour and wild cards (0: a perfect reading), for the worlds dealt")
+    print("from the reading, from hand sizes only, and for the reading's own per-card estimate (Knowledge.colour_odds)")
     expert = ExpertBot(0)
     for players in (2, 4):
-        sums = {"reading": 0.0, "sizes only": 0.0}
+        sums = {"reading": 0.0, "sizes only": 0.0, "colour_odds": 0.0}
         count = 0
         for index in range(rounds):
             game = Game(players, ROUND, seed=index)
@@ -318,7 +327,14 @@ def inference(rounds: int, worlds: int = 20) -> None:
                             if other == seat:
                                 continue
                             truth = holds(game.hands[other])
-                            sums[name] += sum((held[other][k] / worlds - truth[k]) ** 2 for k in range(len(truth)))
+                            shares = [count / worlds for count in held[other]]
+                            sums[name] += sum(brier(share, worlds, t) for share, t in zip(shares, truth, strict=True))
+                    for other in range(players):
+                        if other != seat:
+                            odds = know.colour_odds(other)
+                            truth = holds(game.hands[other])
+                            pairs = zip(COLOUR_CLASSES, truth, strict=True)
+                            sums["colour_odds"] += sum((odds[colour] - t) ** 2 for colour, t in pairs)
                     count += (players - 1) * len(COLOUR_CLASSES)
                 if table.step() is None:
                     break

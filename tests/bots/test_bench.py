@@ -84,5 +84,17 @@ def test_inference_figures_print_a_reading_better_than_hand_sizes(capsys: pytest
     for players in (2, 4):
         line = next(line for line in out.splitlines() if line.strip().startswith(f"{players} seats"))
         reading = float(line.split("reading ")[1].split(",")[0])
-        sizes = float(line.split("sizes only ")[1])
-        assert 0 < reading < sizes < 0.5
+        sizes = float(line.split("sizes only ")[1].split(",")[0])
+        odds = float(line.split("colour_odds ")[1])
+        assert 0 < reading < sizes < 0.5 and 0 < odds < sizes
+
+
+def test_brier_takes_the_sampling_noise_out() -> None:
+    """Over many sampled worlds of a fixed chance, the corrected score averages that chance's own squared error."""
+    import random
+
+    rng = random.Random(3)
+    chance, worlds = 0.3, 10
+    shares = [sum(rng.random() < chance for _ in range(worlds)) / worlds for _ in range(20000)]
+    scores = [bench_bots.brier(share, worlds, True) for share in shares]
+    assert abs(sum(scores) / len(scores) - (1 - chance) ** 2) < 0.01
