@@ -101,7 +101,6 @@ class Result:
 
 OMNISCIENT = "omniscient"
 COLOURS_KNOWN = "colours"
-ANCHORS = (OMNISCIENT, COLOURS_KNOWN)
 
 
 class OmniscientExpert(ExpertBot):
@@ -154,13 +153,15 @@ class ColoursExpert(OmniscientExpert):
         return hands, pool
 
 
+ANCHORS: dict[str, type[OmniscientExpert]] = {OMNISCIENT: OmniscientExpert, COLOURS_KNOWN: ColoursExpert}
+
+
 def tested_bot(level: str, seed: int, iterations: int, game: Game) -> Bot:
     """The tested seat's bot: a level, or an anchor (which reads ``game``)."""
-    if level == OMNISCIENT:
-        return OmniscientExpert(game, seed, BotOptions(iterations=iterations))
-    if level == COLOURS_KNOWN:
-        return ColoursExpert(game, seed, BotOptions(iterations=iterations))
-    return make_bot(level, seed, iterations=iterations)
+    anchor = ANCHORS.get(level)
+    if anchor is None:
+        return make_bot(level, seed, iterations=iterations)
+    return anchor(game, seed, BotOptions(iterations=iterations))
 
 
 def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int]:
@@ -313,29 +314,26 @@ def inference(rounds: int, worlds: int = 20) -> None:
                     for slots in blank.slots:
                         for slot in slots:
                             slot.bans = ()
+                    others = [other for other in range(players) if other != seat]
+                    truths = {other: holds(game.hands[other]) for other in others}
                     for name, knowledge, hints in (
                         ("reading", know, expert.hints(seen, know)),
                         ("sizes only", blank, []),
                     ):
-                        held = [[0] * len(COLOUR_CLASSES) for _ in range(players)]
+                        held = {other: [0] * len(COLOUR_CLASSES) for other in others}
                         for _ in range(worlds):
                             hands, _ = sample_hidden(seen, knowledge, rng, None, None, hints)
-                            for other in range(players):
+                            for other in others:
                                 for k, has in enumerate(holds(hands[other])):
                                     held[other][k] += has
-                        for other in range(players):
-                            if other == seat:
-                                continue
-                            truth = holds(game.hands[other])
-                            shares = [count / worlds for count in held[other]]
-                            sums[name] += sum(brier(share, worlds, t) for share, t in zip(shares, truth, strict=True))
-                    for other in range(players):
-                        if other != seat:
-                            odds = know.colour_odds(other)
-                            truth = holds(game.hands[other])
-                            pairs = zip(COLOUR_CLASSES, truth, strict=True)
-                            sums["colour_odds"] += sum((odds[colour] - t) ** 2 for colour, t in pairs)
-                    count += (players - 1) * len(COLOUR_CLASSES)
+                        for other in others:
+                            pairs = zip(held[other], truths[other], strict=True)
+                            sums[name] += sum(brier(times / worlds, worlds, t) for times, t in pairs)
+                    for other in others:
+                        odds = know.colour_odds(other)
+                        pairs = zip(COLOUR_CLASSES, truths[other], strict=True)
+                        sums["colour_odds"] += sum((odds[colour] - t) ** 2 for colour, t in pairs)
+                    count += len(others) * len(COLOUR_CLASSES)
                 if table.step() is None:
                     break
         figures = ", ".join(f"{name} {total / max(1, count):.4f}" for name, total in sums.items())
