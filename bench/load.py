@@ -70,8 +70,8 @@ STEPS = """() => {
     const steps = { "ui started": performance.getEntriesByName("ui-started")[0]?.startTime };
     if (Number.isFinite(at)) {
         steps["worker started"] = at;
-        for (const [name, key] of [["snapshot read", "tSnapshotRead"], ["snapshot hashed", "tSnapshotHashed"],
-                                   ["snapshot restored", "tSnapshotRestored"], ["worker ready", "workerMs"]]) {
+        for (const [name, key] of [["snapshot read", "tSnapshotRead"], ["snapshot restored", "tSnapshotRestored"],
+                                   ["worker ready", "workerMs"]]) {
             if (d[key] !== undefined) steps[name] = at + Number(d[key]);
         }
     }

@@ -6,11 +6,11 @@
 //
 // Start-up. The page's first message, {"op": "boot", "hint", "origin"}, says whether the last visit stored a
 // start-up snapshot (its key, kept in localStorage, which a worker cannot read).
-// - A return visit: the restore starts at once. Pyodide fetches its runtime while the snapshot store (a worker
-//   of its own, web/snapshot-store.js) reads the image and hashes it, and instantiates the runtime once it has
-//   the image (its size is the initial memory: bench.load's steps show this path); Pyodide's fsInit hook
-//   waits for the hash, and an image whose SHA-256 does not match is never restored. The files the
-//   snapshot keeps are written back (their metadata at once, the sources once the app is ready).
+// - A return visit: the restore starts at once. Pyodide reads its runtime (straight from the service worker's
+//   cache: RUNTIME_FILES) while the snapshot store (a worker of its own, web/snapshot-store.js) reads the image
+//   and hashes it, and instantiates the runtime once it has the image (its size is the initial memory:
+//   bench.load's steps show this path). An image whose SHA-256 does not match is never handed to Pyodide. The
+//   files the snapshot keeps are written back (their metadata at once, the sources once the app is ready).
 // - A first visit, or any trouble: a plain start with our wheels and the app's package; once the app is
 //   ready, a snapshot is made (snapshot-maker.mjs, a worker) and stored for the next visit.
 // Key: Pyodide version + wheel hashes + build version (build.json). A record with another key is deleted
@@ -63,12 +63,33 @@ const BIG = /\.(wasm|zip|whl)(\?|$)/;
 const realFetch = self.fetch.bind(self);
 let loading = true;
 let restoring = false; // while a snapshot is restored: no download progress to show
+
+// Pyodide's own files, read at once from the service worker's cache when it holds them. Chromium 156 gives a
+// dedicated worker's fetch() no static route: through the fetch handler, on the service worker's one thread
+// with the page's requests, the 9.6 MB wasm took about 240 ms of a warm start. Their path names Pyodide's
+// version, so any of our caches holds the same bytes; a miss (a first visit, no Cache API) is a plain fetch.
+const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const fromCache = new Map(RUNTIME_FILES.map((name) => {
+  const url = new URL(name, INDEX_URL).href;
+  const found = (async () => {
+    const response = await self.caches?.match(url);
+    return response?.ok ? response : null;
+  })().catch(() => null);
+  return [url, found];
+}));
+
+async function fetchOnce(url, input, init) {
+  const cached = init?.integrity ? null : fromCache.get(url.href);
+  fromCache.delete(url.href); // once: a later fetch of the same file asks the network as usual
+  return (cached && (await cached)) || realFetch(input, init);
+}
+
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
   const ours = url.origin === self.location.origin;
   let response;
   try {
-    response = await realFetch(input, init);
+    response = await fetchOnce(url, input, init);
   } catch (err) {
     if (loading && ours) post({ op: "fetch-failed", path: url.pathname, reason: String(err) });
     throw err;
@@ -112,7 +133,7 @@ const metaPromise = buildMeta(version);
 const snapshotPromise = (async () => {
   const [{ key }, found] = await Promise.all([metaPromise, ask("read")]);
   if (!found.found) return { state: "none" };
-  const { meta, bytes: buffer } = found;
+  const { meta, bytes: buffer, sha256 } = found;
   if (meta.key !== key) { // another version's snapshot: never used, dropped
     await dropRecord();
     return { state: "stale" };
@@ -120,20 +141,12 @@ const snapshotPromise = (async () => {
   stamp("snapshot-read");
   const bytes = new Uint8Array(buffer);
   if (bytes.length !== meta.size) throw new Error(`snapshot size ${bytes.length} != ${meta.size}`);
+  // the store hashed what it read; a record stored without WebCrypto has no hash to compare
+  if (meta.sha256 && sha256 !== meta.sha256) throw new Error("snapshot checksum mismatch");
   return { state: "ok", bytes, meta };
 })().catch((err) => ({ state: store ? "damaged" : "none", error: err }));
 
-// Whether the image read matches the SHA-256 stored with it (the store hashes a copy meanwhile).
-const checksumPromise = snapshotPromise.then(async (found) => {
-  if (found.state !== "ok") return false;
-  if (!found.meta.sha256) return true; // stored without WebCrypto: nothing to compare
-  const { sha256 } = await ask("checksum");
-  stamp("snapshot-hashed");
-  return sha256 === found.meta.sha256;
-}).catch(() => false);
-
 // ---------------------------------------------------------------- the two starts
-const never = () => new Promise(() => {});
 
 /** Restore the snapshot's interpreter and write back our wheels' metadata; any trouble rejects. */
 async function restore() {
@@ -145,16 +158,11 @@ async function restore() {
     return found.bytes;
   });
   image.catch(() => {}); // Pyodide awaits it; its rejection surfaces there
-  const mismatch = checksumPromise.then((matches) => {
-    if (!matches) throw new Error("snapshot checksum mismatch");
-    return never();
-  });
   try {
-    const py = await withSharedTinyModules(() => withSnapshotMemory(image, () => Promise.race([mismatch, loadPyodide({
+    const py = await withSharedTinyModules(() => withSnapshotMemory(image, () => loadPyodide({
       indexURL: INDEX_URL,
-      _loadSnapshot: image,
-      fsInit: async () => { if (!(await checksumPromise)) await never(); },
-    })])));
+      _loadSnapshot: image, // only an image whose SHA-256 matched (snapshotPromise)
+    })));
     stamp("snapshot-restored");
     startup(py, "write_kept(metadata=True)");
     if (!py.runPython("import sys, uno_core; 'uno_core' in sys.modules and uno_core.__version__")) {

@@ -34,7 +34,7 @@ async function storedSnapshot(key) {
   try {
     const found = await store.ask("read");
     if (!found.found || found.meta.key !== key || found.bytes.byteLength !== found.meta.size) return null;
-    if (found.meta.sha256 && (await store.ask("checksum")).sha256 !== found.meta.sha256) return null;
+    if (found.meta.sha256 && found.sha256 !== found.meta.sha256) return null;
     return new Uint8Array(found.bytes);
   } finally {
     store.close();

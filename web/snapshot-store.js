@@ -10,9 +10,10 @@
 // IndexedDB (`uno-snapshot`), as before.
 //
 // Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
-//   read:     {found: false} | {found: true, meta, bytes}: the bytes moved, not copied, as soon as they are
-//             read; then the store reads them again (OPFS) or copies them (IndexedDB) and hashes that copy
-//   checksum: {sha256} of the bytes the last read found ("" without WebCrypto)
+//   read:     {found: false} | {found: true, meta, bytes, sha256}: the bytes moved, not copied, with the SHA-256
+//             of what was read ("" without WebCrypto). Hashed before they move: the engine worker needs them
+//             only once its runtime is compiled, 150-200 ms later on a warm start, and a second read of the
+//             31 MB to hash while they travel cost that start 20-40 ms of a busy CPU (measured, 2 cores)
 //   put:      {record} ({data, ...meta}) stored as the one record, with the SHA-256 of its data
 //   drop:     the record deleted (both places)
 
@@ -58,8 +59,7 @@ async function readIndexedDb() {
   const { data, ...meta } = record;
   // an ArrayBuffer since issue 19 (WebKit refuses Blobs in ephemeral sessions); older records hold a Blob
   const bytes = data instanceof Blob ? await data.arrayBuffer() : data;
-  const copy = bytes.slice(0); // to hash once the bytes have moved: 20-30 ms, measured
-  return { meta, bytes, again: () => copy };
+  return { meta, bytes };
 }
 
 const dropIndexedDb = () => (typeof indexedDB === "undefined" ? null : withStore("readwrite", (store) => store.delete(RECORD)));
@@ -111,16 +111,11 @@ async function readOpfs() {
     metaHandle.close();
   }
   const image = await openHandle(dir, IMAGE_FILE, false);
-  let bytes;
   try {
-    bytes = readAll(image);
-  } catch (err) {
+    return { meta, bytes: readAll(image) };
+  } finally {
     image.close();
-    throw err;
   }
-  // The hash is of a second read, made after the first one has gone to the engine worker (no copy on the
-  // way); the handle is held until then, so the file cannot change in between.
-  return { meta, bytes, again: () => { try { return readAll(image); } finally { image.close(); } } };
 }
 
 function writeFile(handle, bytes) {
@@ -175,23 +170,12 @@ async function sha256(data) {
 const stored = readOpfs().then((found) => found || readIndexedDb());
 stored.catch(() => {}); // reported when asked
 
-let settleChecksum;
-const readChecksum = new Promise((resolve) => { settleChecksum = resolve; }); // SHA-256 of what `read` found
-
 const ops = {
   async read(id) {
     const found = await stored;
     if (!found) return postMessage({ id, found: false });
-    const { meta, bytes, again } = found;
-    postMessage({ id, found: true, meta, bytes }, [bytes]);
-    try {
-      settleChecksum(sha256(again()));
-    } catch (err) {
-      settleChecksum(`unreadable: ${err}`); // never matches
-    }
-  },
-  async checksum(id) {
-    postMessage({ id, sha256: await readChecksum });
+    const { meta, bytes } = found;
+    postMessage({ id, found: true, meta, bytes, sha256: await sha256(bytes) }, [bytes]);
   },
   async put(id, { record }) {
     const stamped = { ...record, sha256: await sha256(record.data), made: new Date().toISOString() };

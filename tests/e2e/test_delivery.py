@@ -102,6 +102,13 @@ def test_offline_reload_still_starts(
             .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType])"""
     )
     assert len(sources) >= 10 and all(source == "cache" for _, source in sources), sources
+    # the engine worker read Pyodide's runtime straight from the cache (web/app-worker.mjs's RUNTIME_FILES): no
+    # fetch for it, while its other files (build.json, the app's archive...) were fetched
+    engine = next(worker for worker in page.workers if worker.url.endswith("/uno-app.mjs"))
+    fetched = engine.evaluate("""() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)""")
+    assert any(path.endswith("/build.json") for path in fetched), fetched
+    runtime = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+    assert not [path for path in fetched if path.endswith(runtime)], fetched
     page.locator(".mode-play").click()
     expect(page.locator("#screen")).to_have_js_property("hidden", False)
     expect(page.locator("#screen > *").first).to_be_attached()
