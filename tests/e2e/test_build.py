@@ -59,6 +59,20 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
 
 
 
+def test_the_runtime_files_the_engine_worker_takes_from_any_cache_are_npms_own(site: Path) -> None:
+    """web/app-worker.mjs reads RUNTIME_FILES from whichever of our caches holds them (caches.match): safe only
+    because they are Pyodide's own bytes, in a folder named by Pyodide's version."""
+    info = json.loads((site / "build.json").read_text())
+    assert info["runtime"] == f"runtime/pyodide-{info['pyodide']}"
+    runtime = site / info["runtime"]
+    found = re.search(r"const RUNTIME_FILES = (\[[^\]]*\]);", (runtime / "uno-app.mjs").read_text())
+    assert found, "RUNTIME_FILES not found in uno-app.mjs"
+    names = json.loads(found.group(1))
+    assert "pyodide.asm.wasm" in names and set(names) <= set(build.PYODIDE_FILES), names
+    for name in names:
+        assert (runtime / name).read_bytes() == (build.NODE / "pyodide" / name).read_bytes(), name
+
+
 def test_the_pages_micropython_is_the_npm_runtime_with_v8s_compile_hint_first(site: Path) -> None:
     """The hint (`tools.build.COMPILE_HINT`) moves compiling MicroPython's JavaScript off the page's main thread;
     the runtime itself is served unchanged."""
