@@ -25,6 +25,7 @@ from webkit_helpers import (
     interactive_ms,
     play_state,
     settle,
+    tap,
     texts,
     visit,
     wait_element,
@@ -133,19 +134,19 @@ def test_score_keeper_round_survives_a_reload(driver: WebDriver, webkit_server: 
         wait_js(driver, "return document.querySelectorAll('#score-players > li').length === arguments[0]",
                 f"{count} players listed", 10, count)
     # each tap's effect is awaited before the next tap (a loaded CI machine is slow to re-render)
-    driver.find_element(By.CSS_SELECTOR, "#score-dealer-0").click()
+    tap(driver, "#score-dealer-0")
     wait_element(driver, "#score-first-dealer")
-    driver.find_element(By.CSS_SELECTOR, "#score-start").click()
+    tap(driver, "#score-start")
     wait_element(driver, "#score-save")
     sheet = str(driver.execute_script("return location.hash.split('/')[2]"))
     assert sheet, driver.current_url
 
     # round 1: Ana goes out, Ben holds 25 points (typed)
-    wait_element(driver, "#score-winner-0").click()  # the entry may be drawn just after the Save bar
+    tap(driver, "#score-winner-0")  # the entry may be drawn just after the Save bar
     wait_element(driver, "#score-handbox-0.sk-hand-out")  # Ana's hand folded: Ben's switch moved up
-    driver.find_element(By.CSS_SELECTOR, "#score-mode-1-total").click()
+    tap(driver, "#score-mode-1-total")
     wait_element(driver, "#score-hand-1").send_keys("25")
-    driver.find_element(By.CSS_SELECTOR, "#score-save").click()
+    tap(driver, "#score-save")
     wait_element(driver, ".sk-score-sheet")
     markers = wait_committed(driver, "the round saved")
     assert len(texts(driver, ".sk-rounds tbody tr")) == 1

@@ -81,6 +81,31 @@ def settle(driver: WebDriver, script: str, timeout: float) -> bool:
     return True
 
 
+# Scroll the element to the middle of the view; true when a tap at its centre reaches it (it, a child, the label
+# or the ancestor that holds it), else a description of what is on top of it.
+TAP_TARGET = """const el = document.querySelector(arguments[0]);
+if (!el || !el.getClientRects().length) return "not shown";
+el.scrollIntoView({ block: "center", inline: "nearest" });
+const r = el.getBoundingClientRect();
+const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+if (!hit) return "nothing at its centre";
+const labels = [...(el.labels || [])];
+if (hit === el || el.contains(hit) || hit.contains(el) || labels.some((l) => l.contains(hit))) return true;
+return `${hit.tagName.toLowerCase()}#${hit.id}.${[...hit.classList].join(".")}`;"""
+
+
+def tap(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT) -> None:
+    """Tap the element `css` once a tap would reach it (WebDriver does not scroll to click in WebKit, and a
+    re-render or a bar drawn over it meanwhile intercepts the click); on timeout, say what covered it."""
+    deadline = time.monotonic() + timeout
+    while (found := driver.execute_script(TAP_TARGET, css)) is not True:
+        if time.monotonic() > deadline:
+            shot(driver, f"tap {css}")
+            raise AssertionError(f"WebKit: {css} not tappable within {timeout:.0f} s ({found}); {page_state(driver)}")
+        time.sleep(0.2)
+    driver.find_element(By.CSS_SELECTOR, css).click()
+
+
 def wait_element(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT) -> WebElement:
     """The first element matching `css` once it is displayed."""
 
