@@ -4,7 +4,11 @@
 
 Each run uses a new persistent Chromium profile: a cold visit (empty profile), then the
 browser is closed and started again on the same profile for each warm visit (HTTP cache,
-and for the app its service worker cache and its start-up snapshot, issue 7). The app's
+and for the app its service worker cache and its start-up snapshot, issue 7). Each visit navigates once
+the browser it starts is idle (`settle`): a browser just started keeps both cores busy for about a second
+(its profile, network service, spare renderer...), which is the browser's start, not the page's, and is
+not there when a person opens the app in a running browser. The same warm visits made at the browser's
+launch are printed too (`-launch`): what this bench measured before it waited (issue 14). The app's
 cold visit waits until the snapshot is stored (and reports the longest main-thread task meanwhile:
 how janky the page was while the snapshot was made) and creates one score sheet; the warm visits
 open the landing page, Play (#/play), the score keeper (#/score) and that saved sheet
@@ -46,6 +50,9 @@ AGAINST = "against"  # the page name of the --against build's app visits
 
 RATIO_BAR = 0.30  # issue 14 (issue 7's was 0.40)
 WARM_ROUTES = {"warm": "", "warm-play": "#/play", "warm-score": "#/score", "warm-sheet": "#/score/{sheet}"}
+LAUNCH = "-launch"  # a warm visit's kind suffix: navigated at the browser's launch, not once it was idle
+LAUNCH_ROUTES = {"warm-play": "#/play", "warm-score": "#/score"}  # the app's routes also visited at launch
+IDLE_CPU_MS = 5.0  # the browser is idle once its processes use less CPU than this in 100 ms
 MARK = "name => performance.getEntriesByName(name)[0]?.startTime ?? null"
 # Waits for the page's pyReady without Playwright's injected script: `wait_for_function` installs that
 # script in the page while it starts, 50-120 ms of its main thread on a return visit (measured), which is
@@ -84,7 +91,7 @@ LONGEST_BEFORE = "t => Math.max(0, ...window.__longTasks.filter(([start]) => sta
 @dataclass
 class Visit:
     page: str
-    kind: str  # cold | warm | warm-play | warm-score | warm-sheet
+    kind: str  # cold | warm | warm-play | warm-score | warm-sheet, each of the warm ones also with LAUNCH
     ms: float
     bytes: int
     precache_bytes: int = 0
@@ -93,6 +100,38 @@ class Visit:
     longest_task_ms: float | None = None  # cold app visit: longest main-thread task while the snapshot was made
     longest_to_ready_ms: float = 0.0  # longest main-thread task from navigation to interactive
     steps: dict[str, float] = field(default_factory=dict)  # the app's start-up steps, ms since navigation (STEPS)
+
+
+def browser_cpu_ms() -> float | None:
+    """The CPU time used so far by every Chromium process (Linux /proc), or None where there is no /proc."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists():
+        return None
+    total = 0
+    for stat in proc.glob("[0-9]*/stat"):
+        try:
+            name, fields = stat.read_text().rsplit(")", 1)
+        except OSError:  # the process ended meanwhile
+            continue
+        if name.split("(", 1)[1].startswith(("chromium", "chrome")):
+            total += int(fields.split()[11]) + int(fields.split()[12])  # utime + stime, in clock ticks
+    return total * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def settle(page: Any, limit_s: float = 5.0) -> None:
+    """Wait until the browser just started is idle (under IDLE_CPU_MS of CPU in 100 ms), at most `limit_s`
+    seconds; a fixed second where /proc cannot tell."""
+    if browser_cpu_ms() is None:
+        page.wait_for_timeout(1000)
+        return
+    deadline = time.monotonic() + limit_s
+    before = browser_cpu_ms() or 0.0
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        now = browser_cpu_ms() or 0.0
+        if now - before < IDLE_CPU_MS:
+            return
+        before = now
 
 
 def new_sheet(page: Any) -> str:
@@ -122,9 +161,11 @@ def visit(
     throttle: float = 1.0,
 ) -> Visit:
     """One navigation; the time to interactive as the page measured it, and the bytes served."""
-    server.traffic.reset()
     page = context.new_page()
     page.add_init_script(LONG_TASKS)
+    if not kind.endswith(LAUNCH):
+        settle(page)
+    server.traffic.reset()
     if throttle > 1:  # a slower phone: Lighthouse's mobile preset slows the CPU 4x the same way
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.goto(server.url + PAGES[page_name] + route.format(**sheet))
@@ -157,7 +198,9 @@ def run_once(pw: Any, server: SiteServer, page_name: str, throttle: float = 1.0)
     profile = tempfile.mkdtemp(prefix="uno-bench-")
     visits = []
     sheet: dict[str, str] = {}
-    kinds = {"cold": "", **(WARM_ROUTES if page_name == "app" else {"warm": ""})}
+    warm = WARM_ROUTES if page_name == "app" else {"warm": ""}
+    at_launch = LAUNCH_ROUTES if page_name == "app" else warm
+    kinds = {"cold": "", **warm, **{kind + LAUNCH: route for kind, route in at_launch.items()}}
     try:
         for kind, route in kinds.items():
             context = pw.chromium.launch_persistent_context(
@@ -245,6 +288,7 @@ def main() -> None:
         print(f"  {route_label(route):16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  "
               f"longest task {task:6.0f} ms {'met' if task <= task_bar else 'NOT met':7}  "
               f"(start path: {', '.join(paths)})")
+    print_launch(visits)
     print_steps(visits)
     if args.against is not None:
         print_against(visits, args.against)
@@ -259,9 +303,18 @@ def route_label(route: str) -> str:
     return (route or "#/").replace("{sheet}", "<id>")
 
 
+def print_launch(visits: list[Visit]) -> None:
+    """The same warm visits made at the browser's launch, before it was idle, with their ratios."""
+    bare = median(visits, "bare", "warm" + LAUNCH)
+    print(f"  at the browser's launch (not waiting until it is idle), bare page {bare:.0f} ms:")
+    for kind, route in LAUNCH_ROUTES.items():
+        app = median(visits, "app", kind + LAUNCH)
+        print(f"  {route_label(route):16}{app:7.0f} ms {app / bare:6.2f}x")
+
+
 def print_steps(visits: list[Visit]) -> None:
     """Where the app's warm starts spend their time: the median of each start-up step over the warm visits."""
-    warm = [v for v in visits if v.page == "app" and v.kind.startswith("warm") and v.steps]
+    warm = [v for v in visits if v.page == "app" and v.kind in WARM_ROUTES and v.steps]
     if not warm:
         return
     names = {name for v in warm for name in v.steps}
