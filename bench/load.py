@@ -309,7 +309,10 @@ def print_launch(visits: list[Visit]) -> None:
     print(f"  at the browser's launch (not waiting until it is idle), bare page {bare:.0f} ms:")
     for kind, route in LAUNCH_ROUTES.items():
         app = median(visits, "app", kind + LAUNCH)
-        print(f"  {route_label(route):16}{app:7.0f} ms {app / bare:6.2f}x")
+        task = median(visits, "app", kind + LAUNCH, "longest_to_ready_ms")
+        longest = max(v.longest_to_ready_ms for v in visits if v.page == "app" and v.kind == kind + LAUNCH)
+        print(f"  {route_label(route):16}{app:7.0f} ms {app / bare:6.2f}x {'':10}longest task {task:6.0f} ms "
+              f"(the longest of all {longest:.0f} ms)")
 
 
 def print_steps(visits: list[Visit]) -> None:
