@@ -34,19 +34,25 @@ BARS = {
 }
 
 
-def run_lighthouse(url: str) -> dict[str, Any]:
+def run_lighthouse(url: str, tries: int = 2) -> dict[str, Any]:
+    """One Lighthouse report of `url`. Lighthouse at times exits without one (once in 12 runs on 2026-12-05, saying
+    nothing under --quiet): that run is made again, once, saying so."""
     if not CLI.exists():
         raise SystemExit("bench.lighthouse: node_modules/lighthouse missing; run `./dev bench lighthouse`")
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
-    with tempfile.TemporaryDirectory(prefix="uno-lh-") as folder:
-        report = Path(folder) / "report.json"
-        command = ["node", str(CLI), url, "--quiet", "--output=json", f"--output-path={report}",
-                   f"--chrome-flags={flags}", f"--only-categories={','.join(CATEGORIES)}"]
-        done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True, text=True,
-                              timeout=600, check=False)
-        if not report.exists():
-            raise SystemExit(f"bench.lighthouse: no report for {url}: {done.stderr[-2000:]}")
-        return dict(json.loads(report.read_text()))
+    for attempt in range(1, tries + 1):
+        with tempfile.TemporaryDirectory(prefix="uno-lh-") as folder:
+            report = Path(folder) / "report.json"
+            command = ["node", str(CLI), url, "--quiet", "--output=json", f"--output-path={report}",
+                       f"--chrome-flags={flags}", f"--only-categories={','.join(CATEGORIES)}"]
+            done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True,
+                                  text=True, timeout=600, check=False)
+            if report.exists():
+                return dict(json.loads(report.read_text()))
+        why = f"exit code {done.returncode}: {(done.stderr or done.stdout)[-2000:]}"
+        if attempt < tries:
+            print(f"bench.lighthouse: no report for {url} ({why}); running it again", flush=True)
+    raise SystemExit(f"bench.lighthouse: no report for {url} ({why})")
 
 
 def figures(report: dict[str, Any]) -> dict[str, float]:
