@@ -112,9 +112,11 @@ def test_a_double_tap_on_a_slow_phone_plays_once_and_says_nothing(page: Page) ->
     card that cannot be played, made seeing the table, is still explained)."""
     data = my_turn(page, 7)
     length = len(data["log"])
-    page.evaluate("""() => {  // every message to the worker arrives 0.4 s late, in order (a busy phone)
+    # every message to the worker arrives 1.5 s late, in order (a busy phone): the second tap surely leaves before
+    # the first one's drawing comes back, even on a loaded test machine (0.4 s was not always enough there)
+    page.evaluate("""() => {
         const engine = window.unoEngine, send = engine.send;
-        engine.send = (text, seq, extra) => setTimeout(() => send(text, seq, extra), 400);
+        engine.send = (text, seq, extra) => setTimeout(() => send(text, seq, extra), 1500);
     }""")
     card = page.locator('.hand .card.playable:not([data-arg^="W"])').first
     code = card.get_attribute("data-arg")
