@@ -114,21 +114,22 @@ def browser_cpu_ms() -> float | None:
         except OSError:  # the process ended meanwhile
             continue
         if name.split("(", 1)[1].startswith(("chromium", "chrome")):
-            total += int(fields.split()[11]) + int(fields.split()[12])  # utime + stime, in clock ticks
+            utime, stime = fields.split()[11:13]  # in clock ticks
+            total += int(utime) + int(stime)
     return total * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def settle(page: Any, limit_s: float = 5.0) -> None:
     """Wait until the browser just started is idle (under IDLE_CPU_MS of CPU in 100 ms), at most `limit_s`
     seconds; a fixed second where /proc cannot tell."""
-    if browser_cpu_ms() is None:
+    before = browser_cpu_ms()
+    if before is None:
         page.wait_for_timeout(1000)
         return
     deadline = time.monotonic() + limit_s
-    before = browser_cpu_ms() or 0.0
     while time.monotonic() < deadline:
         page.wait_for_timeout(100)
-        now = browser_cpu_ms() or 0.0
+        now = browser_cpu_ms() or 0.0  # never None here: /proc was there
         if now - before < IDLE_CPU_MS:
             return
         before = now
