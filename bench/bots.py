@@ -1,7 +1,7 @@
 """Bot strength and speed (issue 5): printed figures, not timed tests.
 
     python -m bench.bots [--quick] [--games N] [--expert-games M] [--iterations I] [--workers W] [--pyodide]
-                         [--strength-only] [--only LEVEL:OTHER:SEATS ...] [--matches]
+                         [--strength-only] [--only LEVEL:OTHER:SEATS ...] [--matches] [--weights JSON]
 
 Strength: every level against every lower level, heads-up (2 seats) and at a 4-seat table
 (the level at one seat, the lower level at the other three). A "game" here is always one
@@ -21,6 +21,10 @@ knowing only the hand sizes, and for ``Knowledge.colour_odds`` (0 would be a per
 scores have their own sampling noise taken out, ``brier``).
 ``--matches``: a game is a whole match to 500 points (official rules; the match win rate, and the
 final totals in the points columns), as people play at home.
+``--weights '{"points": 2}'``: each matchup again, on the same deals, with some of the tested bot's
+``StrategicBot.WEIGHTS`` changed (that bot's alone), and the difference from the landed weights with its paired
+standard error: the way the strategic level's terms are tuned (a match's deal diverges after its first round, so
+matches pair less well than rounds).
 
 The ``expert`` plays with a fixed number of playouts per decision (``--iterations``,
 default ``BROWSER_ITERATIONS``: what its default 0.3 s time budget buys in Pyodide, measured
@@ -37,6 +41,7 @@ under Node (``tools/pyodide_run.mjs``), the interpreter the browser runs.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -54,6 +59,7 @@ from uno_core.bots.base import turn_actions
 from uno_core.bots.determinize import sample_hidden
 from uno_core.bots.expert import ExpertBot
 from uno_core.bots.knowledge import Ban, Knowledge
+from uno_core.bots.strategic import StrategicBot
 from uno_core.events import Event
 from uno_core.game import Phase
 
@@ -72,6 +78,8 @@ BARS = (
     ("expert", "strategic", 2, 0.66),
     ("expert", "strategic", 4, 0.38),
 )
+Weights = tuple[tuple[str, float], ...]
+"""``--weights``: (name, value) pairs that replace some of the tested bot's ``StrategicBot.WEIGHTS``."""
 BELOW = (("easy", "basic", 2), ("easy", "basic", 4))
 """Matchups the tested level must lose (issue 18: the easy level loses to basic)."""
 
@@ -86,6 +94,7 @@ class Result:
     points: float  # average points won per round by the tested seat
     other_points: float  # ... by each other seat
     seconds: float
+    outcomes: tuple[bool, ...] = ()  # game i's result (the same deal for every matchup and --weights variant)
 
     @property
     def rate(self) -> float:
@@ -156,22 +165,33 @@ class ColoursExpert(OmniscientExpert):
 ANCHORS: dict[str, type[OmniscientExpert]] = {OMNISCIENT: OmniscientExpert, COLOURS_KNOWN: ColoursExpert}
 
 
-def tested_bot(level: str, seed: int, iterations: int, game: Game) -> Bot:
-    """The tested seat's bot: a level, or an anchor (which reads ``game``)."""
+def tested_bot(level: str, seed: int, iterations: int, game: Game, weights: Weights = ()) -> Bot:
+    """The tested seat's bot: a level, or an anchor (which reads ``game``); ``weights`` replace some of a
+    ``strategic``-based bot's ``WEIGHTS`` for that bot alone (``--weights``)."""
     anchor = ANCHORS.get(level)
-    if anchor is None:
-        return make_bot(level, seed, iterations=iterations)
-    return anchor(game, seed, BotOptions(iterations=iterations))
+    bot = (
+        make_bot(level, seed, iterations=iterations)
+        if anchor is None
+        else anchor(game, seed, BotOptions(iterations=iterations))
+    )
+    if weights:
+        if not isinstance(bot, StrategicBot):
+            raise ValueError(f"--weights: {level} has no weights (only strategic and expert do)")
+        unknown = sorted(name for name, _ in weights if name not in bot.WEIGHTS)
+        if unknown:
+            raise ValueError(f"--weights: no weight named {', '.join(unknown)} (known: {', '.join(bot.WEIGHTS)})")
+        bot.WEIGHTS = {**bot.WEIGHTS, **dict(weights)}  # this bot's own table: the class keeps the landed one
+    return bot
 
 
-def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int]:
+def play_game(job: tuple[str, str, int, int, int, bool, Weights]) -> tuple[bool, int, int]:
     """One round, or one match to 500 points when ``match``: (tested seat won, its points, points of the other
     seats together; in a match, the final totals)."""
-    level, other, players, index, iterations, match = job
+    level, other, players, index, iterations, match, weights = job
     seat = index % players
     bots = [make_bot(other, index * 16 + s, iterations=iterations) for s in range(players)]
     game = Game(players, MATCH if match else ROUND, seed=index)
-    bots[seat] = tested_bot(level, index * 16 + seat, iterations, game)
+    bots[seat] = tested_bot(level, index * 16 + seat, iterations, game, weights)
     Table(game, bots).run()
     gained = list(game.totals) if match else game.round_results[-1].gained
     mine = gained[game.sides[seat]]
@@ -179,19 +199,33 @@ def play_game(job: tuple[str, str, int, int, int, bool]) -> tuple[bool, int, int
 
 
 def run_matchup(
-    level: str, other: str, players: int, games: int, iterations: int, pool: Pool | None, match: bool = False
+    level: str,
+    other: str,
+    players: int,
+    games: int,
+    iterations: int,
+    pool: Pool | None,
+    match: bool = False,
+    weights: Weights = (),
 ) -> Result:
-    jobs = [(level, other, players, index, iterations, match) for index in range(games)]
+    jobs = [(level, other, players, index, iterations, match, weights) for index in range(games)]
     start = time.perf_counter()
-    if pool is None:
-        outcomes = [play_game(job) for job in jobs]
-    else:
-        outcomes = list(pool.imap_unordered(play_game, jobs, chunksize=2))
+    outcomes = [play_game(job) for job in jobs] if pool is None else list(pool.imap(play_game, jobs, chunksize=2))
     seconds = time.perf_counter() - start
     wins = sum(1 for won, _, _ in outcomes if won)
     points = sum(p for _, p, _ in outcomes) / games
     others = sum(q for _, _, q in outcomes) / games / (players - 1)
-    return Result(level, other, players, games, wins, points, others, seconds)
+    return Result(level, other, players, games, wins, points, others, seconds, tuple(won for won, _, _ in outcomes))
+
+
+def paired(landed: Result, variant: Result) -> tuple[float, float]:
+    """The variant's win rate minus the landed one's over the same deals, and that difference's standard error
+    (from the per-deal differences: the shared deals' luck cancels out)."""
+    diffs = [int(b) - int(a) for a, b in zip(landed.outcomes, variant.outcomes, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return mean, spread / math.sqrt(n)
 
 
 def matchups(only: Sequence[str]) -> list[tuple[str, str, int]]:
@@ -213,7 +247,10 @@ def strength(
     quick: bool,
     only: Sequence[str] = (),
     match: bool = False,
+    weights: Weights = (),
 ) -> list[Result]:
+    """Every matchup's row (the landed bots'); with ``weights``, each matchup again with the tested bot's weights
+    changed, on the same deals, and the paired difference."""
     pool: Pool | None = None
     if workers > 1:
         import multiprocessing
@@ -222,6 +259,8 @@ def strength(
     results: list[Result] = []
     game = "one match to 500 points (official rules)" if match else "one round (official rules, scoring=single_round)"
     print(f"\nStrength: one game = {game}; expert at {iterations} playouts/move")
+    if weights:
+        print(f"each matchup twice on the same deals: as landed, then with {dict(weights)} (the 'variant' rows)")
     print(
         f"{'level':<10} {'vs':<10} {'seats':>5} {'games':>6} {'win rate':>9} {'95% CI':>15} {'fair':>5}"
         f" {'points' if match else 'pts/round':>9} {'others':>7} {'time':>7}"
@@ -231,15 +270,21 @@ def strength(
             n = expert_games if level in ("expert", *ANCHORS) else games
             if level == "expert" and other in ("random", "easy", "basic") and not quick and not only:
                 n = max(16, n // 8)  # far from any bar: fewer games
-            result = run_matchup(level, other, players, n, iterations, pool, match)
-            results.append(result)
-            low, high = result.interval()
-            print(
-                f"{level:<10} {other:<10} {players:>5} {n:>6} {result.rate:>9.1%} "
-                f"{f'[{low:.1%}, {high:.1%}]':>15} {1 / players:>5.0%} {result.points:>9.1f}"
-                f" {result.other_points:>7.1f} {result.seconds:>6.0f}s",
-                flush=True,
-            )
+            for changed in ((), weights) if weights else ((),):
+                result = run_matchup(level, other, players, n, iterations, pool, match, changed)
+                low, high = result.interval()
+                print(
+                    f"{'variant' if changed else level:<10} {other:<10} {players:>5} {n:>6} {result.rate:>9.1%} "
+                    f"{f'[{low:.1%}, {high:.1%}]':>15} {1 / players:>5.0%} {result.points:>9.1f}"
+                    f" {result.other_points:>7.1f} {result.seconds:>6.0f}s",
+                    flush=True,
+                )
+                if not changed:
+                    results.append(result)
+                else:
+                    diff, error = paired(results[-1], result)
+                    z = diff / error if error else 0.0
+                    print(f"{'':<10} variant - landed, same deals: {diff:+.2%} (paired s.e. {error:.2%}, z {z:+.1f})")
     finally:
         if pool is not None:
             pool.close()
@@ -394,6 +439,19 @@ def speed(count: int, iterations: int, budget: float) -> None:
         )
 
 
+def parse_weights(text: str) -> Weights:
+    """``--weights``' JSON object of weight names and numbers, as ``Weights``."""
+    try:
+        found = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise argparse.ArgumentTypeError(f"not JSON: {error}") from None
+    if not isinstance(found, dict) or not all(
+        isinstance(value, int | float) and not isinstance(value, bool) for value in found.values()
+    ):
+        raise argparse.ArgumentTypeError('a JSON object of weight names and numbers, e.g. {"points": 2}')
+    return tuple(sorted((str(name), float(value)) for name, value in found.items()))
+
+
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smoke run: a few games and positions")
@@ -414,6 +472,13 @@ def main(argv: Iterable[str] | None = None) -> None:
     )
     parser.add_argument(
         "--matches", action="store_true", help="a game is a match to 500 points (match win rate); no bars checked"
+    )
+    parser.add_argument(
+        "--weights",
+        type=parse_weights,
+        default=(),
+        metavar="JSON",
+        help="each matchup again with some of the tested bot's weights changed, e.g. '{\"points\": 2}'",
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.quick:
@@ -446,7 +511,14 @@ def main(argv: Iterable[str] | None = None) -> None:
         subprocess.run(cmd, check=True)
     if not args.speed_only:
         results = strength(
-            args.games, args.expert_games, args.iterations, args.workers, args.quick, args.only, args.matches
+            args.games,
+            args.expert_games,
+            args.iterations,
+            args.workers,
+            args.quick,
+            args.only,
+            args.matches,
+            args.weights,
         )
         if not args.matches:  # the bars are on rounds
             check_bars(results)

@@ -26,8 +26,50 @@ def test_bench_plays_whole_matches_to_500(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "one match to 500 points" in out and "basic      random" in out
     assert "Bars (issue 18)" not in out  # the bars are on rounds
-    won, mine, others = bench_bots.play_game(("basic", "random", 2, 3, 10, True))
+    won, mine, others = bench_bots.play_game(("basic", "random", 2, 3, 10, True, ()))
     assert max(mine, others) >= 500 and (mine >= 500) is won  # the final totals: the winner reached the target
+
+
+def test_weights_variant_replays_the_same_deals_with_its_own_weights(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--weights`` plays each matchup again on the same deals with the tested bot's weights changed (that bot
+    alone: the class keeps the landed table) and prints the paired difference."""
+    from uno_core import Game
+    from uno_core.bots.strategic import StrategicBot
+
+    landed = dict(StrategicBot.WEIGHTS)
+    game = Game(2, bench_bots.ROUND, seed=1)
+    bot = bench_bots.tested_bot("strategic", 1, 12, game, (("points", 9.0),))
+    assert isinstance(bot, StrategicBot)
+    own, of_class, of_another = bot.WEIGHTS, StrategicBot.WEIGHTS, StrategicBot(1).WEIGHTS
+    assert own == {**landed, "points": 9.0}
+    assert of_class == landed and of_another == landed
+    with pytest.raises(ValueError, match="no weight named pionts"):
+        bench_bots.tested_bot("strategic", 1, 12, game, (("pionts", 1.0),))
+    with pytest.raises(ValueError, match="basic has no weights"):
+        bench_bots.tested_bot("basic", 1, 12, game, (("points", 1.0),))
+
+    # a variant that never saves a wild card plays other moves on some of the same deals
+    args = ["--quick", "--strength-only", "--only", "strategic:basic:2"]  # 12 games
+    bench_bots.main([*args, "--weights", '{"wild": 0, "wild4": 0, "save_wild_at": 99}'])
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith(("strategic ", "variant "))]
+    assert [row[0] for row in rows] == ["strategic", "variant"] and all(row[3] == "12" for row in rows)
+    assert "variant - landed, same deals:" in out
+
+    outcomes = bench_bots.run_matchup("strategic", "basic", 2, 40, 12, None).outcomes
+    changed = bench_bots.run_matchup(
+        "strategic", "basic", 2, 40, 12, None, weights=(("wild", 0.0), ("wild4", 0.0))
+    ).outcomes
+    assert len(outcomes) == len(changed) == 40 and outcomes != changed
+    diff, error = bench_bots.paired(
+        bench_bots.Result("a", "b", 2, 4, 2, 0, 0, 0, (True, False, True, False)),
+        bench_bots.Result("a", "b", 2, 4, 3, 0, 0, 0, (True, True, True, False)),
+    )
+    assert diff == 0.25 and error == pytest.approx(0.25)  # differences 0, 1, 0, 0: s.d. 0.5 over 2
+
+    with pytest.raises(SystemExit):
+        bench_bots.main([*args, "--weights", "[1, 2]"])
+    assert "a JSON object of weight names and numbers" in capsys.readouterr().err
 
 
 def test_omniscient_anchor_searches_the_true_deal(capsys: pytest.CaptureFixture[str]) -> None:
