@@ -6,7 +6,7 @@ from bench.bots import play_game
 
 
 def _rate(level: str, other: str, players: int, games: int) -> float:
-    wins = sum(play_game((level, other, players, index, 10, False))[0] for index in range(games))
+    wins = sum(play_game((level, other, players, index, 10, False, ()))[0] for index in range(games))
     return wins / games
 
 
