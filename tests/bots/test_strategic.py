@@ -77,6 +77,11 @@ def test_a_wild_card_is_spent_when_a_rival_is_at_uno() -> None:
         assert str(choice(heads_up(mine, "Y1", top, rules), Hoarder(0)).card) == "R2"
     assert str(choice(heads_up(mine, "Y1 Y2", top), StrategicBot(0)).card) == "R2"  # two cards: kept for later
 
+    class EarlySpender(StrategicBot):  # measured and left out: at 4 seats it loses 4 points of match wins
+        WEIGHTS: ClassVar[dict[str, float]] = {**StrategicBot.WEIGHTS, "wild_at_size": 2.0}
+
+    assert str(choice(heads_up(mine, "Y1 Y2", top), EarlySpender(0)).card) == "W"
+
     three_seats = [mine, "Y5 Y6 Y7 Y8 Y9", "Y1"]  # the rival at UNO plays after the next player
     assert str(choice(position(three_seats, top), StrategicBot(0)).card) == "W"  # points count: 50 not left to it
     assert str(choice(position(three_seats, top, single), StrategicBot(0)).card) == "R2"  # only going out counts

@@ -31,8 +31,8 @@ keeping what moved the win rate (paired runs on the bench's deals: 10,000 heads-
   a hand of such cards, each matching the one before, plus one last card goes out in one turn
   (``chains_out``). A play that leaves such a hand scores more, and the first card of a chain that goes out
   now is played as if it were the last card (56.4% -> 56.8% on the same 40,000 deals: +0.4 on each half);
-- a wild card is no longer saved when a rival is at one card and either plays next or points count (not
-  ``SINGLE_ROUND``) (``wild_at_uno``): played now, it names a colour that rival may lack; held when the rival
+- a wild card is no longer saved when a rival is at one card (``wild_at_size``) and either plays next or points
+  count (not ``SINGLE_ROUND``) (``wild_at_uno``): played now, it names a colour that rival may lack; held when the rival
   goes out, it gives 50 points away. Against ``basic`` on the same deals: 500-point matches heads-up 72.6%
   [71.6, 73.6] against 58.6% [57.5, 59.6] (8,000) and at 4 seats 27.4% [26.7, 28.1] against 26.0% [25.3, 26.6]
   (16,000); single rounds heads-up 58.7% against 57.4% (40,000; the points given away per round 19.5 against
@@ -54,6 +54,16 @@ bluffs); heads-up, holding a Skip / Reverse / Draw Two whenever a number plays (
 54.8% against this level on 400 deals when it may not), or only while another action card that chains with
 it is held (+0.3, noise), or only with 4 cards or fewer left (-3.2); drawing rather than spending a Wild Draw
 Four from 4 cards (-0.4 on 20,000 deals); also never saving a plain Wild (-1.8).
+
+Measured in 500-point matches against ``basic`` and left out (``bench.bots --matches --weights``, the same deals;
+heads-up 2,000 to 6,000 matches, at 4 seats 6,000 to 12,000; the landed weights win 72.3-73.0% heads-up and
+27.3% at 4 seats): counting a rival as more dangerous when going out now would win it the match (its total and the
+points in the other hands, the unknown ones at the unseen cards' mean, reach the target): at 4 seats +0.7 then
++0.0 on the next 6,000, heads-up 0; a bonus for points played that keep a rival's going out from ending the match:
+0; ``points`` 2: heads-up +0.7 over 6,000 (z 2), at 4 seats -0.3; ``save_wild_at`` at 4 seats: 4 cards -1.1
+(z -2.1), never drawing to keep a wild card -0.3; spending a wild card when a rival is at two cards
+(``wild_at_size`` 2): heads-up +0.8 over 6,000 (z 1.5), but at 4 seats -4.2 points (27.3% -> 23.2%, z -8): at a
+table some rival is at two cards for long stretches, and the wild card is gone when nothing else plays.
 """
 
 from __future__ import annotations
@@ -159,6 +169,7 @@ class StrategicBot(Bot):
         "wild": 40.0,
         "wild4": 40.0,
         "wild_at_uno": 1.0,
+        "wild_at_size": 1.0,
     }
 
     def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
@@ -352,7 +363,7 @@ class StrategicBot(Bot):
             others = any(c.colour is not None and view.is_playable(c) for c in rest)
             if others or len(rest) > 2:
                 saved = w["wild"] if rank is Rank.WILD else w["wild4"]
-                at_uno = [s for s in hostile if view.hand_sizes[s] == 1]
+                at_uno = [s for s in hostile if 1 <= view.hand_sizes[s] <= w["wild_at_size"]]
                 if at_uno and (view.next_seat() in at_uno or rules.scoring is not Scoring.SINGLE_ROUND):
                     saved *= 1.0 - w["wild_at_uno"]  # spent now: a colour the rival may lack, 50 points not given
                 score -= saved
