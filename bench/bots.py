@@ -270,26 +270,31 @@ def strength(
             n = expert_games if level in ("expert", *ANCHORS) else games
             if level == "expert" and other in ("random", "easy", "basic") and not quick and not only:
                 n = max(16, n // 8)  # far from any bar: fewer games
-            for changed in ((), weights) if weights else ((),):
-                result = run_matchup(level, other, players, n, iterations, pool, match, changed)
-                low, high = result.interval()
-                print(
-                    f"{'variant' if changed else level:<10} {other:<10} {players:>5} {n:>6} {result.rate:>9.1%} "
-                    f"{f'[{low:.1%}, {high:.1%}]':>15} {1 / players:>5.0%} {result.points:>9.1f}"
-                    f" {result.other_points:>7.1f} {result.seconds:>6.0f}s",
-                    flush=True,
-                )
-                if not changed:
-                    results.append(result)
-                else:
-                    diff, error = paired(results[-1], result)
-                    z = diff / error if error else 0.0
-                    print(f"{'':<10} variant - landed, same deals: {diff:+.2%} (paired s.e. {error:.2%}, z {z:+.1f})")
+            result = run_matchup(level, other, players, n, iterations, pool, match)
+            results.append(result)
+            print_row(level, result)
+            if weights:
+                variant = run_matchup(level, other, players, n, iterations, pool, match, weights)
+                print_row("variant", variant)
+                diff, error = paired(result, variant)
+                z = diff / error if error else 0.0
+                print(f"{'':<10} variant - landed, same deals: {diff:+.2%} (paired s.e. {error:.2%}, z {z:+.1f})")
     finally:
         if pool is not None:
             pool.close()
             pool.join()
     return results
+
+
+def print_row(label: str, result: Result) -> None:
+    """One matchup's line of the strength table, under ``label`` (the level, or "variant")."""
+    low, high = result.interval()
+    print(
+        f"{label:<10} {result.other:<10} {result.players:>5} {result.games:>6} {result.rate:>9.1%} "
+        f"{f'[{low:.1%}, {high:.1%}]':>15} {1 / result.players:>5.0%} {result.points:>9.1f}"
+        f" {result.other_points:>7.1f} {result.seconds:>6.0f}s",
+        flush=True,
+    )
 
 
 def check_bars(results: Sequence[Result]) -> None:
