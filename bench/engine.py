@@ -56,8 +56,11 @@ def uno_core_round(seed: int, players: int, careless: bool = False) -> int:
             # a card play (with UNO when it leaves one card), an answer to a Wild Draw Four or the first card's
             # colour; never a catch (nobody forgets UNO), UNO said alone, a draw or a kept card
             uno = len(game.hands[seat]) == 2
-            plays = [a for a in actions if (a.uno is uno if type(a) is Play else a is ACCEPT or a is CHALLENGE
-                                            or type(a) is ChooseColour)]
+            plays = [
+                a
+                for a in actions
+                if (a.uno is uno if type(a) is Play else a is ACCEPT or a is CHALLENGE or type(a) is ChooseColour)
+            ]
         game.apply(seat, rng.choice(plays) if plays else DRAW)
         decisions += 1
     return decisions

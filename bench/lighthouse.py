@@ -29,8 +29,12 @@ CLI = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 ROUTES = ("#/play", "#/score")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 BARS = {
-    "performance": ">= 0.90", "accessibility": "= 1.00", "best-practices": ">= 0.95", "seo": "= 1.00",
-    "TBT ms": "<= 200", "CLS": "<= 0.05",
+    "performance": ">= 0.90",
+    "accessibility": "= 1.00",
+    "best-practices": ">= 0.95",
+    "seo": "= 1.00",
+    "TBT ms": "<= 200",
+    "CLS": "<= 0.05",
 }
 
 
@@ -43,10 +47,24 @@ def run_lighthouse(url: str, tries: int = 2) -> dict[str, Any]:
     for attempt in range(1, tries + 1):
         with tempfile.TemporaryDirectory(prefix="uno-lh-") as folder:
             report = Path(folder) / "report.json"
-            command = ["node", str(CLI), url, "--quiet", "--output=json", f"--output-path={report}",
-                       f"--chrome-flags={flags}", f"--only-categories={','.join(CATEGORIES)}"]
-            done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True,
-                                  text=True, timeout=600, check=False)
+            command = [
+                "node",
+                str(CLI),
+                url,
+                "--quiet",
+                "--output=json",
+                f"--output-path={report}",
+                f"--chrome-flags={flags}",
+                f"--only-categories={','.join(CATEGORIES)}",
+            ]
+            done = subprocess.run(
+                command,
+                env={**os.environ, "CHROME_PATH": CHROMIUM},
+                capture_output=True,
+                text=True,
+                timeout=600,
+                check=False,
+            )
             if report.exists():
                 return dict(json.loads(report.read_text()))
         why = f"exit code {done.returncode}: {(done.stderr or done.stdout)[-2000:]}"

@@ -223,11 +223,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="App vs bare loadPyodide(): time to interactive, cold and warm.")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, default=SITE)
-    parser.add_argument("--cpu-throttle", type=float, default=1.0,
-                        help="slow the page's CPU this many times (CDP), e.g. 4 as Lighthouse's mobile preset")
-    parser.add_argument("--against", type=Path, default=None,
-                        help="another build of the site (e.g. main's, copied aside): its app is visited in turn with "
-                             "this one's, and their warm visits compared run by run")
+    parser.add_argument(
+        "--cpu-throttle",
+        type=float,
+        default=1.0,
+        help="slow the page's CPU this many times (CDP), e.g. 4 as Lighthouse's mobile preset",
+    )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="another build of the site (e.g. main's, copied aside): its app is visited in turn with "
+        "this one's, and their warm visits compared run by run",
+    )
     args = parser.parse_args()
     for built in (args.site, args.against):
         if built is not None and not (built / "build.json").exists():
@@ -248,7 +256,7 @@ def main() -> None:
         try:
             with sync_playwright() as pw:
                 for i in range(args.runs):
-                    order = list(servers)[i % len(servers):] + list(servers)[: i % len(servers)]  # rotate the order
+                    order = list(servers)[i % len(servers) :] + list(servers)[: i % len(servers)]  # rotate the order
                     for name in order:
                         for v in run_once(pw, servers[name], "bare" if name == "bare" else "app", args.cpu_throttle):
                             v.page = name
@@ -272,23 +280,31 @@ def main() -> None:
         print(f"{kind:6}{bare_ms:10.0f}{app_ms:10.0f}{app_ms / bare_ms:10.2f}{bare_mb:10.2f}{app_mb:10.2f}")
     precache = median(visits, "app", "cold", "precache_bytes") / 1e6
     longest = statistics.median(v.longest_task_ms for v in visits if v.longest_task_ms is not None)
-    print(f"app cold visit: service worker precache afterwards {precache:.2f} MB; longest main-thread task "
-          f"from interactive until the snapshot was stored {longest:.0f} ms (it is made in a worker)")
+    print(
+        f"app cold visit: service worker precache afterwards {precache:.2f} MB; longest main-thread task "
+        f"from interactive until the snapshot was stored {longest:.0f} ms (it is made in a worker)"
+    )
     bare_warm = median(visits, "bare", "warm")
     task_bar = 200 if args.cpu_throttle > 1 else 50
-    print(f"\nwarm time to interactive, app from its snapshot vs bare page ({bare_warm:.0f} ms), bar <= {RATIO_BAR}x;"
-          f" longest main-thread task from navigation to interactive, bar <= {task_bar} ms")
+    print(
+        f"\nwarm time to interactive, app from its snapshot vs bare page ({bare_warm:.0f} ms), bar <= {RATIO_BAR}x;"
+        f" longest main-thread task from navigation to interactive, bar <= {task_bar} ms"
+    )
     cold_task = median(visits, "app", "cold", "longest_to_ready_ms")
-    print(f"  {'first visit':16}{median(visits, 'app', 'cold'):7.0f} ms {'':8}   longest task {cold_task:6.0f} ms "
-          f"{'met' if cold_task <= task_bar else 'NOT met'}")
+    print(
+        f"  {'first visit':16}{median(visits, 'app', 'cold'):7.0f} ms {'':8}   longest task {cold_task:6.0f} ms "
+        f"{'met' if cold_task <= task_bar else 'NOT met'}"
+    )
     for kind, route in WARM_ROUTES.items():
         app = median(visits, "app", kind)
         task = median(visits, "app", kind, "longest_to_ready_ms")
         paths = sorted({v.start_path for v in visits if v.page == "app" and v.kind == kind})
         verdict = "met" if app <= RATIO_BAR * bare_warm else "NOT met"
-        print(f"  {route_label(route):16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  "
-              f"longest task {task:6.0f} ms {'met' if task <= task_bar else 'NOT met':7}  "
-              f"(start path: {', '.join(paths)})")
+        print(
+            f"  {route_label(route):16}{app:7.0f} ms {app / bare_warm:6.2f}x {verdict:7}  "
+            f"longest task {task:6.0f} ms {'met' if task <= task_bar else 'NOT met':7}  "
+            f"(start path: {', '.join(paths)})"
+        )
     print_launch(visits)
     print_steps(visits)
     if args.against is not None:
@@ -312,8 +328,10 @@ def print_launch(visits: list[Visit]) -> None:
         app = median(visits, "app", kind + LAUNCH)
         task = median(visits, "app", kind + LAUNCH, "longest_to_ready_ms")
         longest = max(v.longest_to_ready_ms for v in visits if v.page == "app" and v.kind == kind + LAUNCH)
-        print(f"  {route_label(route):16}{app:7.0f} ms {app / bare:6.2f}x {'':10}longest task {task:6.0f} ms "
-              f"(the longest of all {longest:.0f} ms)")
+        print(
+            f"  {route_label(route):16}{app:7.0f} ms {app / bare:6.2f}x {'':10}longest task {task:6.0f} ms "
+            f"(the longest of all {longest:.0f} ms)"
+        )
 
 
 def print_steps(visits: list[Visit]) -> None:
@@ -325,8 +343,10 @@ def print_steps(visits: list[Visit]) -> None:
     steps = {name: statistics.median(v.steps[name] for v in warm if name in v.steps) for name in names}
     steps["interactive"] = statistics.median(v.ms for v in warm)
     order = sorted(steps.items(), key=lambda item: item[1])
-    print(f"  warm start's steps, ms since navigation (medians of {len(warm)} warm visits): "
-          + ", ".join(f"{name} {ms:.0f}" for name, ms in order))
+    print(
+        f"  warm start's steps, ms since navigation (medians of {len(warm)} warm visits): "
+        + ", ".join(f"{name} {ms:.0f}" for name, ms in order)
+    )
 
 
 def print_against(visits: list[Visit], against: Path) -> None:
@@ -336,8 +356,10 @@ def print_against(visits: list[Visit], against: Path) -> None:
         mine = [v.ms for v in visits if v.page == "app" and v.kind == kind]
         theirs = [v.ms for v in visits if v.page == AGAINST and v.kind == kind]
         paired = statistics.median(a / b for a, b in zip(mine, theirs, strict=True))
-        print(f"  {route_label(route):16}{statistics.median(mine):7.0f} ms vs {statistics.median(theirs):7.0f} ms"
-              f"   paired ratio {paired:.3f}")
+        print(
+            f"  {route_label(route):16}{statistics.median(mine):7.0f} ms vs {statistics.median(theirs):7.0f} ms"
+            f"   paired ratio {paired:.3f}"
+        )
 
 
 if __name__ == "__main__":

@@ -84,8 +84,10 @@ def percentile(values: list[float], q: float) -> float:
 def one_run(page: Page, url: str, place: str, seconds: float) -> dict[str, float]:
     page.goto(url + "#/play/table")  # the first visit: wait until its start-up snapshot is stored
     page.wait_for_function("() => document.documentElement.dataset.snapshot === 'stored'", timeout=180_000)
-    page.evaluate("(v) => v ? localStorage.setItem('uno.brain', v) : localStorage.removeItem('uno.brain')",
-                  "page" if place == "page" else None)
+    page.evaluate(
+        "(v) => v ? localStorage.setItem('uno.brain', v) : localStorage.removeItem('uno.brain')",
+        "page" if place == "page" else None,
+    )
     page.reload()  # a return visit: the measured one
     page.wait_for_function("() => document.documentElement.dataset.pyReady === '1'", timeout=120_000)
     if place == "worker":
@@ -143,8 +145,10 @@ def main() -> None:
         server.stop()
     metrics = list(results["page"][0])
     bars = {"tap p95": "<= 100", "longest task": "<= 50"}
-    print(f"\nfour expert bots at the 'fast' pace for {args.seconds:.0f} s, a tap every {TAP_EVERY_S * 1000:.0f} ms; "
-          f"medians of {args.runs} runs (ms unless named)")
+    print(
+        f"\nfour expert bots at the 'fast' pace for {args.seconds:.0f} s, a tap every {TAP_EVERY_S * 1000:.0f} ms; "
+        f"medians of {args.runs} runs (ms unless named)"
+    )
     print(f"{'':<16}{'bots on the page':>18}{'bots in the worker':>20}{'bar':>10}")
     for metric in metrics:
         page_value = statistics.median(r[metric] for r in results["page"])

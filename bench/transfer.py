@@ -62,8 +62,11 @@ def main() -> None:
             for precompressed in (False, True):
                 got = visit(pw.chromium, args.site, precompressed)
                 label = "precompressed" if precompressed else "identity     "
-                print(f"run {run + 1} {label}: server sent {got['server'] / 1e6:.2f} MB, "
-                      f"page's responses {got['page'] / 1e6:.2f} MB, .wasm {got['wasm'] / 1e6:.2f} MB", flush=True)
+                print(
+                    f"run {run + 1} {label}: server sent {got['server'] / 1e6:.2f} MB, "
+                    f"page's responses {got['page'] / 1e6:.2f} MB, .wasm {got['wasm'] / 1e6:.2f} MB",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -77,4 +77,3 @@ class Options:
 
 def _allowed(kind: type[Enum]) -> str:
     return ", ".join(str(member.value) for member in kind)
-

@@ -108,8 +108,13 @@ def round_summary(sheet: Sheet, number: int | None = None) -> RoundSummary:
     row = view.rows[sheet.round_index(len(view.rows) if number is None else number)]
     round_ = sheet.rounds[row.number - 1]
     hands = tuple(
-        HandLine(name, row.points[seat], None if hand is None or hand.cards is None else tuple(map(str, hand.cards)),
-                 seat == row.winner, hand is not None or seat == row.winner)
+        HandLine(
+            name,
+            row.points[seat],
+            None if hand is None or hand.cards is None else tuple(map(str, hand.cards)),
+            seat == row.winner,
+            hand is not None or seat == row.winner,
+        )
         for seat, (name, hand) in enumerate(zip(sheet.players, round_.hands, strict=True))
     )
     if row.number < len(view.rows):

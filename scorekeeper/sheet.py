@@ -76,8 +76,9 @@ class Sheet:
         if not isinstance(self.options, Options):
             raise SetupError("bad_option", field="options", option="options", value=self.options, allowed="Options")
         if not isinstance(self.entry_mode, Mode):
-            raise SetupError("bad_option", field="entry_mode", option="entry_mode", value=self.entry_mode,
-                             allowed="total, cards")
+            raise SetupError(
+                "bad_option", field="entry_mode", option="entry_mode", value=self.entry_mode, allowed="total, cards"
+            )
         if len(self.players) > MAX_PLAYERS:
             raise SetupError("too_many_players", field="players", limit=MAX_PLAYERS)
         for seat, name in enumerate(self.players):
@@ -196,8 +197,9 @@ class Sheet:
         try:
             return dataclasses.replace(self, entry_mode=Mode(mode))
         except ValueError:
-            raise SetupError("bad_option", field="entry_mode", option="entry_mode", value=mode,
-                             allowed="total, cards") from None
+            raise SetupError(
+                "bad_option", field="entry_mode", option="entry_mode", value=mode, allowed="total, cards"
+            ) from None
 
     def same_game(self, other: Sheet) -> bool:
         """The same players, options, dealer and rounds (the remembered entry mode aside)."""

@@ -192,8 +192,10 @@ def _check_round(round_: Round, players: int, options: Options) -> tuple[EntryEr
         elif hand is None:
             if seat not in optional:
                 errors.append(EntryError("blank_hand", seat=seat))
-        elif not isinstance(hand, Hand) or (hand.total is None) == (hand.cards is None) or (
-            hand.cards is not None and not hand.cards
+        elif (
+            not isinstance(hand, Hand)
+            or (hand.total is None) == (hand.cards is None)
+            or (hand.cards is not None and not hand.cards)
         ):
             errors.append(EntryError("blank_hand", seat=seat))
         elif hand.cards is not None and (bad := _not_cards(hand.cards)):

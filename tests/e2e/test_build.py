@@ -58,7 +58,6 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
     assert (site / json.loads((site / "build.json").read_text())["app_archive"]).is_file()  # the worker's
 
 
-
 def test_the_runtime_files_the_engine_worker_takes_from_any_cache_are_npms_own(site: Path) -> None:
     """web/app-worker.mjs reads RUNTIME_FILES from whichever of our caches holds them (caches.match): safe only
     because they are Pyodide's own bytes, in a folder named by Pyodide's version."""
@@ -80,6 +79,7 @@ def test_the_pages_micropython_is_the_npm_runtime_with_v8s_compile_hint_first(si
     served = (site / "runtime" / f"micropython-{info['micropython']}" / "micropython.mjs").read_text()
     npm = (build.NODE / build.MICROPYTHON / "micropython.mjs").read_text()
     assert served.startswith("//# allFunctionsCalledOnLoad\n") and served == build.COMPILE_HINT + npm
+
 
 def test_server_sends_the_right_mime_types(site: Path) -> None:
     srv = SiteServer(site).start()

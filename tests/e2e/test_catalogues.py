@@ -6,8 +6,13 @@ import re
 
 from e2e_helpers import LANGS, ROOT, catalogue
 
-SAME_IN_BOTH = {"app.short_name", "lang.es", "lang.en",  # brand and language names (autonyms)
-                "score.share.line", "score.announce.single"}  # layouts of figures and names, no words
+SAME_IN_BOTH = {
+    "app.short_name",
+    "lang.es",
+    "lang.en",  # brand and language names (autonyms)
+    "score.share.line",
+    "score.announce.single",
+}  # layouts of figures and names, no words
 
 
 def used_keys() -> set[str]:

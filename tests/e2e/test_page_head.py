@@ -127,8 +127,11 @@ def test_download_progress_counts_decoded_bytes_of_compressed_downloads(
     page.goto(server.url)
     wait_ready(page)
     assert "br" in {encoding for url, encoding in encodings.items() if url.endswith(".wasm")}
-    shown = [tuple(map(float, m.groups())) for text in page.evaluate("window.__details")
-             if (m := re.fullmatch(r"([\d.]+) of ([\d.]+) MB", text))]
+    shown = [
+        tuple(map(float, m.groups()))
+        for text in page.evaluate("window.__details")
+        if (m := re.fullmatch(r"([\d.]+) of ([\d.]+) MB", text))
+    ]
     assert shown, page.evaluate("window.__details")
     assert all(done <= total for done, total in shown), shown
     assert max(total for _, total in shown) >= 9.6  # the .wasm's decoded size, not its 2.7 MB encoded

@@ -24,8 +24,11 @@ from tools.serve import SiteServer
 pytestmark = pytest.mark.e2e
 
 KILL_AFTER_S = 0.5
-PLAYERS = [{"kind": "human", "name": "Me"}, {"kind": "bot", "name": "Ana", "level": "basic"},
-           {"kind": "bot", "name": "Ben", "level": "random"}]
+PLAYERS = [
+    {"kind": "human", "name": "Me"},
+    {"kind": "bot", "name": "Ana", "level": "basic"},
+    {"kind": "bot", "name": "Ben", "level": "random"},
+]
 
 
 def test_a_keeper_round_and_a_typed_draft_survive_a_kill(killable_profile: KillableProfile, server: SiteServer) -> None:
@@ -59,8 +62,14 @@ def legacy_storage() -> dict[str, str]:
     memory = MemoryStorage()
     clock = iter(range(1_000, 10**9, 1_000))
     ids = iter(f"sheet{n}" for n in range(1, 100))
-    keeper = Keeper(memory, clock=lambda: next(clock), new_id=lambda: next(ids), rng=random.Random(1),
-                    lang=lambda: "en", tr=lambda key, args: key)
+    keeper = Keeper(
+        memory,
+        clock=lambda: next(clock),
+        new_id=lambda: next(ids),
+        rng=random.Random(1),
+        lang=lambda: "en",
+        tr=lambda key, args: key,
+    )
     for names in (["Ana", "Ben"], ["Cai", "Dee", "Eva"]):
         keeper.enter(Where.parse(("new",)))
         for name in names:
@@ -171,8 +180,9 @@ def test_without_indexeddb_the_page_warns_offers_the_export_and_still_saves(
         chooser.value.set_files(download.value.path())
         expect(fresh.locator(".sk-game-list .sk-game-title")).to_have_count(1)
         wait_saved(fresh)
-        assert json.loads(stored(fresh, "uno.score.library") or "{}")["sheets"][0]["save"] == (
-            backup["library"]["sheets"][0]["save"]
+        assert (
+            json.loads(stored(fresh, "uno.score.library") or "{}")["sheets"][0]["save"]
+            == (backup["library"]["sheets"][0]["save"])
         )
     finally:
         other.close()

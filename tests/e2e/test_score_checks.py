@@ -106,11 +106,16 @@ def test_a_round_card_by_card_in_the_remembered_mode(page: Page, server: SiteSer
     fits(page, "round entry, cards")
     save_round(page)
     expect(page.locator(".sk-rounds tfoot td")).to_have_text(["0", "249", "0", "0"])
-    expect(page.locator(".sk-summary li")).to_have_text([
-        "Round 1: Ana dealt, Beto went out.", "Ana: 57 pts (Wild Draw Four, 7)", "Caro: 42 pts (Skip, Skip, 2)",
-        "Dani: 150 pts (Wild Draw Four, Wild Draw Four, Wild Draw Four)", "Beto scores 249 (249 in all).",
-        "Next to deal: Beto.",
-    ])
+    expect(page.locator(".sk-summary li")).to_have_text(
+        [
+            "Round 1: Ana dealt, Beto went out.",
+            "Ana: 57 pts (Wild Draw Four, 7)",
+            "Caro: 42 pts (Skip, Skip, 2)",
+            "Dani: 150 pts (Wild Draw Four, Wild Draw Four, Wild Draw Four)",
+            "Beto scores 249 (249 in all).",
+            "Next to deal: Beto.",
+        ]
+    )
     page.locator("#score-summary-share").click()
     expect(page.locator("#score-flash")).to_have_text(re.compile("Round summary (shared|copied)|Could not share"))
 
@@ -204,9 +209,7 @@ def test_the_list_tells_games_apart_and_a_reimport_is_detected(page: Page, tmp_p
     with page.expect_file_chooser() as chooser:
         page.locator("#score-import").click()
     chooser.value.set_files(str(exported))
-    expect(page.locator("#score-flash")).to_have_text(
-        "This game is already saved here: “Lía, Mo”. Nothing was copied."
-    )
+    expect(page.locator("#score-flash")).to_have_text("This game is already saved here: “Lía, Mo”. Nothing was copied.")
     expect(page.locator(".sk-game-link").filter(has_text="Lía, Mo")).to_have_count(2)
     axe(page, "list, re-import")
     page.locator("#score-open-saved").click()
@@ -223,9 +226,14 @@ def test_the_sheet_has_a_legend_and_fits(page: Page) -> None:
     save_round(page)
     legend = page.locator(".sk-table-legend")
     expect(legend).to_be_visible()
-    expect(legend.locator("li > span:last-child")).to_have_text([
-        "went out: points won this round", "points left in that hand", "total after the round", "dealt this round",
-    ])
+    expect(legend.locator("li > span:last-child")).to_have_text(
+        [
+            "went out: points won this round",
+            "points left in that hand",
+            "total after the round",
+            "dealt this round",
+        ]
+    )
     for lang in LANGS:
         set_language(page, lang)
         axe(page, f"sheet with legend ({lang})")
@@ -242,7 +250,8 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
     page.locator("#score-modeall-total").click()
     # every write takes 0.4 s (what was typed meanwhile goes with the round's write); the round's reaches the
     # disk and the page never hears it has, as when the tab goes right after a save
-    page.evaluate("""id => {
+    page.evaluate(
+        """id => {
         const write = window.unoSaves.write;
         const rounds = (record) => {
             try { return JSON.parse(record.data).sheets.some(s => s.id === id && s.save.sheet.rounds.length); }
@@ -251,7 +260,9 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
         window.unoSaves.write = (puts, deletes) => new Promise(wait => setTimeout(wait, 400))
             .then(() => write(puts, deletes))
             .then(() => Object.values(puts).some(rounds) ? new Promise(() => {}) : undefined);
-    }""", sheet)
+    }""",
+        sheet,
+    )
     page.locator("#score-winner-1").check()
     page.locator("#score-hand-0").fill("10")
     page.locator("#score-hand-2").fill("20")
@@ -322,6 +333,7 @@ def test_a_late_drawing_leaves_the_focus_in_a_field_tapped_before_it_landed(page
     expect(field).to_be_focused()
     page.keyboard.type("25")
     expect(field).to_have_value("25")
+
 
 def test_enter_in_a_total_moves_on_at_once_and_saves_nothing_on_the_way(page: Page) -> None:
     """Enter (a phone's "next") goes to the next empty total before the form sees it: no save is tried on the

@@ -19,8 +19,9 @@ def test_saved_sheet_shows_before_python_then_comes_alive(
     app_context: BrowserContext, browser: Browser, server: SiteServer
 ) -> None:
     dialogs: list[str] = []
-    app_context.on("page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message),
-                                                                           dialog.dismiss())))
+    app_context.on(
+        "page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    )
     page = app_context.new_page()
     open_score(page, server.url)
     sheet = new_game(page, ["Uma", EVIL], dealer=0)
@@ -41,8 +42,9 @@ def test_saved_sheet_shows_before_python_then_comes_alive(
     stored = dict(page.evaluate("() => Object.fromEntries(Object.entries(localStorage))"))
     blocked = browser.new_context(viewport=PHONE, service_workers="block")
     blocked.add_init_script(f"for (const [k, v] of Object.entries({json.dumps(stored)})) localStorage.setItem(k, v);")
-    blocked.on("page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message),
-                                                                       dialog.dismiss())))
+    blocked.on(
+        "page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    )
     early = blocked.new_page()
     early.route("**/web/ui-start.mjs", hold)
     early.goto(server.url + f"#/score/{sheet}", wait_until="commit")  # "load" never comes: the page's side is held

@@ -211,7 +211,9 @@ def test_return_visit_starts_from_snapshot_and_works_offline(visits: tuple[Visit
     page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.brain)", timeout=60_000)
     # the engine worker restored the same snapshot (offline: the service worker served its runtime)
     assert page.evaluate("[document.documentElement.dataset.brain, document.documentElement.dataset.brainPath]") == [
-        "ready", "snapshot"]
+        "ready",
+        "snapshot",
+    ]
     check_works(page)
 
 

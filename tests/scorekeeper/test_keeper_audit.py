@@ -133,7 +133,6 @@ def test_an_announcement_or_summary_of_a_round_the_sheet_lacks_is_refused(number
     assert raised.value.code == "no_rounds"
 
 
-
 def test_options_take_their_choices_as_text_too() -> None:
     options = Options(scoring="penalty", dealer_rotation="winner")  # type: ignore[arg-type]
     assert options == Options().replace(scoring="penalty", dealer_rotation="winner")

@@ -150,8 +150,13 @@ def test_announcements() -> None:
 
 def test_a_version_1_save_still_loads() -> None:
     """Saves made before the entry mode was remembered (format 1) load with typed totals."""
-    body = {"players": ["Ana", "Ben"], "options": {}, "first_dealer": 0, "dealer_drawn": False,
-            "rounds": [{"winner": 0, "hands": [None, {"cards": ["W+4", "R7"]}]}]}
+    body = {
+        "players": ["Ana", "Ben"],
+        "options": {},
+        "first_dealer": 0,
+        "dealer_drawn": False,
+        "rounds": [{"winner": 0, "hands": [None, {"cards": ["W+4", "R7"]}]}],
+    }
     old = {"format": "uno-scorekeeper-sheet", "version": 1, "checksum": checksum(body), "sheet": body}
     sheet = load(old)
     assert sheet.entry_mode.value == "total" and sheet.tally().totals == (57, 0)
@@ -173,7 +178,9 @@ def test_a_round_summary_says_who_dealt_went_out_held_and_deals_next() -> None:
     summary = round_summary(sheet)
     assert (summary.round, summary.dealer, summary.winner, summary.next_dealer) == (2, "Ana", "Ben", "Ben")
     assert [(h.name, h.points, h.cards, h.went_out) for h in summary.hands] == [
-        ("Ana", 7, None, False), ("Ben", 0, None, True), ("Cy", 57, ("W", "R7"), False),
+        ("Ana", 7, None, False),
+        ("Ben", 0, None, True),
+        ("Cy", 57, ("W", "R7"), False),
     ]
     assert [(g.label, g.gained, g.total) for g in summary.gains] == [("Ben", 64, 64)]
     first = round_summary(sheet, 1)

@@ -95,10 +95,16 @@ def test_the_link_sends_a_root_drawn_before_as_changes_and_whole_when_the_page_a
 
 
 def test_new_elements_go_to_the_page_as_html_but_not_inside_an_svg() -> None:
-    old = {"t": "div", "a": [["id", "root"]], "c": [
-        {"t": "p", "c": ["a"]}, {"t": "svg", "c": [{"t": "path", "a": [["d", "M0 0"]]}]}, "t"]}
-    new = {"t": "div", "a": [["id", "root"]], "c": [
-        {"t": "span", "c": ["<b>"]}, {"t": "svg", "c": [{"t": "circle"}, {"t": "path"}]}, "u", "x", {"t": "i"}]}
+    old = {
+        "t": "div",
+        "a": [["id", "root"]],
+        "c": [{"t": "p", "c": ["a"]}, {"t": "svg", "c": [{"t": "path", "a": [["d", "M0 0"]]}]}, "t"],
+    }
+    new = {
+        "t": "div",
+        "a": [["id", "root"]],
+        "c": [{"t": "span", "c": ["<b>"]}, {"t": "svg", "c": [{"t": "circle"}, {"t": "path"}]}, "u", "x", {"t": "i"}],
+    }
     found = diff.changes(old, new)
     assert found is not None
 
@@ -127,8 +133,11 @@ def test_a_language_switch_sets_the_translated_attributes_again() -> None:
             got.append(message)
 
     link.attach(Page())
-    tree = {"t": "div", "a": [["id", "r"]], "c": [
-        {"t": "button", "x": [["aria-label", "play.draw", []]], "c": ["+"]}, {"t": "p", "c": ["x"]}]}
+    tree = {
+        "t": "div",
+        "a": [["id", "r"]],
+        "c": [{"t": "button", "x": [["aria-label", "play.draw", []]], "c": ["+"]}, {"t": "p", "c": ["x"]}],
+    }
     before = i18n.texts()
     try:
         i18n.use("en", {"play.draw": "Draw"})
@@ -145,8 +154,7 @@ def test_a_language_switch_sets_the_translated_attributes_again() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(elements(1), min_size=2, max_size=12), st.lists(elements(1), min_size=1, max_size=3),
-       st.integers(0, 3))
+@given(st.lists(elements(1), min_size=2, max_size=12), st.lists(elements(1), min_size=1, max_size=3), st.integers(0, 3))
 @example([{"t": "p"}, {"t": "p"}], [{"t": "div"}, {"t": "p"}], 0)  # repeated lines: two put first, not one + one
 def test_lines_put_first_go_as_one_change_and_the_rest_stays(old: list[Any], fresh: list[Any], cut: int) -> None:
     """A log: new lines first, the last ones dropped; the lines that stay are not rewritten one by one."""

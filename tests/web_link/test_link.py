@@ -41,8 +41,9 @@ def page_side() -> Iterator[Page]:
     core._page_saves.clear()
 
 
-def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(page_side: Page,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(
+    page_side: Page, capsys: pytest.CaptureFixture[str]
+) -> None:
     got: list[dict[str, Any]] = []
     link.listen(got.append)
     link.from_page({"op": "intent", "act": "draw", "arg": ""})
@@ -77,14 +78,18 @@ class Screen:
 
 def test_the_router_opens_each_screens_section_through_the_page(page_side: Page) -> None:
     log: list[str] = []
-    router = Router({"": lambda p: Screen("landing", log, "landing"), "play": lambda p: Screen("play", log)},
-                    link.to_page)
+    router = Router(
+        {"": lambda p: Screen("landing", log, "landing"), "play": lambda p: Screen("play", log)}, link.to_page
+    )
     router.show("#/", move_focus=False)
     router.show("#/play/table")
     router.show("#/nowhere")
     opened = page_side.ops("open")
-    assert [(m["section"], m["focus_main"]) for m in opened] == [("landing", False), ("screen", True),
-                                                                 ("landing", True)]
+    assert [(m["section"], m["focus_main"]) for m in opened] == [
+        ("landing", False),
+        ("screen", True),
+        ("landing", True),
+    ]
     assert opened[0]["tree"] is None and opened[1]["tree"]["c"][0]["a"] == [["id", "play-root"]]
     assert log == ["mount landing", "unmount landing", "mount play", "unmount play", "mount landing"]
 
@@ -117,8 +122,12 @@ def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
     from app import i18n
     from app.start import start
 
-    hello = {"hash": "#/howto/stacking", "lang": "es", "catalogue": {"footer.engine": "Motor {version}"},
-             "saves": {"records": None, "error": "blocked", "local": {}}}  # IndexedDB refused: the fallback
+    hello = {
+        "hash": "#/howto/stacking",
+        "lang": "es",
+        "catalogue": {"footer.engine": "Motor {version}"},
+        "saves": {"records": None, "error": "blocked", "local": {}},
+    }  # IndexedDB refused: the fallback
     router = run(start(hello))
     assert i18n.lang() == "es" and router.route is not None and router.route.name == "howto"
     opened = page_side.ops("open")[0]
@@ -137,8 +146,13 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
 
     got: list[dict[str, Any]] = []
     typed = {"op": "intent", "act": "total", "arg": "0", "value": "33", "checked": False, "enabled": True, "seq": 7}
-    hello = {"hash": "#/howto", "lang": "en", "catalogue": {}, "typing": [typed, {"op": "route"}, "junk"],
-             "saves": {"records": None, "error": "blocked", "local": {}}}
+    hello = {
+        "hash": "#/howto",
+        "lang": "en",
+        "catalogue": {},
+        "typing": [typed, {"op": "route"}, "junk"],
+        "saves": {"records": None, "error": "blocked", "local": {}},
+    }
     link.listen(got.append)  # stands in for the open screen (start opens the rules page, which has none)
     original = link.listen
     try:

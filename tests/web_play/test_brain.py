@@ -96,8 +96,14 @@ def test_an_illegal_bot_answer_is_refused_and_changes_nothing() -> None:
     session = Session.new(config([bot("A"), bot("B")]), seed=5)
     before = session.game.log[:]
     legal = session.game.legal_actions(session.game.current)
-    for answer in ({"seat": session.game.current, "action": "play W+4 red uno"}, {"seat": 7, "action": "draw"},
-                   {"seat": "0", "action": "draw"}, {"action": str(legal[0])}, "draw", [0, "draw"]):
+    for answer in (
+        {"seat": session.game.current, "action": "play W+4 red uno"},
+        {"seat": 7, "action": "draw"},
+        {"seat": "0", "action": "draw"},
+        {"action": str(legal[0])},
+        "draw",
+        [0, "draw"],
+    ):
         with pytest.raises(IllegalActionError):
             session.bot_answer(session.moment, answer)
         assert session.game.log == before
@@ -136,8 +142,11 @@ def test_a_save_whose_log_does_not_match_its_position_is_refused() -> None:
     request = session.bot_request()
     reply = ask(Brain(), {**request, "position": request["position"] + 1})
     assert reply == {"id": 1, "ok": False, "error": "bad_save", "detail": reply["detail"]}
-    tampered = {**request, "save": {**request["save"], "game": {**request["save"]["game"], "log": ["0 play W+4 red"]}},
-                "position": 1}
+    tampered = {
+        **request,
+        "save": {**request["save"], "game": {**request["save"]["game"], "log": ["0 play W+4 red"]}},
+        "position": 1,
+    }
     assert ask(Brain(), tampered)["error"] == "bad_save"
 
 

@@ -31,8 +31,13 @@ def test_default_is_one_person_against_three_basic_bots_under_official_rules() -
 
 
 def test_round_trip_and_partial_input() -> None:
-    original = config([human(), {"kind": "bot", "name": "Ana", "level": "random", "options": {"forget_uno": 1.0}}],
-                      rules={"stacking": True}, speed="instant", undo=True, reaction_ms=300)
+    original = config(
+        [human(), {"kind": "bot", "name": "Ana", "level": "random", "options": {"forget_uno": 1.0}}],
+        rules={"stacking": True},
+        speed="instant",
+        undo=True,
+        reaction_ms=300,
+    )
     assert PlayConfig.from_dict(original.to_dict()) == original
     assert original.preset == "custom" and original.rules_object().stacking
     assert original.window_ms == 300 and original.bot_delay_ms == 0

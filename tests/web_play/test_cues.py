@@ -26,11 +26,23 @@ def test_a_wild_draw_four_on_the_shown_seat() -> None:
 
 
 def test_plain_moves_sounds_and_the_persons_turn() -> None:
-    events = [ev.CardPlayed(2, (R5,), Colour.RED), ev.CardsDrawn(3, 1, "draw"), ev.DirectionReversed(-1),
-              ev.UnoSaid(1), ev.Caught(0, 1, 2), ev.CardsDrawn(1, 0, "draw")]
+    events = [
+        ev.CardPlayed(2, (R5,), Colour.RED),
+        ev.CardsDrawn(3, 1, "draw"),
+        ev.DirectionReversed(-1),
+        ev.UnoSaid(1),
+        ev.Caught(0, 1, 2),
+        ev.CardsDrawn(1, 0, "draw"),
+    ]
     made = cues(events, shown=0, turn=0)
     assert [(c["kind"], c["sound"]) for c in made] == [
-        ("play", "play"), ("draw", "draw"), ("reverse", "reverse"), ("uno", "uno"), ("caught", "caught"), ("turn", "")]
+        ("play", "play"),
+        ("draw", "draw"),
+        ("reverse", "reverse"),
+        ("uno", "uno"),
+        ("caught", "caught"),
+        ("turn", ""),
+    ]
     assert made[1]["penalty"] is False and made[1]["buzz"] == ""
     assert made[2]["direction"] == -1
     assert made[4]["buzz"] == "hit" and made[5]["buzz"] == "turn"  # the shown seat was caught; then its turn

@@ -19,9 +19,14 @@ C = Card.parse
 
 @pytest.mark.parametrize(
     ("code", "en", "es"),
-    [("BS", "Blue Skip", "Salta azul"), ("R7", "Red 7", "7 rojo"), ("GV", "Green Reverse", "Cambio de sentido verde"),
-     ("Y+2", "Yellow Draw Two", "Roba dos amarillo"), ("W", "Wild", "Comodín"),
-     ("W+4", "Wild Draw Four", "Comodín roba cuatro")],
+    [
+        ("BS", "Blue Skip", "Salta azul"),
+        ("R7", "Red 7", "7 rojo"),
+        ("GV", "Green Reverse", "Cambio de sentido verde"),
+        ("Y+2", "Yellow Draw Two", "Roba dos amarillo"),
+        ("W", "Wild", "Comodín"),
+        ("W+4", "Wild Draw Four", "Comodín roba cuatro"),
+    ],
 )
 def test_card_names(code: str, en: str, es: str) -> None:
     assert describe.card_name(C(code), translator("en")) == en
@@ -53,15 +58,29 @@ def test_every_event_of_whole_matches_has_words_in_both_languages() -> None:
                     for lang in ("en", "es"):
                         text = describe.render(item, translator(lang))
                         assert "{" not in text and not re.search(r"\bplay\.[a-z_.]+", text), text
-    assert {"play.log.play", "play.log.caught", "play.log.swapped", "play.log.rotated", "play.log.jump",
-            "play.log.round_over", "play.log.match_over"} <= seen
+    assert {
+        "play.log.play",
+        "play.log.caught",
+        "play.log.swapped",
+        "play.log.rotated",
+        "play.log.jump",
+        "play.log.round_over",
+        "play.log.match_over",
+    } <= seen
 
 
 def test_action_words_exist_for_every_kind_of_action() -> None:
-    game = Game(["A", "B"], Rules(seven_zero=True, doubles=True), 1, first_dealer=1,
-                deck=stacked_deck(["R7 R5 R5 W W+4 B1 G2", "Y1 Y2 Y3 Y4 Y5 Y6 Y7"], "R3", dealer=1))
-    for action in [*game.legal_actions(0), *(parse_action(a) for a in (
-            "keep", "challenge", "accept", "uno", "catch 1", "color red", "jump R5"))]:
+    game = Game(
+        ["A", "B"],
+        Rules(seven_zero=True, doubles=True),
+        1,
+        first_dealer=1,
+        deck=stacked_deck(["R7 R5 R5 W W+4 B1 G2", "Y1 Y2 Y3 Y4 Y5 Y6 Y7"], "R3", dealer=1),
+    )
+    for action in [
+        *game.legal_actions(0),
+        *(parse_action(a) for a in ("keep", "challenge", "accept", "uno", "catch 1", "color red", "jump R5")),
+    ]:
         item = describe.action_line(action, game.names)
         for lang in ("en", "es"):
             assert item.key in catalogue(lang)

@@ -56,8 +56,10 @@ def wild_session() -> Session:
 
 def check_words(tree: El) -> None:
     """Every text and label is in words: no placeholder left, no catalogue key."""
-    shown = [text(tree), *(value for item in tree.walk() for name, value in item.attrs
-                           if name in ("aria-label", "title"))]
+    shown = [
+        text(tree),
+        *(value for item in tree.walk() for name, value in item.attrs if name in ("aria-label", "title")),
+    ]
     for words in shown:
         assert "{" not in words and not KEY_LIKE.search(words), words
 
@@ -93,7 +95,8 @@ def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
     assert uno.attr("aria-pressed") == "false" and uno.attr("title") == EN("play.action.uno_label")
     log = one(tree, cls="log-lines")
     assert [item.attr("data-key") for item in log.children if isinstance(item, El)] == [
-        line.key for line in log_lines(session)]
+        line.key for line in log_lines(session)
+    ]
     assert one(tree, id="play-import").attr("data-act") == "import"
     check_words(tree)
 
@@ -192,7 +195,8 @@ def test_a_round_end_and_the_match_end() -> None:
     assert len(tables) == 2
     rows = [row for row in tables[0].walk() if row.tag == "tr"][1:]
     assert [text(row.children[0]) for row in rows] == [
-        name + (" ★" if seat == result.winner else "") for seat, name in enumerate(session.names)]
+        name + (" ★" if seat == result.winner else "") for seat, name in enumerate(session.names)
+    ]
     button = one(tree, data_act="next-round")
     assert text(button) in (EN("play.round.next"), EN("play.round.to_result"))
     check_words(tree)

@@ -111,8 +111,9 @@ def test_undo_goes_back_before_the_persons_last_action() -> None:
     session = Session.new(cfg, seed=9)
     run_bots(session)
     assert session.undo_target() is None or session.undo_target() == session.position
-    before = Game.replay(session.game.names, session.game.rules, session.game.seed, session.game.log,
-                         session.game.first_dealer)
+    before = Game.replay(
+        session.game.names, session.game.rules, session.game.seed, session.game.log, session.game.first_dealer
+    )
     session.apply(session.legal()[0])
     run_bots(session)
     assert session.undo()

@@ -14,7 +14,6 @@ from app.score.where import Where
 ROOT = Path(__file__).resolve().parents[2]
 
 
-
 def catalogue(lang: str) -> dict[str, str]:
     return dict(json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
 

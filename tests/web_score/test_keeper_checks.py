@@ -123,8 +123,10 @@ def test_list_entries_are_told_apart(keeper: Keeper, tr: Translator) -> None:
     assert [link.attr("href") for link in links] == [f"#/score/{second}", f"#/score/{first}"]  # last played first
     texts = [words(link, tr) for link in links]
     saved = keeper.store.library.get(first)
-    assert texts[1] == (f"Ana, Ben, Cai, Dee In progress · Rounds: 1 · Leading: Ben (60) "
-                        f"Started {when(saved.created)} · Last played {when(saved.updated)}")
+    assert texts[1] == (
+        f"Ana, Ben, Cai, Dee In progress · Rounds: 1 · Leading: Ben (60) "
+        f"Started {when(saved.created)} · Last played {when(saved.updated)}"
+    )
     assert texts[0].startswith("Ana, Ben, Cai, Dee (2) In progress · Not started yet Started ")
     tr.lang = "es"
     assert "En curso · Rondas: 1 · En cabeza: Ben (60) Empezada " in words(links[1], tr)
@@ -156,8 +158,7 @@ def test_the_rounds_table_has_a_visible_legend(keeper: Keeper, tr: Translator) -
     go(keeper, f"#/score/{sheet_id}")
     legend = find(render(keeper.screen()), class_="sk-table-legend")[0]
     assert words(legend, tr) == (
-        "+99 went out: points won this round 12 points left in that hand 214 total after the round "
-        "D dealt this round"
+        "+99 went out: points won this round 12 points left in that hand 214 total after the round D dealt this round"
     )
     tr.lang = "es"
     assert "R repartió esta ronda" in words(legend, tr)
@@ -172,8 +173,14 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     keeper.act("card", "1:7")
     keeper.act("total", "3", "0")
     go(keeper, keeper.act("save").go or "")
-    expected = ("Round 1: Ana dealt, Cai went out.", "Ana: 12 pts", "Ben: 57 pts (Wild Draw Four, 7)", "Dee: 0 pts",
-                "Cai scores 69 (69 in all).", "Next to deal: Ben.")
+    expected = (
+        "Round 1: Ana dealt, Cai went out.",
+        "Ana: 12 pts",
+        "Ben: 57 pts (Wild Draw Four, 7)",
+        "Dee: 0 pts",
+        "Cai scores 69 (69 in all).",
+        "Next to deal: Ben.",
+    )
     assert keeper.screen().summary == expected
     card = find(render(keeper.screen()), id="score-summary-share")
     assert card and card[0].attr("data-act") == "summary"

@@ -35,8 +35,13 @@ def test_the_list_page_from_plain_values() -> None:
 
 
 def test_a_setup_page_shows_the_messages_and_refused_text_it_is_given() -> None:
-    screen = Screen(where=Where("new"), setup=a_sheet("Ana", "Ben"), new_name="<b>Cai</b>",
-                    errors={"name-new": ("That name is taken.",)}, pending={"target": "abc"})
+    screen = Screen(
+        where=Where("new"),
+        setup=a_sheet("Ana", "Ben"),
+        new_name="<b>Cai</b>",
+        errors={"name-new": ("That name is taken.",)},
+        pending={"target": "abc"},
+    )
     page = render(screen)
     assert find(page, id="score-name-new")[0].attr("value") == "<b>Cai</b>"
     assert "&lt;b&gt;Cai&lt;/b&gt;" in to_html(page, Translator())  # text, never markup
@@ -65,7 +70,8 @@ def test_a_screen_is_a_value() -> None:
 
 def test_the_keeper_builds_no_page() -> None:
     """The controller hands out a Screen; importing it loads no page module."""
-    code = ("import sys; import app.score.keeper; "
-            "print(sorted(m for m in sys.modules if m.startswith('app.score.pages')))")
+    code = (
+        "import sys; import app.score.keeper; print(sorted(m for m in sys.modules if m.startswith('app.score.pages')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "web", capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

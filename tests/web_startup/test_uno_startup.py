@@ -44,15 +44,18 @@ def test_wheels_are_unpacked_with_their_installer_and_removed(tmp_path: Path) ->
 
 
 def test_preload_imports_the_js_free_modules_only(tmp_path: Path, clean_imports: None) -> None:
-    write(tmp_path, {
-        "fakeapp/__init__.py": "",
-        "fakeapp/pure.py": "import json\nVALUE = 2\n",
-        "fakeapp/page.py": "from pyscript import document\n",
-        "fakeapp/sub/__init__.py": "",
-        "fakeapp/sub/glue.py": "import js\n",
-        "fakepkg/__init__.py": "",
-        "fakepkg/rules.py": "RULE = 3\n",
-    })
+    write(
+        tmp_path,
+        {
+            "fakeapp/__init__.py": "",
+            "fakeapp/pure.py": "import json\nVALUE = 2\n",
+            "fakeapp/page.py": "from pyscript import document\n",
+            "fakeapp/sub/__init__.py": "",
+            "fakeapp/sub/glue.py": "import js\n",
+            "fakepkg/__init__.py": "",
+            "fakepkg/rules.py": "RULE = 3\n",
+        },
+    )
     sys.path.insert(0, str(tmp_path))
     imported = uno_startup.preload(packages=("fakepkg",), app="fakeapp")
     assert sorted(imported) == ["fakeapp.pure", "fakeapp.sub"]
@@ -71,7 +74,10 @@ def test_page_sources_are_every_module_of_the_imported_packages(tmp_path: Path) 
     stdlib.__spec__ = types.SimpleNamespace(origin="/lib/python3.14/json/__init__.py")  # type: ignore[assignment]
     sources = uno_startup.page_sources({"pkg": package, "pkg.a": imported, "json": stdlib})
     assert [(name, text) for name, _path, text in sources] == [
-        ("pkg", ""), ("pkg.a", "A = 1\n"), ("pkg.deep", ""), ("pkg.deep.b", "B\n"),
+        ("pkg", ""),
+        ("pkg.a", "A = 1\n"),
+        ("pkg.deep", ""),
+        ("pkg.deep.b", "B\n"),
     ]
 
 
@@ -79,9 +85,14 @@ def test_kept_bytecode_imports_without_files_and_kept_files_are_written_back(
     tmp_path: Path, clean_imports: None
 ) -> None:
     site = tmp_path / "site"
-    write(site, {
-        "lib_a/__init__.py": "X = 1\n", "lib_a/util.py": "Y = 2\n", "lib_a-1.0.dist-info/METADATA": "Name: lib_a\n",
-    })
+    write(
+        site,
+        {
+            "lib_a/__init__.py": "X = 1\n",
+            "lib_a/util.py": "Y = 2\n",
+            "lib_a-1.0.dist-info/METADATA": "Name: lib_a\n",
+        },
+    )
     origin = tmp_path / "gone" / "keptmod" / "__init__.py"  # the source file is not there at import time
     sources = [["keptmod", str(origin), "VALUE = 40 + 2\n"], ["keptmod.broken", str(origin), "def (:\n"]]
     kept = uno_startup.keep_files(sources, folders=[str(site)], scratch=str(tmp_path / "scratch"))

@@ -11,8 +11,13 @@ from app.storage.core import PLAY_GAME, SCORE_LIBRARY
 def test_a_backup_holds_the_library_and_the_game_as_data() -> None:
     text = backup_text({SCORE_LIBRARY: '{"sheets": []}', PLAY_GAME: '{"log": [1]}', "uno.score.drafts": "{}"}, 99)
     data = read_backup(text)
-    assert data == {"format": "uno-backup", "version": 1, "exported": 99, "library": {"sheets": []},
-                    "game": {"log": [1]}}
+    assert data == {
+        "format": "uno-backup",
+        "version": 1,
+        "exported": 99,
+        "library": {"sheets": []},
+        "game": {"log": [1]},
+    }
     assert library_of(text) == {"sheets": []}
     assert json.loads(game_of(text)) == {"log": [1]}
 

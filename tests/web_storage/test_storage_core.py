@@ -166,8 +166,13 @@ def test_a_second_start_does_not_migrate_again() -> None:
 
 
 def test_indexeddb_wins_over_a_differing_local_copy_and_fixes_the_mirror() -> None:
-    db = FakeDb({META_KEY: {"v": 1, "migrated": True}, SCORE_PREPAINT: record("new picture", 10),
-                 SCORE_DRAFTS: record("drafts", 10)})
+    db = FakeDb(
+        {
+            META_KEY: {"v": 1, "migrated": True},
+            SCORE_PREPAINT: record("new picture", 10),
+            SCORE_DRAFTS: record("drafts", 10),
+        }
+    )
     local = FakeLocal({SCORE_PREPAINT: "old picture", SCORE_DRAFTS: "older drafts"})
     plan = plan_start(db.records, local, now=20)
     assert plan.values == {SCORE_PREPAINT: "new picture", SCORE_DRAFTS: "drafts"}
@@ -332,8 +337,15 @@ def test_another_tabs_saves_come_in_and_listeners_hear_which() -> None:
     values = {SCORE_LIBRARY: "old", PLAY_GAME: "game"}
     saves = Saves(values, FakeDb(), FakeLocal(), clock=Clock(), spawn=lambda coroutine: coroutine.close())
     unsubscribe = saves.subscribe(heard.append)
-    changed = saves.refresh({SCORE_LIBRARY: record("new", 5), PLAY_GAME: None, SCORE_DRAFTS: record("d", 5),
-                             "uno.lang": record("es", 5), SCORE_PREPAINT: None})
+    changed = saves.refresh(
+        {
+            SCORE_LIBRARY: record("new", 5),
+            PLAY_GAME: None,
+            SCORE_DRAFTS: record("d", 5),
+            "uno.lang": record("es", 5),
+            SCORE_PREPAINT: None,
+        }
+    )
     assert changed == {SCORE_LIBRARY, PLAY_GAME, SCORE_DRAFTS} and heard == [changed]
     assert saves.get(SCORE_LIBRARY) == "new" and saves.get(PLAY_GAME) is None and saves.get("uno.lang") is None
     assert saves.refresh({SCORE_LIBRARY: record("new", 6)}) == frozenset() and len(heard) == 1  # nothing new

@@ -37,8 +37,9 @@ pairs = st.lists(st.tuples(st.sampled_from(["n", "name"]), texts), max_size=2, u
 trees = st.recursive(
     texts,
     lambda children: st.builds(
-        lambda tag, attrs, kids, key, args, t_attrs: El(tag, tuple(attrs), tuple(kids), key, tuple(args) if key else (),
-                                                        tuple(t_attrs)),
+        lambda tag, attrs, kids, key, args, t_attrs: El(
+            tag, tuple(attrs), tuple(kids), key, tuple(args) if key else (), tuple(t_attrs)
+        ),
         st.sampled_from(["div", "p", "button", "span", "input", "svg"]),
         st.lists(st.tuples(names, texts), max_size=3, unique_by=lambda p: p[0]),
         st.lists(children, max_size=3),
@@ -55,10 +56,22 @@ def test_a_tree_survives_the_trip_as_json(tree: El | str) -> None:
     assert from_data(json.loads(json.dumps(to_data(tree)))) == tree
 
 
-@pytest.mark.parametrize("bad", [
-    None, 3, [], {}, {"t": ""}, {"t": "p", "a": [["id"]]}, {"t": "p", "a": [["id", 3]]}, {"t": "p", "c": "x"},
-    {"t": "p", "x": [["title", "k"]]}, {"t": "p", "evil": 1}, {"t": "p", "c": [{"t": 1}]},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        3,
+        [],
+        {},
+        {"t": ""},
+        {"t": "p", "a": [["id"]]},
+        {"t": "p", "a": [["id", 3]]},
+        {"t": "p", "c": "x"},
+        {"t": "p", "x": [["title", "k"]]},
+        {"t": "p", "evil": 1},
+        {"t": "p", "c": [{"t": 1}]},
+    ],
+)
 def test_malformed_tree_data_is_refused(bad: Any) -> None:
     with pytest.raises(ValueError):
         from_data(bad)
@@ -92,8 +105,11 @@ class FakeNode:
         if not self.tag:
             return to_html(self.text, tr)
         attrs = "".join(f' {name}="{html.escape(value, quote=True)}"' for name, value in self.attrs)
-        inner = "" if self.tag in ("input", "br", "img", "meta", "link", "hr", "col") else \
-            "".join(child.html() for child in self.children) + f"</{self.tag}>"
+        inner = (
+            ""
+            if self.tag in ("input", "br", "img", "meta", "link", "hr", "col")
+            else "".join(child.html() for child in self.children) + f"</{self.tag}>"
+        )
         return f"<{self.tag}{attrs}>{inner}"
 
 
@@ -120,9 +136,14 @@ class FakeWindow:
 
 
 def sample() -> El:
-    return el("div", el("p", "<img src=x onerror=alert(1)>", cls="x", data_act="go"),
-              el("button", key="play.table.title", args={"name": "Ana & <b>", "n": 3}, t_attrs={"title": "x.y"}),
-              el("input", value='"quoted"', checked=True), "tail & <i>", id="root")
+    return el(
+        "div",
+        el("p", "<img src=x onerror=alert(1)>", cls="x", data_act="go"),
+        el("button", key="play.table.title", args={"name": "Ana & <b>", "n": 3}, t_attrs={"title": "x.y"}),
+        el("input", value='"quoted"', checked=True),
+        "tail & <i>",
+        id="root",
+    )
 
 
 def test_the_page_side_builds_what_to_html_describes_on_cpython() -> None:
@@ -137,8 +158,14 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     """...as the page runs it: the build's bytecode (`tools.build.compile_ui`), which the runtime must accept."""
     compile_ui(tmp_path, npm_version(MICROPYTHON_PACKAGE))
     samples = [sample(), el("svg", el("path", d="M0 0"), viewBox="0 0 1 1"), el("p")]
-    changed = el("div", el("p", "new text", cls="y"), el("span", "replaced"),
-                 el("input", value="typed"), el("svg", el("path", d="M1 1"), viewBox="0 0 1 1"), id="root")
+    changed = el(
+        "div",
+        el("p", "new text", cls="y"),
+        el("span", "replaced"),
+        el("input", value="typed"),
+        el("svg", el("path", d="M1 1"), viewBox="0 0 1 1"),
+        id="root",
+    )
     first, second = ({"t": "div", "c": [to_data(tree)]} for tree in (samples[0], changed))
     html_changes = diff.changes(first, second)
     assert html_changes is not None
@@ -155,9 +182,18 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     cases = [{"old": logs[0]["c"][0], "changes": found} for found in (log_changes, log_html)]
     run = subprocess.run(
         ["node", str(Path(__file__).with_name("mpy_build.mjs")), str(MICROPYTHON), str(tmp_path)],
-        input=json.dumps({"trees": [to_data(tree) for tree in samples], "changes": diff.changes(first, second),
-                          "html_changes": html_changes, "html": to_html(samples[0], tr), "cases": cases}),
-        capture_output=True, text=True, timeout=60,
+        input=json.dumps(
+            {
+                "trees": [to_data(tree) for tree in samples],
+                "changes": diff.changes(first, second),
+                "html_changes": html_changes,
+                "html": to_html(samples[0], tr),
+                "cases": cases,
+            }
+        ),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     why = run.stdout[-2000:] + run.stderr[-2000:]  # MicroPython's module is one long line: only the end
     lines = [line.removeprefix("HTML ") for line in run.stdout.splitlines() if line.startswith("HTML ")]
@@ -167,8 +203,16 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     drawn = [line.removeprefix("DRAWN ") for line in run.stdout.splitlines() if line.startswith("DRAWN ")]
     assert drawn == ['<section id="screen" class="x">' + to_html(samples[0], tr) + "</section>"], why
     sent = [json.loads(line.removeprefix("SENT ")) for line in run.stdout.splitlines() if line.startswith("SENT ")]
-    intent = {"op": "intent", "act": "go", "arg": "", "value": "", "checked": False, "enabled": True, "seq": 1,
-              "blind": False}
+    intent = {
+        "op": "intent",
+        "act": "go",
+        "arg": "",
+        "value": "",
+        "checked": False,
+        "enabled": True,
+        "seq": 1,
+        "blind": False,
+    }
     assert sent == [[intent]], why
     morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
     assert morphed == ['<section id="screen" class="x">' + to_html(changed, tr) + "</section>"], why

@@ -42,8 +42,9 @@ class Clock:
 
     def new(self) -> Any:
         date = datetime.date(1970, 1, 1) + datetime.timedelta(days=self.day)
-        return types.SimpleNamespace(getUTCFullYear=lambda: date.year, getUTCMonth=lambda: date.month - 1,
-                                     getUTCDate=lambda: date.day)
+        return types.SimpleNamespace(
+            getUTCFullYear=lambda: date.year, getUTCMonth=lambda: date.month - 1, getUTCDate=lambda: date.day
+        )
 
     def random(self) -> float:
         return 0.123456789012
@@ -166,9 +167,10 @@ def test_each_write_carries_the_tabs_record_and_confirms_once_complete(page_save
     window.document = types.SimpleNamespace(getElementById=lambda ident: None)  # type: ignore[attr-defined]
     sent: list[Any] = []
     saves = page_saves(window, sent.append, journal)
-    saves.receive({"op": "saves-write", "id": 3, "puts": {"uno.score.library": {"v": 1}}, "deletes": [],
-                   "upto": winner["seq"]})
-    (puts, deletes), = writes
+    saves.receive(
+        {"op": "saves-write", "id": 3, "puts": {"uno.score.library": {"v": 1}}, "deletes": [], "upto": winner["seq"]}
+    )
+    ((puts, deletes),) = writes
     assert json.loads(puts[RECORD_PREFIX + journal.tab]["data"]) == {"upto": winner["seq"]}
     assert deletes == [RECORD_PREFIX + "gone"]
     assert journal.entries and not sent  # not on disk yet: kept

@@ -50,9 +50,11 @@ def ensure_app(driver: WebDriver, server: SiteServer, observed: dict[str, Any]) 
         return
     seconds = visit(driver, server.url)
     markers = dataset(driver)
-    observed["first visit"] = (f"ready in {seconds:.1f} s (page mark {interactive_ms(driver) or 0:.0f} ms), "
-                               f"start path {markers.get('startPath')}, load path {markers.get('loadPath')}, "
-                               f"saves {markers.get('saves')}")
+    observed["first visit"] = (
+        f"ready in {seconds:.1f} s (page mark {interactive_ms(driver) or 0:.0f} ms), "
+        f"start path {markers.get('startPath')}, load path {markers.get('loadPath')}, "
+        f"saves {markers.get('saves')}"
+    )
 
 
 def set_language(driver: WebDriver, lang: str) -> None:
@@ -60,16 +62,22 @@ def set_language(driver: WebDriver, lang: str) -> None:
     wait_js(driver, "return document.documentElement.lang === arguments[0]", f"language {lang}", 10, lang)
 
 
-def test_landing_is_ready_and_switches_language(driver: WebDriver, webkit_server: SiteServer,
-                                               observed: dict[str, Any]) -> None:
+def test_landing_is_ready_and_switches_language(
+    driver: WebDriver, webkit_server: SiteServer, observed: dict[str, Any]
+) -> None:
     ensure_app(driver, webkit_server, observed)
     go(driver, "#/")
     wait_element(driver, "#landing-title")
     for lang in ("es", "en"):
         set_language(driver, lang)
         title = catalogue(lang)["landing.title"]
-        wait_js(driver, "return document.getElementById('landing-title').textContent === arguments[0]",
-                f"landing title in {lang}", 10, title)
+        wait_js(
+            driver,
+            "return document.getElementById('landing-title').textContent === arguments[0]",
+            f"landing title in {lang}",
+            10,
+            title,
+        )
         pressed = driver.find_element(By.CSS_SELECTOR, f'.lang-switch [data-lang="{lang}"]')
         assert pressed.get_attribute("aria-pressed") == "true", lang
         assert driver.find_element(By.CSS_SELECTOR, ".mode-title").text == catalogue(lang)["landing.play.title"]
@@ -81,19 +89,25 @@ def let_snapshot_settle(driver: WebDriver, observed: dict[str, Any]) -> None:
     if markers.get("snapshot") not in ("making", "restoring"):
         return
     started = time.monotonic()
-    settled = settle(driver, "return !['making', 'restoring'].includes(document.documentElement.dataset.snapshot)",
-                     SNAPSHOT_WAIT)
+    settled = settle(
+        driver, "return !['making', 'restoring'].includes(document.documentElement.dataset.snapshot)", SNAPSHOT_WAIT
+    )
     waited, after = time.monotonic() - started, dataset(driver)
     observed["snapshot made by the page"] = (
-        f"{after.get('snapshot')} ({after.get('snapshotBytes', '?')} bytes) after waiting {waited:.1f} s" if settled
+        f"{after.get('snapshot')} ({after.get('snapshotBytes', '?')} bytes) after waiting {waited:.1f} s"
+        if settled
         else f"still {after.get('snapshot')} after {SNAPSHOT_WAIT:.0f} s (the reload interrupts it)"
     )
 
 
 def wait_committed(driver: WebDriver, what: str) -> dict[str, str]:
     """Wait until the page says its saves are committed to IndexedDB (`data-saves="saved"`), not a fallback."""
-    wait_js(driver, "const d = document.documentElement.dataset;"
-                    " return d.saves === 'fallback' || (d.saves === 'saved' && Number(d.savesCommits) > 0)", what)
+    wait_js(
+        driver,
+        "const d = document.documentElement.dataset;"
+        " return d.saves === 'fallback' || (d.saves === 'saved' && Number(d.savesCommits) > 0)",
+        what,
+    )
     markers = dataset(driver)
     assert markers.get("saves") == "saved", f"WebKit saves fell back to localStorage: {markers}"
     return markers
@@ -104,35 +118,52 @@ def test_play_mode_a_bot_moves(driver: WebDriver, webkit_server: SiteServer, obs
     go(driver, "#/play/table")
     wait_element(driver, "#play")
     stacked_deck(HANDS, FIRST, "", DEALER)  # fail here, not in the page, if the deal is wrong
-    spec = {"config": {"seats": [ME, BOT], "speed": "instant", "reaction_ms": 0},
-            "scenario": {"hands": HANDS, "first": FIRST, "draws": "", "dealer": DEALER}}
+    spec = {
+        "config": {"seats": [ME, BOT], "speed": "instant", "reaction_ms": 0},
+        "scenario": {"hands": HANDS, "first": FIRST, "draws": "", "dealer": DEALER},
+    }
     result = driver.execute_script("return window.unoPlay.start(arguments[0])", json.dumps(spec))
     assert result == "ok", result
-    wait_js(driver, "const s = JSON.parse(window.unoPlay.state()); return s && s.log.length > 0 && !s.busy",
-            "a bot move in the log")
+    wait_js(
+        driver,
+        "const s = JSON.parse(window.unoPlay.state()); return s && s.log.length > 0 && !s.busy",
+        "a bot move in the log",
+    )
     state = play_state(driver)
     assert state["log"][0] == "1 play R1", state["log"]  # Ana's only red card
     assert state["current"] == 0 and state["screen"] == "table", state
     assert state["top"] == "R1", state
     wait_js(driver, "return document.querySelectorAll('.hand .card').length === 7", "my 7 cards on the table")
-    wait_js(driver, "return ['ready', 'failed'].includes(document.documentElement.dataset.brain)",
-            "the engine worker started (or failed: the bots then decide on the page)", 60)
+    wait_js(
+        driver,
+        "return ['ready', 'failed'].includes(document.documentElement.dataset.brain)",
+        "the engine worker started (or failed: the bots then decide on the page)",
+        60,
+    )
     marks = dataset(driver)
     assert marks.get("brain") == "ready", marks  # the bots' engine worker runs in WebKit too
-    observed["play mode"] = (f"bot move {state['log'][0]!r}, then my turn; saves {marks.get('saves')}; engine worker "
-                             f"{marks.get('brain')} in {marks.get('brainMs')} ms ({marks.get('brainPath')} start)")
+    observed["play mode"] = (
+        f"bot move {state['log'][0]!r}, then my turn; saves {marks.get('saves')}; engine worker "
+        f"{marks.get('brain')} in {marks.get('brainMs')} ms ({marks.get('brainPath')} start)"
+    )
 
 
-def test_score_keeper_round_survives_a_reload(driver: WebDriver, webkit_server: SiteServer,
-                                              observed: dict[str, Any]) -> None:
+def test_score_keeper_round_survives_a_reload(
+    driver: WebDriver, webkit_server: SiteServer, observed: dict[str, Any]
+) -> None:
     ensure_app(driver, webkit_server, observed)
     set_language(driver, "en")
     go(driver, "#/score/new")
     for count, name in enumerate(PLAYERS, 1):
         box = wait_element(driver, "#score-name-new")
         box.send_keys(name, Keys.ENTER)
-        wait_js(driver, "return document.querySelectorAll('#score-players > li').length === arguments[0]",
-                f"{count} players listed", 10, count)
+        wait_js(
+            driver,
+            "return document.querySelectorAll('#score-players > li').length === arguments[0]",
+            f"{count} players listed",
+            10,
+            count,
+        )
     # each tap's effect is awaited before the next tap (a loaded CI machine is slow to re-render)
     tap(driver, "#score-dealer-0")
     wait_element(driver, "#score-first-dealer")
@@ -161,9 +192,11 @@ def test_score_keeper_round_survives_a_reload(driver: WebDriver, webkit_server: 
     assert texts(driver, ".sk-rounds tfoot td") == ["25", "0"]
     after = dataset(driver)
     assert after.get("saves") == "saved", after
-    observed["score keeper"] = (f"round committed (data-saves {markers.get('saves')}, "
-                                f"commits {markers.get('savesCommits')}); reload ready in {seconds:.1f} s "
-                                f"(start path {after.get('startPath')}), the round still there")
+    observed["score keeper"] = (
+        f"round committed (data-saves {markers.get('saves')}, "
+        f"commits {markers.get('savesCommits')}); reload ready in {seconds:.1f} s "
+        f"(start path {after.get('startPath')}), the round still there"
+    )
 
 
 def test_return_visit_gets_ready(driver: WebDriver, webkit_server: SiteServer, observed: dict[str, Any]) -> None:
@@ -174,7 +207,9 @@ def test_return_visit_gets_ready(driver: WebDriver, webkit_server: SiteServer, o
     assert after.get("pyReady") == "1"
     assert after.get("startPath") in ("snapshot", "plain", "plain-fallback"), after
     assert after.get("saves") == "saved", after
-    observed["return visit"] = (f"ready in {seconds:.1f} s "
-                                f"(page mark {interactive_ms(driver) or 0:.0f} ms), start path "
-                                f"{after.get('startPath')}, load path {after.get('loadPath')}, "
-                                f"snapshot {after.get('snapshot')}, saves {after.get('saves')}")
+    observed["return visit"] = (
+        f"ready in {seconds:.1f} s "
+        f"(page mark {interactive_ms(driver) or 0:.0f} ms), start path "
+        f"{after.get('startPath')}, load path {after.get('loadPath')}, "
+        f"snapshot {after.get('snapshot')}, saves {after.get('saves')}"
+    )

@@ -46,8 +46,11 @@ def page_state(driver: WebDriver) -> str:
         url = driver.current_url
     except Exception as error:  # the session itself is in trouble
         return f"(page unreadable: {error})"
-    return (f"url {url}, <html> {dataset(driver)}" + (f", error screen: {details.strip()}" if details else "")
-            + (f", messages shown: {alerts}" if alerts else ""))
+    return (
+        f"url {url}, <html> {dataset(driver)}"
+        + (f", error screen: {details.strip()}" if details else "")
+        + (f", messages shown: {alerts}" if alerts else "")
+    )
 
 
 def shot(driver: WebDriver, name: str) -> None:
@@ -162,8 +165,12 @@ def go(driver: WebDriver, route: str) -> None:
 
 
 def texts(driver: WebDriver, css: str) -> list[str]:
-    return [str(text).strip() for text in driver.execute_script(
-        "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", css)]
+    return [
+        str(text).strip()
+        for text in driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", css
+        )
+    ]
 
 
 def play_state(driver: WebDriver) -> dict[str, Any]:

@@ -56,8 +56,13 @@ def _keeps(old: Any, new: Any) -> bool:
     """Whether `old`'s node can become `new` in place."""
     if isinstance(old, str) or isinstance(new, str):
         return isinstance(old, str) and isinstance(new, str)
-    return (old["t"] == new["t"] and _attrs(old).get("id") == _attrs(new).get("id")
-            and not old.get("k") and not new.get("k") and old.get("x") == new.get("x"))
+    return (
+        old["t"] == new["t"]
+        and _attrs(old).get("id") == _attrs(new).get("id")
+        and not old.get("k")
+        and not new.get("k")
+        and old.get("x") == new.get("x")
+    )
 
 
 def _element(old: dict[str, Any], new: dict[str, Any], path: Path, found: list[Change], root: bool = False) -> None:
@@ -81,7 +86,7 @@ def _prepended(old: list[Any], new: list[Any]) -> int:
     first = 0
     for count in range(1, min(len(new), 9)):  # up to 8 new lines at once; more is not a log's step
         follow = min(len(old), len(new) - count)
-        if (follow >= 2 or follow == len(old)) and new[count] == old[0] and new[count:count + follow] == old[:follow]:
+        if (follow >= 2 or follow == len(old)) and new[count] == old[0] and new[count : count + follow] == old[:follow]:
             if len(new) - count <= len(old):
                 return count
             first = first or count
@@ -194,7 +199,7 @@ def apply(tree: dict[str, Any], found: list[Change]) -> dict[str, Any]:
         elif kind == "<":
             node["c"] = [_copy(child) for child in change[2]] + node.get("c", [])
         elif kind == "-":
-            del node["c"][len(node["c"]) - change[2]:]
+            del node["c"][len(node["c"]) - change[2] :]
         else:
             raise ValueError(f"unknown change {kind!r}")
     return result

@@ -65,8 +65,9 @@ def render() -> El:
 def _contents() -> El:
     items = []
     for part in PARTS:
-        chips = el("ul", *(el("li", _link(s.id, Text(s.title), cls="howto-chip")) for s in part.sections),
-                   cls="howto-chips")
+        chips = el(
+            "ul", *(el("li", _link(s.id, Text(s.title), cls="howto-chip")) for s in part.sections), cls="howto-chips"
+        )
         items.append(el("li", _link(part.id, Text(part.title), cls="howto-toc-part"), chips))
     heading = dom_id(CONTENTS) + "-title"
     return el(
@@ -119,16 +120,25 @@ def _block(block: Block) -> list[El]:
         texts = block.texts if kind == "changes" else tuple(Text(title_of(sid)) for sid in block.links)
         links = (el("li", _link(sid, text, cls="howto-chip")) for sid, text in zip(block.links, texts, strict=True))
         label = f"{PREFIX}.see" if kind == "see" else f"{PREFIX}.switches_on"
-        return [el("div", el("p", key=label, cls="howto-label"), el("ul", *links, cls="howto-chips"),
-                   cls="howto-links")]
+        return [
+            el("div", el("p", key=label, cls="howto-label"), el("ul", *links, cls="howto-chips"), cls="howto-links")
+        ]
     if kind == "route":
         return [el("p", _text("a", block.texts[0], cls="button", href=f"#/{block.links[0]}"))]
     raise ValueError(f"unknown block kind {kind!r}")
 
 
 def _points_table() -> El:
-    head = el("tr", el("th", key=f"{PREFIX}.deck.col_card", scope="col"),
-              el("th", key=f"{PREFIX}.deck.col_points", scope="col"))
+    head = el(
+        "tr",
+        el("th", key=f"{PREFIX}.deck.col_card", scope="col"),
+        el("th", key=f"{PREFIX}.deck.col_points", scope="col"),
+    )
     rows = (el("tr", _text("th", card, scope="row"), _text("td", points)) for card, points in POINTS_TABLE)
-    return el("table", el("caption", key=f"{PREFIX}.deck.points_caption"), el("thead", head), el("tbody", *rows),
-              cls="howto-points")
+    return el(
+        "table",
+        el("caption", key=f"{PREFIX}.deck.points_caption"),
+        el("thead", head),
+        el("tbody", *rows),
+        cls="howto-points",
+    )

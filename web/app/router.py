@@ -71,8 +71,14 @@ class Router:
         screen = self.routes[route.name](route.params)
         frame = screen.frame()
         self.route, self.screen = route, screen
-        self.page({"op": "open", "section": screen.static_id or "screen",
-                   "tree": to_data(frame) if frame is not None else None, "focus_main": move_focus})
+        self.page(
+            {
+                "op": "open",
+                "section": screen.static_id or "screen",
+                "tree": to_data(frame) if frame is not None else None,
+                "focus_main": move_focus,
+            }
+        )
         screen.mount()
         return route
 

@@ -38,8 +38,11 @@ async def start(hello: Mapping[str, Any]) -> Router:
     router = Router(ROUTES, link.to_page)
     router.show(str(hello.get("hash", "")), move_focus=False)
     typing = hello.get("typing")
-    replayed = [one for one in (typing if isinstance(typing, list) else ())
-                if isinstance(one, dict) and one.get("op") == "intent"]
+    replayed = [
+        one
+        for one in (typing if isinstance(typing, list) else ())
+        if isinstance(one, dict) and one.get("op") == "intent"
+    ]
     for intent in replayed:  # values: the same applied twice
         link.from_page(intent)
     if replayed:  # a typed value redraws only its preview: draw the screen with them all
@@ -57,6 +60,7 @@ async def start(hello: Mapping[str, Any]) -> Router:
     link.handle("route", follow)
     link.handle("lang", relabel)
     version = uno_core.__version__  # the footer names the engine version that answered
-    link.to_page({"op": "set", "id": "engine-version", "label": ["footer.engine", [["version", version]]],
-                  "hidden": False})
+    link.to_page(
+        {"op": "set", "id": "engine-version", "label": ["footer.engine", [["version", version]]], "hidden": False}
+    )
     return router

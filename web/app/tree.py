@@ -120,6 +120,7 @@ def find(node: El, **attrs: str) -> list[El]:
 
 # ----- across the boundary: a tree as plain JSON data (the page's side builds it: web/ui/dom.py) -----------
 
+
 def to_data(node: Child) -> object:
     """The tree as JSON-ready data: a text stays a string; an element is a dict with `t` (tag) and, when
     not empty, `a` (attributes, [name, value] pairs in order), `c` (children), `k` (catalogue key),
@@ -166,5 +167,11 @@ def from_data(data: object) -> Child:
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], str)):
             raise ValueError("a translated attribute is [name, key, pairs]")
         t_attrs.append((item[0], item[1], _pairs(item[2], "translated attribute arguments")))
-    return El(data["t"], _pairs(data.get("a", []), "attributes"), tuple(from_data(child) for child in children),
-              key, _pairs(data.get("g", []), "arguments"), tuple(t_attrs))
+    return El(
+        data["t"],
+        _pairs(data.get("a", []), "attributes"),
+        tuple(from_data(child) for child in children),
+        key,
+        _pairs(data.get("g", []), "arguments"),
+        tuple(t_attrs),
+    )

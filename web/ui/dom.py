@@ -90,14 +90,14 @@ def node_at(root: Any, path: Any, found: Any) -> Any:
         node = node.childNodes[key[at]]
         if not node:
             raise ValueError("no node at " + str(path))
-        found[key[:at + 1]] = node
+        found[key[: at + 1]] = node
     return node
 
 
 def forget_under(found: Any, path: Any) -> None:
     """Drop the walked nodes at `path` and below it (that node was replaced, or children removed)."""
     key = tuple(path)
-    for kept in [kept for kept in found if kept[:len(key)] == key]:
+    for kept in [kept for kept in found if kept[: len(key)] == key]:
         del found[kept]
 
 
@@ -116,8 +116,11 @@ def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
                     node.removeAttribute(name)
                 else:
                     node.setAttribute(name, value)
-                if name in PROPERTIES and getattr(node, name, None) is not None and not (
-                        typed_in is not None and node == typed_in):  # what the page shows
+                if (
+                    name in PROPERTIES
+                    and getattr(node, name, None) is not None
+                    and not (typed_in is not None and node == typed_in)
+                ):  # what the page shows
                     setattr(node, name, PROPERTIES[name] if value is None else (value if name == "value" else True))
         elif kind == "t":
             node.data = change[2]

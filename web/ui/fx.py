@@ -29,8 +29,13 @@ SOUND_URL = "./web/sounds/{}.wav"  # a cue's sound, made at build time (tools/so
 BUZZ = {"turn": [40], "hit": [90, 60, 90]}
 POP = [{"transform": "scale(1)"}, {"transform": "scale(1.14)"}, {"transform": "scale(1)"}]
 HIDDEN_UNTIL_LANDED = [{"opacity": 0}, {"opacity": 0, "offset": 0.9}, {"opacity": 1}]
-SHAKE = [{"transform": "translateX(0)"}, {"transform": "translateX(-6px)"}, {"transform": "translateX(6px)"},
-         {"transform": "translateX(-4px)"}, {"transform": "translateX(0)"}]
+SHAKE = [
+    {"transform": "translateX(0)"},
+    {"transform": "translateX(-6px)"},
+    {"transform": "translateX(6px)"},
+    {"transform": "translateX(-4px)"},
+    {"transform": "translateX(0)"},
+]
 
 
 def seat(cue: Any) -> str:
@@ -107,18 +112,26 @@ class Fx:
             self.place(seat(cue) + " .seat-skip", POP, 420, at)
         elif kind == "reverse":
             turn = "360deg" if int(cue.get("direction", 1)) > 0 else "-360deg"
-            self.place("#play .dir-arrow", [{"transform": "rotate(0)"}, {"transform": "rotate(" + turn + ")"}],
-                       520, at)
+            self.place("#play .dir-arrow", [{"transform": "rotate(0)"}, {"transform": "rotate(" + turn + ")"}], 520, at)
         elif kind == "colour":
-            self.place("#play .discard.ring", [{"transform": "scale(1.5)", "opacity": 0},
-                                               {"transform": "scale(1)", "opacity": 1}], 420, at, "::after")
+            self.place(
+                "#play .discard.ring",
+                [{"transform": "scale(1.5)", "opacity": 0}, {"transform": "scale(1)", "opacity": 1}],
+                420,
+                at,
+                "::after",
+            )
         elif kind == "uno":
             self.place(seat(cue), POP, 400, at)
         elif kind == "caught":
             self.place(seat(cue), SHAKE, 420, at)
         elif kind == "turn":
-            self.place(seat(cue), [{"transform": "translateY(0)"}, {"transform": "translateY(-5px)"},
-                                   {"transform": "translateY(0)"}], 380, at)
+            self.place(
+                seat(cue),
+                [{"transform": "translateY(0)"}, {"transform": "translateY(-5px)"}, {"transform": "translateY(0)"}],
+                380,
+                at,
+            )
 
     def play(self, cue: Any, at: int) -> None:
         target = self.find("#play .top-card")
@@ -169,16 +182,26 @@ class Fx:
         dx = start[0] + start[2] / 2 - goal[0] - goal[2] / 2
         dy = start[1] + start[3] / 2 - goal[1] - goal[3] / 2
         scale = max(0.3, min(2.0, start[2] / goal[2])) if goal[2] else 1
-        frames = [{"transform": "translate(" + str(dx) + "px," + str(dy) + "px) scale(" + str(scale) + ")",
-                   "opacity": 0.2},
-                  {"transform": "translate(0,0) scale(1)", "opacity": 1}]
+        frames = [
+            {"transform": "translate(" + str(dx) + "px," + str(dy) + "px) scale(" + str(scale) + ")", "opacity": 0.2},
+            {"transform": "translate(0,0) scale(1)", "opacity": 1},
+        ]
         return dom.to_js(self.window, frames)
 
     def fly(self, flyer: Any, goal: "list[float]", frames: Any, delay: int, length: int) -> None:
         """`flyer` (a card) travels by `frames` (`travel`, made once for all the cards of a draw) to the box
         `goal` in the layer over the page, with few calls into the page: each one crosses out of MicroPython."""
-        flyer.style.cssText = ("left:" + str(goal[0]) + "px;top:" + str(goal[1]) + "px;width:" + str(goal[2])
-                               + "px;height:" + str(goal[3]) + "px")
+        flyer.style.cssText = (
+            "left:"
+            + str(goal[0])
+            + "px;top:"
+            + str(goal[1])
+            + "px;width:"
+            + str(goal[2])
+            + "px;height:"
+            + str(goal[3])
+            + "px"
+        )
         flyer.setAttribute("data-end", str(self.now() + delay + length))
         self.overlay().append(flyer)
         options = {"duration": length, "delay": delay, "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "both"}

@@ -76,11 +76,14 @@ def when(promise: Any, done: Any, failed: Any = None) -> None:
                 _waiting.remove(pair)
             if handler is not None:
                 handler(value)
+
         return create_proxy(call)
 
     pair.extend([settle(done), settle(failed)])
     _waiting.append(pair)
     promise.then(pair[0], pair[1])
+
+
 EVENTS = ("click", "input", "change", "submit")
 
 
@@ -407,8 +410,15 @@ class Host:
 
         def chosen_text(text: Any) -> None:
             picker.value = ""
-            self.send({"op": "intent", "act": str(picker.getAttribute("data-act")),
-                       "arg": str(picker.getAttribute("data-arg") or ""), "text": str(text or ""), "enabled": True})
+            self.send(
+                {
+                    "op": "intent",
+                    "act": str(picker.getAttribute("data-act")),
+                    "arg": str(picker.getAttribute("data-arg") or ""),
+                    "text": str(text or ""),
+                    "enabled": True,
+                }
+            )
 
         if int(chosen.size) > MAX_FILE_BYTES:
             chosen_text("")
@@ -424,7 +434,7 @@ class Host:
         for index, other in enumerate(fields):
             if other == field:
                 here = index
-        for other in fields[here + 1:]:
+        for other in fields[here + 1 :]:
             if not str(other.value).strip():
                 other.focus()
                 return True

@@ -3,7 +3,6 @@
 transaction has completed, tells the other tabs what this one committed and brings in theirs. Runs in
 MicroPython and Pyodide."""
 
-
 from jsffi import create_proxy
 
 from ui import dom
@@ -42,8 +41,7 @@ def hello(window: Any, then: Any) -> None:
 
     def answer(records: Any, error: str) -> None:
         journal = journal_records(window, records) if records is not None else {}
-        then(dom.js_object(window, records=records, error=error, local=dom.to_js(window, local_items(window))),
-             journal)
+        then(dom.js_object(window, records=records, error=error, local=dom.to_js(window, local_items(window))), journal)
 
     def read(value: Any) -> None:
         if window.Reflect.has(value, "records"):

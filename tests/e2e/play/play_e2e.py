@@ -41,8 +41,9 @@ def state(page: Page) -> dict[str, Any]:
 
 def wait_idle(page: Page, timeout: float = 30_000) -> dict[str, Any]:
     """Wait until no bot is about to move (a person must act, or a panel waits), then return the state."""
-    page.wait_for_function("() => { const s = JSON.parse(window.unoPlay.state()); return s && !s.busy; }",
-                           timeout=timeout)
+    page.wait_for_function(
+        "() => { const s = JSON.parse(window.unoPlay.state()); return s && !s.busy; }", timeout=timeout
+    )
     return state(page)
 
 
@@ -69,8 +70,7 @@ def game_of(data: dict[str, Any]) -> Game:
 def wait_log(page: Page, length: int) -> dict[str, Any]:
     """Wait until the page's log is longer than `length`, then until the bots stop."""
     try:
-        page.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length > n", arg=length,
-                               timeout=15_000)
+        page.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length > n", arg=length, timeout=15_000)
     except Exception as error:
         notice = page.locator(".notice").all_text_contents()
         raise AssertionError(f"nothing happened: {notice} {state(page)}") from error

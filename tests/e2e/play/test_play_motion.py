@@ -108,11 +108,19 @@ def test_a_round_on_a_phone_shows_every_bot_move_and_ends_with_the_hands_left(pa
 def test_pass_and_play_shows_the_drawn_card_before_the_hand_off(page: Page) -> None:
     page.set_viewport_size(DESKTOP)
     set_language(page, "en")
-    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"},
-             {"kind": "bot", "name": "Cai", "level": "basic"}]
+    seats = [
+        {"kind": "human", "name": "Ana"},
+        {"kind": "human", "name": "Ben"},
+        {"kind": "bot", "name": "Cai", "level": "basic"},
+    ]
     hands = ["G1 G2 G3 G4 G6 G7 G8", "R1 R2 R3 R4 R6 R7 R8", "Y1 Y2 Y3 Y4 Y6 Y7 Y8"]
-    data = start(page, {"config": {"seats": seats, "preset": "official", "speed": "instant", "reaction_ms": 0},
-                        "scenario": scenario(hands, "B5", "Y9", dealer=2)})
+    data = start(
+        page,
+        {
+            "config": {"seats": seats, "preset": "official", "speed": "instant", "reaction_ms": 0},
+            "scenario": scenario(hands, "B5", "Y9", dealer=2),
+        },
+    )
     assert data["screen"] == "handoff"
     page.locator('[data-act="handoff"]').click()
     data = do(page, DRAW)
@@ -202,8 +210,12 @@ def test_the_sound_switch_is_remembered_across_a_reload(page: Page) -> None:
 @pytest.mark.parametrize("width", [360, 390])
 def test_no_control_is_cut_on_a_phone(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
-    seats = [{"kind": "human", "name": "Player 1"}, {"kind": "bot", "name": "Ana", "level": "strategic"},
-             {"kind": "bot", "name": "Ben", "level": "expert"}, {"kind": "bot", "name": "Cai", "level": "random"}]
+    seats = [
+        {"kind": "human", "name": "Player 1"},
+        {"kind": "bot", "name": "Ana", "level": "strategic"},
+        {"kind": "bot", "name": "Ben", "level": "expert"},
+        {"kind": "bot", "name": "Cai", "level": "random"},
+    ]
     for lang in ("en", "es"):
         set_language(page, lang)
         start(page, {"config": {"seats": seats, "speed": "instant", "reaction_ms": 0}, "seed": 7})

@@ -13,15 +13,26 @@ from uno_core import DRAW, KEEP
 pytestmark = pytest.mark.e2e
 
 
-def test_reload_resumes_the_same_position_and_offline_it_plays(app_context: BrowserContext,
-                                                                server: SiteServer) -> None:
+def test_reload_resumes_the_same_position_and_offline_it_plays(app_context: BrowserContext, server: SiteServer) -> None:
     page = app_context.new_page()
     page.goto(server.url + "#/play")
     wait_ready(page)
-    start(page, {"config": {"seats": [{"kind": "human", "name": "Me"},
-                                      {"kind": "bot", "name": "Ana", "level": "basic"},
-                                      {"kind": "bot", "name": "Ben", "level": "random"}],
-                            "preset": "official", "speed": "instant", "reaction_ms": 0}, "seed": 5})
+    start(
+        page,
+        {
+            "config": {
+                "seats": [
+                    {"kind": "human", "name": "Me"},
+                    {"kind": "bot", "name": "Ana", "level": "basic"},
+                    {"kind": "bot", "name": "Ben", "level": "random"},
+                ],
+                "preset": "official",
+                "speed": "instant",
+                "reaction_ms": 0,
+            },
+            "seed": 5,
+        },
+    )
     before = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else state(page)
     wait_stored(page, before)  # a reload in the moment before the last move's save completes resumes before it
     page.reload()

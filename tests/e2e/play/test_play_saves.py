@@ -14,14 +14,16 @@ from uno_core import DRAW, KEEP
 
 pytestmark = pytest.mark.e2e
 
-PLAYERS = [{"kind": "human", "name": "Me"}, {"kind": "bot", "name": "Ana", "level": "basic"},
-           {"kind": "bot", "name": "Ben", "level": "random"}]
+PLAYERS = [
+    {"kind": "human", "name": "Me"},
+    {"kind": "bot", "name": "Ana", "level": "basic"},
+    {"kind": "bot", "name": "Ben", "level": "random"},
+]
 
 
 def test_a_play_move_survives_a_kill(killable_profile: KillableProfile, server: SiteServer) -> None:
     page = killable_profile.page(server.url + "#/play")
-    start(page, {"config": {"seats": PLAYERS, "preset": "official", "speed": "instant", "reaction_ms": 0},
-                 "seed": 11})
+    start(page, {"config": {"seats": PLAYERS, "preset": "official", "speed": "instant", "reaction_ms": 0}, "seed": 11})
     before = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else state(page)
     assert before["log"]
     time.sleep(0.5)
@@ -39,8 +41,7 @@ def test_a_move_in_another_tab_shows_here(fresh_context: BrowserContext, server:
     here = fresh_context.new_page()
     here.goto(server.url + "#/play")
     wait_ready(here)
-    start(here, {"config": {"seats": PLAYERS, "preset": "official", "speed": "instant", "reaction_ms": 0},
-                 "seed": 12})
+    start(here, {"config": {"seats": PLAYERS, "preset": "official", "speed": "instant", "reaction_ms": 0}, "seed": 12})
     there = fresh_context.new_page()
     there.goto(server.url + "#/play/table")
     wait_ready(there)

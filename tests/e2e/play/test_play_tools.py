@@ -12,13 +12,21 @@ from playwright.sync_api import Page, expect
 from uno_core import parse_action, save
 
 pytestmark = pytest.mark.e2e
-SEATS = [{"kind": "human", "name": "Me"}, {"kind": "bot", "name": "Ana", "level": "basic"},
-         {"kind": "bot", "name": "Ben", "level": "basic"}]
+SEATS = [
+    {"kind": "human", "name": "Me"},
+    {"kind": "bot", "name": "Ana", "level": "basic"},
+    {"kind": "bot", "name": "Ben", "level": "basic"},
+]
 
 
 def my_turn(page: Page, seed: int, preset: str = "official", undo: bool = False) -> dict[str, object]:
-    data = start(page, {"config": {"seats": SEATS, "preset": preset, "undo": undo, "speed": "instant",
-                                   "reaction_ms": 0}, "seed": seed})
+    data = start(
+        page,
+        {
+            "config": {"seats": SEATS, "preset": preset, "undo": undo, "speed": "instant", "reaction_ms": 0},
+            "seed": seed,
+        },
+    )
     assert data["current"] == 0 and data["phase"] == "turn", data
     return data
 
@@ -93,8 +101,7 @@ def test_export_and_import_the_game_log(page: Page) -> None:
 
 def test_end_of_match_standings_and_a_new_match(page: Page) -> None:
     bots = [{"kind": "bot", "name": name, "level": "basic"} for name in ("Ana", "Ben", "Cai")]
-    data = start(page, {"config": {"seats": bots, "preset": "quick", "speed": "instant", "reaction_ms": 0},
-                        "seed": 4})
+    data = start(page, {"config": {"seats": bots, "preset": "quick", "speed": "instant", "reaction_ms": 0}, "seed": 4})
     assert data["screen"] == "round-end" and data["over"]
     page.locator('[data-act="next-round"]').click()
     expect(page.locator('[data-panel="match-end"] .standings li')).to_have_count(3)

@@ -18,8 +18,13 @@ ME = {"kind": "human", "name": "Me"}
 
 def test_forgetting_uno_gets_you_caught_by_a_bot(page: Page) -> None:
     ben = {"kind": "bot", "name": "Ben", "level": "basic", "options": {"miss_catch": 0.0}}
-    start(page, {"config": {"seats": [ME, ben], "preset": "official", "speed": "instant", "reaction_ms": 400},
-                 "scenario": scenario([REDS, OTHERS], "R9", NOT_RED)})
+    start(
+        page,
+        {
+            "config": {"seats": [ME, ben], "preset": "official", "speed": "instant", "reaction_ms": 400},
+            "scenario": scenario([REDS, OTHERS], "R9", NOT_RED),
+        },
+    )
     for card in ("R7", "R6", "R5", "R4", "R3"):
         data = do(page, parse_action(f"play {card}"))
         assert data["log"][-1] == "1 draw"
@@ -31,8 +36,13 @@ def test_forgetting_uno_gets_you_caught_by_a_bot(page: Page) -> None:
 
 def test_catching_a_bot_that_forgot(page: Page) -> None:
     ben = {"kind": "bot", "name": "Ben", "level": "basic", "options": {"forget_uno": 1.0, "miss_catch": 1.0}}
-    start(page, {"config": {"seats": [ME, ben], "preset": "official", "speed": "instant", "reaction_ms": 8000},
-                 "scenario": scenario([OTHERS, REDS], "R9", NOT_RED)})
+    start(
+        page,
+        {
+            "config": {"seats": [ME, ben], "preset": "official", "speed": "instant", "reaction_ms": 8000},
+            "scenario": scenario([OTHERS, REDS], "R9", NOT_RED),
+        },
+    )
     for _ in range(5):
         data = do(page, DRAW)
     assert data["hand_sizes"][1] == 2
@@ -46,10 +56,14 @@ def test_catching_a_bot_that_forgot(page: Page) -> None:
 
 
 def test_pass_and_play_never_shows_a_hand_before_confirmation(page: Page) -> None:
-    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"},
-             {"kind": "bot", "name": "Cai", "level": "basic"}]
-    data = start(page, {"config": {"seats": seats, "preset": "official", "speed": "instant", "reaction_ms": 0},
-                        "seed": 21})
+    seats = [
+        {"kind": "human", "name": "Ana"},
+        {"kind": "human", "name": "Ben"},
+        {"kind": "bot", "name": "Cai", "level": "basic"},
+    ]
+    data = start(
+        page, {"config": {"seats": seats, "preset": "official", "speed": "instant", "reaction_ms": 0}, "seed": 21}
+    )
     confirmed: list[int] = []
     for _ in range(12):
         if data["screen"] == "handoff":
@@ -64,8 +78,11 @@ def test_pass_and_play_never_shows_a_hand_before_confirmation(page: Page) -> Non
             data = wait_idle(page)
             confirmed.append(data["shown"])
         assert data["screen"] == "table" and data["shown"] == data["current"]
-        data = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else do(
-            page, parse_action("keep"))
+        data = (
+            do(page, DRAW)
+            if page.locator('.actions [data-arg="keep"]').count() == 0
+            else do(page, parse_action("keep"))
+        )
         if data["screen"] == "drawn":  # the drawn card that ended the turn, seen before the hand-off
             expect(page.locator('[data-panel="drawn"] .reveal-card')).to_be_visible()
             page.locator('[data-act="reveal"]').click()

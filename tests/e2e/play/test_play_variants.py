@@ -92,8 +92,9 @@ def test_doubles(page: Page) -> None:
 
 def test_teams(page: Page) -> None:
     set_up(page, "teams")
-    data = start(page, {"config": {"seats": [ME, *bots("Ana", "Ben", "Cai")], "speed": "instant",
-                                   "reaction_ms": 0}, "seed": 3})
+    data = start(
+        page, {"config": {"seats": [ME, *bots("Ana", "Ben", "Cai")], "speed": "instant", "reaction_ms": 0}, "seed": 3}
+    )
     assert len(data["totals"]) == 2 and game_of(data).sides == (0, 1, 0, 1)
     expect(page.locator('.seat[data-seat="0"] .seat-tags')).to_contain_text("A")
     expect(page.locator('.seat[data-seat="2"] .seat-tags')).to_contain_text("A")

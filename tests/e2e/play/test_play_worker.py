@@ -68,8 +68,13 @@ def test_a_person_who_acts_while_a_bot_thinks_goes_first(page: Page) -> None:
     ben = {"kind": "bot", "name": "Ben", "level": "basic", "options": {"forget_uno": 1.0, "miss_catch": 1.0}}
     cai = {"kind": "bot", "name": "Cai", "level": "expert", "options": {"miss_catch": 1.0}}
     worker_ready(page)
-    data = start(page, {"config": {"seats": [ME, ben, cai], "preset": "official", "speed": "fast", "reaction_ms": 0},
-                        "scenario": scenario([MINE, BENS, CAIS], "R9", DRAWS)})
+    data = start(
+        page,
+        {
+            "config": {"seats": [ME, ben, cai], "preset": "official", "speed": "fast", "reaction_ms": 0},
+            "scenario": scenario([MINE, BENS, CAIS], "R9", DRAWS),
+        },
+    )
     while data["hand_sizes"][1] > 2:
         data = do(page, DRAW)
     assert data["hand_sizes"][1] == 2 and data["current"] == 0

@@ -248,8 +248,21 @@ class RuleOption:
 _NUMBER_RANGES = {"uno_penalty": UNO_PENALTY_RANGE, "target": TARGET_RANGE}
 _CHOICES: dict[str, tuple[Any, ...]] = {"wild_points": WILD_POINTS}
 # Set-up order: game length first, then the house rules (variants), then details.
-ORDER = ("scoring", "target", "stacking", "seven_zero", "jump_in", "doubles", "teams", "draw_until_playable",
-         "skipped_draws", "wd4_rule", "uno_penalty", "wild_points", "dealer_rotation")
+ORDER = (
+    "scoring",
+    "target",
+    "stacking",
+    "seven_zero",
+    "jump_in",
+    "doubles",
+    "teams",
+    "draw_until_playable",
+    "skipped_draws",
+    "wd4_rule",
+    "uno_penalty",
+    "wild_points",
+    "dealer_rotation",
+)
 
 
 def rule_options() -> tuple[RuleOption, ...]:

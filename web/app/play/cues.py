@@ -55,9 +55,16 @@ def _of(event: ev.Event, shown: int | None) -> list[tuple[Cue, int]]:
     if isinstance(event, ev.CardPlayed):
         card = event.cards[0]
         sound = "plus" if card.rank in PLUS else "play"
-        cue = {"kind": "play", "seat": event.seat, "card": card.code, "face": face(card),
-               "colour": card.colour.value if card.colour is not None else "wild", "mine": event.seat == shown,
-               "sound": sound, "buzz": ""}
+        cue = {
+            "kind": "play",
+            "seat": event.seat,
+            "card": card.code,
+            "face": face(card),
+            "colour": card.colour.value if card.colour is not None else "wild",
+            "mine": event.seat == shown,
+            "sound": sound,
+            "buzz": "",
+        }
         if card.colour is None and event.colour is not None:  # a wild: its colour rings the pile
             return [(cue, TRAVEL_MS), ({"kind": "colour", "colour": event.colour.value, "sound": "", "buzz": ""}, 0)]
         return [(cue, TRAVEL_MS)]
@@ -66,8 +73,15 @@ def _of(event: ev.Event, shown: int | None) -> list[tuple[Cue, int]]:
             return []
         penalty = event.reason != "draw"
         buzz = "hit" if penalty and event.seat == shown else ""
-        cue = {"kind": "draw", "seat": event.seat, "count": event.count, "mine": event.seat == shown,
-               "penalty": penalty, "sound": "draw", "buzz": buzz}
+        cue = {
+            "kind": "draw",
+            "seat": event.seat,
+            "count": event.count,
+            "mine": event.seat == shown,
+            "penalty": penalty,
+            "sound": "draw",
+            "buzz": buzz,
+        }
         return [(cue, TRAVEL_MS + DEAL_MS * (event.count - 1))]
     if isinstance(event, ev.TurnSkipped):
         return [({"kind": "skip", "seat": event.seat, "sound": "skip", "buzz": ""}, PAUSE_MS)]
@@ -85,4 +99,3 @@ def _of(event: ev.Event, shown: int | None) -> list[tuple[Cue, int]]:
     if isinstance(event, ev.MatchOver):
         return [({"kind": "match", "sound": "match", "buzz": ""}, 0)]
     return []
-

@@ -18,8 +18,13 @@ from uno_core import events as ev
 Translate = Callable[..., str]
 Arg = Union[str, int, Card, Colour, tuple[Card, ...]]  # noqa: UP007 (a runtime alias, valid on 3.11)
 
-RANK_KEYS = {Rank.SKIP: "skip", Rank.REVERSE: "reverse", Rank.DRAW_TWO: "draw_two", Rank.WILD: "wild",
-             Rank.WILD_DRAW_FOUR: "wild_draw_four"}
+RANK_KEYS = {
+    Rank.SKIP: "skip",
+    Rank.REVERSE: "reverse",
+    Rank.DRAW_TWO: "draw_two",
+    Rank.WILD: "wild",
+    Rank.WILD_DRAW_FOUR: "wild_draw_four",
+}
 # What the card face shows (text, so the value never depends on colour): numbers, then symbols.
 FACE = {Rank.SKIP: "⊘", Rank.REVERSE: "⇄", Rank.DRAW_TWO: "+2", Rank.WILD: "W", Rank.WILD_DRAW_FOUR: "+4"}
 # A shape per colour, so colour-blind players can tell the colours apart.
@@ -138,11 +143,15 @@ def _result(event: ev.RoundOver | ev.MatchOver, names: Sequence[str], sides: Seq
 
 def _simple(event: ev.Event, names: Sequence[str]) -> Line:
     if isinstance(event, ev.DealerChosen):
-        return line("play.log.dealer_cut" if event.method == "cut" else "play.log.dealer", event.dealer,
-                    name=names[event.dealer])
+        return line(
+            "play.log.dealer_cut" if event.method == "cut" else "play.log.dealer",
+            event.dealer,
+            name=names[event.dealer],
+        )
     if isinstance(event, ev.RoundStarted):
-        return line("play.log.round", event.dealer, round=event.round_no, name=names[event.dealer],
-                    count=event.hand_size)
+        return line(
+            "play.log.round", event.dealer, round=event.round_no, name=names[event.dealer], count=event.hand_size
+        )
     if isinstance(event, ev.CardTurned):
         return line("play.log.turned_back" if event.returned else "play.log.turned", None, card=event.card)
     if isinstance(event, ev.TurnSkipped):
@@ -186,6 +195,11 @@ def action_line(action: Action, names: Sequence[str]) -> Line:
         return line("play.do.colour", colour=action.colour)
     if isinstance(action, Catch):
         return line("play.do.catch", name=names[action.seat])
-    words = {DRAW: "play.do.draw", KEEP: "play.do.keep", CHALLENGE: "play.do.challenge", ACCEPT: "play.do.accept",
-             SAY_UNO: "play.do.uno"}
+    words = {
+        DRAW: "play.do.draw",
+        KEEP: "play.do.keep",
+        CHALLENGE: "play.do.challenge",
+        ACCEPT: "play.do.accept",
+        SAY_UNO: "play.do.uno",
+    }
     return line(words[action])

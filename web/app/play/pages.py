@@ -21,8 +21,14 @@ def render(screen: TableScreen) -> El:
     """`<div id="play">` with the page for `screen.page`."""
     t = screen.texts
     if screen.page == "none" or screen.view is None:
-        return el("div", el("h1", t("play.table.title")), el("p", t("play.table.no_game")),
-                  el("a", t("play.table.to_setup"), cls="button primary", href="#/play"), cls="play", id="play")
+        return el(
+            "div",
+            el("h1", t("play.table.title")),
+            el("p", t("play.table.no_game")),
+            el("a", t("play.table.to_setup"), cls="button primary", href="#/play"),
+            cls="play",
+            id="play",
+        )
     panels = {"match-end": match_panel, "round-end": round_panel, "drawn": reveal_panel, "handoff": handoff_panel}
     part = panels.get(screen.page)
     parts = (top_bar(screen), part(screen)) if part is not None else table(screen, screen.view)
@@ -43,14 +49,25 @@ def render(screen: TableScreen) -> El:
 
 def top_bar(screen: TableScreen) -> El:
     t = screen.texts
-    file_input = el("input", type="file", accept="application/json,.json", id="play-import", cls="file-input",
-                    data_act="import", data_on="change")
+    file_input = el(
+        "input",
+        type="file",
+        accept="application/json,.json",
+        id="play-import",
+        cls="file-input",
+        data_act="import",
+        data_on="change",
+    )
     menu = el(
         "details",
         el("summary", t("play.menu.title"), data_focus="menu"),
-        el("div", button(t("play.menu.export"), "export"),
-           el("label", t("play.menu.import"), file_input, cls="button file-label"),
-           el("a", t("play.menu.setup"), cls="button", href="#/play"), cls="menu-items"),
+        el(
+            "div",
+            button(t("play.menu.export"), "export"),
+            el("label", t("play.menu.import"), file_input, cls="button file-label"),
+            el("a", t("play.menu.setup"), cls="button", href="#/play"),
+            cls="menu-items",
+        ),
         cls="table-menu",
     )
     return el(
@@ -67,11 +84,17 @@ def top_bar(screen: TableScreen) -> El:
 def sound_switch(screen: TableScreen) -> El:
     """Sounds and vibration on or off (remembered); marked out until first touched on this device."""
     t, on = screen.texts, screen.sound
-    return el("button", el("span", "♪", cls="sound-icon", aria_hidden="true"),
-              el("span", t("play.sound.label")),
-              el("span", t("play.sound.on") if on else t("play.sound.off"), cls="sound-state", aria_hidden="true"),
-              cls="button sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
-              type="button", data_act="sound", data_focus="sound", aria_pressed="true" if on else "false")
+    return el(
+        "button",
+        el("span", "♪", cls="sound-icon", aria_hidden="true"),
+        el("span", t("play.sound.label")),
+        el("span", t("play.sound.on") if on else t("play.sound.off"), cls="sound-state", aria_hidden="true"),
+        cls="button sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
+        type="button",
+        data_act="sound",
+        data_focus="sound",
+        aria_pressed="true" if on else "false",
+    )
 
 
 def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
@@ -84,12 +107,23 @@ def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
         last_action(screen),
         el("p", status_text(screen, me), cls="status", id="play-status"),
         el("p", screen.notice, cls="notice", role="alert") if screen.notice else None,
-        None if hint is None else el(
-            "p", t("play.hint.text", action=describe.render(describe.action_line(hint, me.names), t)),
-            cls="hint-line", data_hint=str(hint)),
-        None if revealed is None else el(
-            "section", el("h2", t("play.revealed.title", name=revealed[0])), cards_row(revealed[1], t),
-            cls="revealed", data_panel="revealed"),
+        None
+        if hint is None
+        else el(
+            "p",
+            t("play.hint.text", action=describe.render(describe.action_line(hint, me.names), t)),
+            cls="hint-line",
+            data_hint=str(hint),
+        ),
+        None
+        if revealed is None
+        else el(
+            "section",
+            el("h2", t("play.revealed.title", name=revealed[0])),
+            cards_row(revealed[1], t),
+            cls="revealed",
+            data_panel="revealed",
+        ),
         reactions(screen),
         chooser(screen, me),
         actions(screen, me),
@@ -120,11 +154,18 @@ def seats(screen: TableScreen, me: SeatView) -> El:
         inner = el(
             "span",
             el("span", name, cls="seat-name"),
-            el("span", *(el("span", tag) for tag in short),
-               el("span", t("play.seat.dealer_short"), cls="dealer-chip") if seat == me.dealer else None,
-               cls="seat-tags"),
-            el("span", el("span", card_back("mini"), el("span", str(size)), cls="seat-count"),
-               el("span", t("play.points", points=points), cls="seat-score"), cls="seat-line"),
+            el(
+                "span",
+                *(el("span", tag) for tag in short),
+                el("span", t("play.seat.dealer_short"), cls="dealer-chip") if seat == me.dealer else None,
+                cls="seat-tags",
+            ),
+            el(
+                "span",
+                el("span", card_back("mini"), el("span", str(size)), cls="seat-count"),
+                el("span", t("play.points", points=points), cls="seat-score"),
+                cls="seat-line",
+            ),
             el("span", "UNO!", cls="seat-uno") if me.said_uno[seat] and size == 1 else None,
             el("span", "⊘", cls="seat-skip") if seat == skipped else None,
             cls="seat-inner",
@@ -146,8 +187,10 @@ def last_action(screen: TableScreen) -> El:
     """The last thing that happened and what it caused (or the one before it), in words, on the table itself
     (screen readers hear them from the live region as they happen)."""
     t = screen.texts
-    parts = [el("span", describe.render(item, t), cls="newest" if last else "older", data_key=item.key)
-             for item, last in screen.recent]
+    parts = [
+        el("span", describe.render(item, t), cls="newest" if last else "older", data_key=item.key)
+        for item, last in screen.recent
+    ]
     return el("p", *parts, cls="last-action", id="last-action")
 
 
@@ -158,15 +201,28 @@ def draw_label(screen: TableScreen, me: SeatView) -> str:
 
 def centre(screen: TableScreen, me: SeatView) -> El:
     t = screen.texts
-    pile = el("button", el("span", draw_label(screen, me) + ": ", cls="sr-only"), card_back("pile-card"),
-              el("span", t("play.table.pile", count=me.draw_pile_size), cls="pile-count"), cls="pile",
-              type="button", data_act="action", data_arg="draw", data_focus="pile", disabled=DRAW not in screen.legal)
+    pile = el(
+        "button",
+        el("span", draw_label(screen, me) + ": ", cls="sr-only"),
+        card_back("pile-card"),
+        el("span", t("play.table.pile", count=me.draw_pile_size), cls="pile-count"),
+        cls="pile",
+        type="button",
+        data_act="action",
+        data_arg="draw",
+        data_focus="pile",
+        disabled=DRAW not in screen.legal,
+    )
     top = card_face(me.top, t, "div", "top-card", label=t("play.table.top", card=describe.card_name(me.top, t)))
     ring = me.active_colour if me.top.colour is None else None  # a wild: its chosen colour rings the pile
     badge = None
     if me.pending_draw:
-        badge = el("span", el("span", f"+{me.pending_draw}", aria_hidden="true"),
-                   el("span", t("play.table.pending", count=me.pending_draw), cls="sr-only"), cls="pending-badge")
+        badge = el(
+            "span",
+            el("span", f"+{me.pending_draw}", aria_hidden="true"),
+            el("span", t("play.table.pending", count=me.pending_draw), cls="sr-only"),
+            cls="pending-badge",
+        )
     discard = el("div", top, badge, cls="discard" + (f" ring ring-{ring.value}" if ring is not None else ""))
     arrow = "↻" if me.direction > 0 else "↺"
     direction = t("play.table.clockwise") if me.direction > 0 else t("play.table.counter")
@@ -204,16 +260,22 @@ def reactions(screen: TableScreen) -> El | None:
     """Catches and jump-ins; while a reaction window is open, its bar (the glue sets its duration:
     the page's policy refuses `style` attributes)."""
     t, legal, names = screen.texts, screen.legal, screen.names
-    buttons = [button(t("play.action.catch", name=names[a.seat]), "action", str(a), "catch")
-               for a in legal if isinstance(a, Catch)]
+    buttons = [
+        button(t("play.action.catch", name=names[a.seat]), "action", str(a), "catch")
+        for a in legal
+        if isinstance(a, Catch)
+    ]
     jumps = [a for a in legal if isinstance(a, Play) and a.jump and not a.uno]
     if jumps:
         card = jumps[0].card
         buttons.append(button(t("play.action.jump", card=describe.card_name(card, t)), "card", card.code, "jump"))
     if not buttons:
         return None
-    bar = el("span", cls="window-bar", aria_hidden="true", data_duration_ms=str(screen.window_ms)) if screen.window_ms \
+    bar = (
+        el("span", cls="window-bar", aria_hidden="true", data_duration_ms=str(screen.window_ms))
+        if screen.window_ms
         else None
+    )
     return el("div", *buttons, bar, cls="reactions", role="group", aria_label=t("play.table.quick"))
 
 
@@ -222,9 +284,15 @@ def chooser(screen: TableScreen, me: SeatView) -> El | None:
     t = screen.texts
     if me.phase is Phase.FIRST_COLOUR and me.seat == me.current:
         colours = [a.colour for a in screen.legal if isinstance(a, ChooseColour)]
-        return el("div", el("p", t("play.choose.first_colour"), cls="chooser-title", id="chooser-title"),
-                  el("div", *[colour_button(c, "action", t) for c in colours], cls="chooser-options"),
-                  cls="chooser", data_chooser="first", role="group", aria_labelledby="chooser-title")
+        return el(
+            "div",
+            el("p", t("play.choose.first_colour"), cls="chooser-title", id="chooser-title"),
+            el("div", *[colour_button(c, "action", t) for c in colours], cls="chooser-options"),
+            cls="chooser",
+            data_chooser="first",
+            role="group",
+            aria_labelledby="chooser-title",
+        )
     question = screen.question
     if question is None:
         return None
@@ -238,12 +306,21 @@ def chooser(screen: TableScreen, me: SeatView) -> El | None:
         buttons = [button(t("play.choose.one") if n == 1 else t("play.choose.two"), "count", str(n)) for n in options]
     else:
         title = t("play.choose.swap", card=name)
-        buttons = [button(t("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), "swap", str(s))
-                   for s in options if isinstance(s, int)]
+        buttons = [
+            button(t("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), "swap", str(s))
+            for s in options
+            if isinstance(s, int)
+        ]
     buttons.append(button(t("play.choose.cancel"), "cancel", "", "subtle"))
-    return el("div", el("p", title, cls="chooser-title", id="chooser-title"),
-              el("div", *buttons, cls="chooser-options"), cls="chooser",
-              data_chooser=kind, role="group", aria_labelledby="chooser-title")
+    return el(
+        "div",
+        el("p", title, cls="chooser-title", id="chooser-title"),
+        el("div", *buttons, cls="chooser-options"),
+        cls="chooser",
+        data_chooser=kind,
+        role="group",
+        aria_labelledby="chooser-title",
+    )
 
 
 def actions(screen: TableScreen, me: SeatView) -> El:
@@ -258,9 +335,17 @@ def actions(screen: TableScreen, me: SeatView) -> El:
         parts.append(button(draw_label(screen, me), "action", "draw", enabled=DRAW in legal, key="draw"))
     say = SAY_UNO in legal
     cls = "uno" + (" armed" if screen.uno_armed else "") + (" urgent" if say else "")
-    parts.append(button("UNO!", "uno", "", cls, enabled=say or can_say_uno_with_play(legal), key="uno",
-                        attrs={"aria-pressed": "true" if screen.uno_armed else "false",
-                               "title": t("play.action.uno_label")}))
+    parts.append(
+        button(
+            "UNO!",
+            "uno",
+            "",
+            cls,
+            enabled=say or can_say_uno_with_play(legal),
+            key="uno",
+            attrs={"aria-pressed": "true" if screen.uno_armed else "false", "title": t("play.action.uno_label")},
+        )
+    )
     parts.append(button(t("play.action.hint"), "hint", "", "subtle", enabled=bool(legal), key="hint"))
     if screen.undo_allowed:
         parts.append(button(t("play.action.undo"), "undo", "", "subtle", enabled=screen.can_undo))
@@ -278,18 +363,35 @@ def hand(screen: TableScreen, me: SeatView) -> El:
         classes = ("playable" if ok else "dimmed") + (" drawn" if me.drawn is card else "")
         classes += " hinted" if hinted is card else ""
         label = describe.card_name(card, t) + ("" if ok else ". " + t("play.table.cannot_play"))
-        attrs = {"type": "button", "data-focus": f"card:{index}", "data-act": "card", "data-arg": card.code,
-                 "tabindex": "0" if index == first else "-1"}
+        attrs = {
+            "type": "button",
+            "data-focus": f"card:{index}",
+            "data-act": "card",
+            "data-arg": card.code,
+            "tabindex": "0" if index == first else "-1",
+        }
         if not ok:
             attrs["aria-disabled"] = "true"
         cards.append(card_face(card, t, "button", classes, label, attrs))
     count = len(me.hand)
-    return el("div", *cards, cls="hand", role="group", aria_label=t("play.table.hand", count=count),
-              data_count=str(count), data_roving=".card")
+    return el(
+        "div",
+        *cards,
+        cls="hand",
+        role="group",
+        aria_label=t("play.table.hand", count=count),
+        data_count=str(count),
+        data_roving=".card",
+    )
 
 
 def log_section(screen: TableScreen) -> El:
     t = screen.texts
     items = [el("li", describe.render(item, t), data_key=item.key) for item in screen.log]
-    return el("details", el("summary", t("play.log.title")),
-              el("ol", *items, cls="log-lines", tabindex="0", aria_label=t("play.log.title")), cls="log", open=True)
+    return el(
+        "details",
+        el("summary", t("play.log.title")),
+        el("ol", *items, cls="log-lines", tabindex="0", aria_label=t("play.log.title")),
+        cls="log",
+        open=True,
+    )

@@ -24,8 +24,7 @@ def handoff_panel(screen: TableScreen) -> El:
         el("div", cls="handoff-icon", aria_hidden="true"),
         el("h2", t("play.handoff.title", name=name), id="handoff-title"),
         el("p", t("play.handoff.text", name=name)),
-        el("button", t("play.handoff.confirm", name=name), cls="button primary big", type="button",
-           data_act="handoff"),
+        el("button", t("play.handoff.confirm", name=name), cls="button primary big", type="button", data_act="handoff"),
         cls="panel handoff",
         aria_labelledby="handoff-title",
         data_panel="handoff",
@@ -43,8 +42,14 @@ def reveal_panel(screen: TableScreen) -> El:
         el("h2", t("play.reveal.title", name=screen.names[seat], card=names), id="reveal-title"),
         el("div", *(card_face(card, t, "span", "reveal-card") for card in cards), cls="reveal-cards"),
         el("p", t("play.reveal.text")),
-        el("button", t("play.reveal.ok"), cls="button primary big", type="button", data_act="reveal",
-           data_focus="reveal"),
+        el(
+            "button",
+            t("play.reveal.ok"),
+            cls="button primary big",
+            type="button",
+            data_act="reveal",
+            data_focus="reveal",
+        ),
         cls="panel reveal",
         aria_labelledby="reveal-title",
         data_panel="drawn",
@@ -58,22 +63,59 @@ def round_panel(screen: TableScreen) -> El:
     hands = el(
         "table",
         el("caption", t("play.round.hands")),
-        el("thead", el("tr", el("th", t("play.round.player"), scope="col"),
-                       el("th", t("play.round.cards"), scope="col"),
-                       el("th", t("play.round.points_left"), scope="col"))),
-        el("tbody", *(el("tr", el("th", names[seat] + (" ★" if seat == result.winner else ""), scope="row"),
-                         el("td", cards_row(left[seat], t, "small-cards") if seat < len(left) and left[seat]
-                            else t("play.round.no_cards"), cls="cards-left"),
-                         el("td", str(result.hand_points[seat]))) for seat in range(len(names)))),
+        el(
+            "thead",
+            el(
+                "tr",
+                el("th", t("play.round.player"), scope="col"),
+                el("th", t("play.round.cards"), scope="col"),
+                el("th", t("play.round.points_left"), scope="col"),
+            ),
+        ),
+        el(
+            "tbody",
+            *(
+                el(
+                    "tr",
+                    el("th", names[seat] + (" ★" if seat == result.winner else ""), scope="row"),
+                    el(
+                        "td",
+                        cards_row(left[seat], t, "small-cards")
+                        if seat < len(left) and left[seat]
+                        else t("play.round.no_cards"),
+                        cls="cards-left",
+                    ),
+                    el("td", str(result.hand_points[seat])),
+                )
+                for seat in range(len(names))
+            ),
+        ),
         cls="score-table hands-table",
     )
     totals = el(
         "table",
         el("caption", t("play.round.scores")),
-        el("thead", el("tr", el("th", t("play.round.side"), scope="col"), el("th", t("play.round.gained"), scope="col"),
-                       el("th", t("play.round.total"), scope="col"))),
-        el("tbody", *(el("tr", el("th", side_label(view, side), scope="row"), el("td", f"+{result.gained[side]}"),
-                         el("td", str(total))) for side, total in enumerate(result.totals))),
+        el(
+            "thead",
+            el(
+                "tr",
+                el("th", t("play.round.side"), scope="col"),
+                el("th", t("play.round.gained"), scope="col"),
+                el("th", t("play.round.total"), scope="col"),
+            ),
+        ),
+        el(
+            "tbody",
+            *(
+                el(
+                    "tr",
+                    el("th", side_label(view, side), scope="row"),
+                    el("td", f"+{result.gained[side]}"),
+                    el("td", str(total)),
+                )
+                for side, total in enumerate(result.totals)
+            ),
+        ),
         cls="score-table",
     )
     over = screen.last_round
@@ -90,8 +132,13 @@ def round_panel(screen: TableScreen) -> El:
         totals,
         note,
         None if over else el("p", t("play.round.next_dealer", name=names[screen.next_dealer]), cls="next-dealer"),
-        el("button", t("play.round.to_result") if over else t("play.round.next"), cls="button primary big",
-           type="button", data_act="next-round"),
+        el(
+            "button",
+            t("play.round.to_result") if over else t("play.round.next"),
+            cls="button primary big",
+            type="button",
+            data_act="next-round",
+        ),
         cls="panel round-end",
         aria_labelledby="round-title",
         data_panel="round-end",
@@ -104,17 +151,30 @@ def match_panel(screen: TableScreen) -> El:
     winners = " & ".join(view.names[s] for s in screen.winners)
     low_wins = view.rules.scoring is Scoring.PENALTY
     order = sorted(range(len(view.totals)), key=lambda side: view.totals[side], reverse=not low_wins)
-    standings = el("ol", *(el("li", el("span", side_label(view, side), cls="standing-name"),
-                              el("span", t("play.points", points=view.totals[side]), cls="standing-points"))
-                           for side in order), cls="standings")
+    standings = el(
+        "ol",
+        *(
+            el(
+                "li",
+                el("span", side_label(view, side), cls="standing-name"),
+                el("span", t("play.points", points=view.totals[side]), cls="standing-points"),
+            )
+            for side in order
+        ),
+        cls="standings",
+    )
     return el(
         "section",
         el("div", "★", cls="trophy", aria_hidden="true"),
         el("h2", t("play.match.title", name=winners), id="match-title"),
         el("p", t("play.match.rounds", count=screen.rounds)),
         standings,
-        el("div", el("button", t("play.match.again"), cls="button primary big", type="button", data_act="new-match"),
-           el("a", t("play.match.setup"), cls="button", href="#/play"), cls="panel-actions"),
+        el(
+            "div",
+            el("button", t("play.match.again"), cls="button primary big", type="button", data_act="new-match"),
+            el("a", t("play.match.setup"), cls="button", href="#/play"),
+            cls="panel-actions",
+        ),
         cls="panel match-end",
         aria_labelledby="match-title",
         data_panel="match-end",

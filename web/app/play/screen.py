@@ -23,8 +23,17 @@ from .session import Session
 LOG_LINES = 40
 RECENT_LINES = 3
 # events that start a move (the others are its consequences: a penalty drawn, a turn lost, a round won...)
-ORIGINS = (ev.CardPlayed, ev.Kept, ev.UnoSaid, ev.Caught, ev.ChallengeResult, ev.ColourChosen, ev.RoundStarted,
-           ev.DealerChosen, ev.HandsSwapped)
+ORIGINS = (
+    ev.CardPlayed,
+    ev.Kept,
+    ev.UnoSaid,
+    ev.Caught,
+    ev.ChallengeResult,
+    ev.ColourChosen,
+    ev.RoundStarted,
+    ev.DealerChosen,
+    ev.HandsSwapped,
+)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -122,12 +131,15 @@ def recent_lines(session: Session) -> tuple[tuple[Line, bool], ...]:
     before it comes first (False). At most `RECENT_LINES` (the move's first line and its last ones)."""
     game = session.game
     events = session.history(max(0, session.history_end() - 16))
-    starts = [i for i, event in enumerate(events) if isinstance(event, ORIGINS) or (
-        isinstance(event, ev.CardsDrawn) and event.reason == "draw")]
+    starts = [
+        i
+        for i, event in enumerate(events)
+        if isinstance(event, ORIGINS) or (isinstance(event, ev.CardsDrawn) and event.reason == "draw")
+    ]
     start = starts[-1] if starts else 0
     lines = [item for event in events[start:] for item in event_lines(event, game.names, game.sides)]
     if len(lines) > RECENT_LINES:
-        lines = [lines[0], *lines[1 - RECENT_LINES:]]
+        lines = [lines[0], *lines[1 - RECENT_LINES :]]
     before = [item for event in events[:start] for item in event_lines(event, game.names, game.sides)]
     context = ((before[-1], False),) if len(lines) == 1 and before else ()
     return context + tuple((item, True) for item in lines)

@@ -89,9 +89,7 @@ class Session:
     # ----- building ----------------------------------------------------------------------------
 
     @classmethod
-    def new(
-        cls, config: PlayConfig, seed: int, deck: str | None = None, first_dealer: int | str = "cut"
-    ) -> Session:
+    def new(cls, config: PlayConfig, seed: int, deck: str | None = None, first_dealer: int | str = "cut") -> Session:
         rules = config.check()
         try:
             game = Game(config.names(), rules, seed, first_dealer, deck)
@@ -120,8 +118,14 @@ class Session:
         if isinstance(data, dict) and data.get("format") == save.FORMAT:
             names = data.get("players") or []
             seats = [SeatConfig("human", str(names[0]))] + [SeatConfig("bot", str(n), "basic") for n in names[1:]]
-            data = {"format": FORMAT, "version": VERSION, "config": {"seats": [s.to_dict() for s in seats],
-                    "rules": data.get("rules")}, "bot_seeds": None, "ack_round": None, "game": data}
+            data = {
+                "format": FORMAT,
+                "version": VERSION,
+                "config": {"seats": [s.to_dict() for s in seats], "rules": data.get("rules")},
+                "bot_seeds": None,
+                "ack_round": None,
+                "game": data,
+            }
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("not a saved game of this app")
         if data.get("version") != VERSION:
@@ -318,8 +322,10 @@ class Session:
         if answer is None:
             self._declined_at = position
             return None
-        if not isinstance(answer, dict) or type(answer.get("seat")) is not int or not isinstance(
-            answer.get("action"), str
+        if (
+            not isinstance(answer, dict)
+            or type(answer.get("seat")) is not int
+            or not isinstance(answer.get("action"), str)
         ):
             raise IllegalActionError(f"not a bot decision: {answer!r}")
         seat = answer["seat"]

@@ -39,11 +39,20 @@ def render(screen: SetupScreen) -> El:
     t, config = screen.texts, screen.config
     return el(
         "div",
-        el("div", el("a", t("screen.back"), cls="back-link", href="#/"),
-           el("a", t("play.howto"), cls="howto-link", href="#/howto"), cls="screen-head"),
+        el(
+            "div",
+            el("a", t("screen.back"), cls="back-link", href="#/"),
+            el("a", t("play.howto"), cls="howto-link", href="#/howto"),
+            cls="screen-head",
+        ),
         el("h1", t("play.setup.title")),
-        el("p", el("a", t("play.resume"), cls="button resume", href="#/play/table", data_act="resume"),
-           cls="resume-row") if screen.has_game else None,
+        el(
+            "p",
+            el("a", t("play.resume"), cls="button resume", href="#/play/table", data_act="resume"),
+            cls="resume-row",
+        )
+        if screen.has_game
+        else None,
         el("p", summary(config, t), cls="lead setup-summary"),
         ask_panel(t) if screen.asking else start_button("start-top", t),
         error_line(screen.error, t),
@@ -68,11 +77,15 @@ def ask_panel(t: Texts) -> El:
         "div",
         el("h2", t("play.setup.ask_title"), id=ASK_ID, tabindex="-1"),
         el("p", t("play.setup.ask_text")),
-        el("div",
-           el("button", t("play.setup.ask_yes"), cls="button primary", type="button", data_act="start-sure"),
-           el("button", t("play.setup.ask_no"), cls="button", type="button", data_act="start-keep"),
-           cls="panel-actions"),
-        cls="panel start-ask", role="group", aria_labelledby=ASK_ID,
+        el(
+            "div",
+            el("button", t("play.setup.ask_yes"), cls="button primary", type="button", data_act="start-sure"),
+            el("button", t("play.setup.ask_no"), cls="button", type="button", data_act="start-keep"),
+            cls="panel-actions",
+        ),
+        cls="panel start-ask",
+        role="group",
+        aria_labelledby=ASK_ID,
     )
 
 
@@ -83,71 +96,194 @@ def start_button(ident: str, t: Texts) -> El:
 def summary(config: PlayConfig, t: Texts) -> str:
     bots = sum(s.is_bot for s in config.seats)
     rules = dict(config.rules)
-    length = (t("play.setup.single_round") if rules["scoring"] == "single_round"
-              else t("play.setup.to_target", target=rules["target"]))
-    return t("play.setup.summary", people=len(config.seats) - bots, bots=bots,
-             preset=t(f"play.preset.{config.preset}"), length=length)
+    length = (
+        t("play.setup.single_round")
+        if rules["scoring"] == "single_round"
+        else t("play.setup.to_target", target=rules["target"])
+    )
+    return t(
+        "play.setup.summary",
+        people=len(config.seats) - bots,
+        bots=bots,
+        preset=t(f"play.preset.{config.preset}"),
+        length=length,
+    )
 
 
 def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
     rows = []
     for index, seat in enumerate(config.seats):
         number = index + 1
-        name = el("input", type="text", value=seat.name, maxlength="24", autocomplete="off", id=f"seat-name-{index}",
-                  cls="seat-name-input", data_act="seat-name", data_arg=str(index), data_on="change")
-        kind = select("seat-kind", str(index), [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
-                      seat.kind, t("play.setup.kind_label", n=number), cls="kind")
-        level = select("seat-level", str(index), [(lv, t(f"play.level_short.{lv}")) for lv in levels], seat.level,
-                       t("play.setup.level_label", n=number), cls="level",
-                       described_by=f"seat-level-help-{index}") if seat.is_bot else None
+        name = el(
+            "input",
+            type="text",
+            value=seat.name,
+            maxlength="24",
+            autocomplete="off",
+            id=f"seat-name-{index}",
+            cls="seat-name-input",
+            data_act="seat-name",
+            data_arg=str(index),
+            data_on="change",
+        )
+        kind = select(
+            "seat-kind",
+            str(index),
+            [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
+            seat.kind,
+            t("play.setup.kind_label", n=number),
+            cls="kind",
+        )
+        level = (
+            select(
+                "seat-level",
+                str(index),
+                [(lv, t(f"play.level_short.{lv}")) for lv in levels],
+                seat.level,
+                t("play.setup.level_label", n=number),
+                cls="level",
+                described_by=f"seat-level-help-{index}",
+            )
+            if seat.is_bot
+            else None
+        )
         # what the chosen level plays like, weakest to strongest as the list goes
-        level_help = el("p", t(f"play.level.{seat.level}.help"), cls="help level-help",
-                        id=f"seat-level-help-{index}") if seat.is_bot else None
-        remove = el("button", "✕", cls="button remove", type="button", data_act="remove-seat", data_arg=str(index),
-                    aria_label=t("play.setup.remove", name=seat.name or str(number))) \
-            if len(config.seats) > MIN_SEATS else None
-        rows.append(el("li", el("span", str(number), cls="seat-number", aria_hidden="true"),
-                       el("label", t("play.setup.name_label", n=number), cls="sr-only", for_=f"seat-name-{index}"),
-                       name, kind, level, remove, level_help, cls="seat-row"))
-    add = el("button", t("play.setup.add"), cls="button", type="button", data_act="add-seat", id="add-seat",
-             disabled=len(config.seats) >= MAX_SEATS)
-    return el("section", el("h2", t("play.setup.players")), el("p", t("play.setup.players_help"), cls="help"),
-              el("ol", *rows, cls="seat-list"), add, cls="setup-section")
+        level_help = (
+            el("p", t(f"play.level.{seat.level}.help"), cls="help level-help", id=f"seat-level-help-{index}")
+            if seat.is_bot
+            else None
+        )
+        remove = (
+            el(
+                "button",
+                "✕",
+                cls="button remove",
+                type="button",
+                data_act="remove-seat",
+                data_arg=str(index),
+                aria_label=t("play.setup.remove", name=seat.name or str(number)),
+            )
+            if len(config.seats) > MIN_SEATS
+            else None
+        )
+        rows.append(
+            el(
+                "li",
+                el("span", str(number), cls="seat-number", aria_hidden="true"),
+                el("label", t("play.setup.name_label", n=number), cls="sr-only", for_=f"seat-name-{index}"),
+                name,
+                kind,
+                level,
+                remove,
+                level_help,
+                cls="seat-row",
+            )
+        )
+    add = el(
+        "button",
+        t("play.setup.add"),
+        cls="button",
+        type="button",
+        data_act="add-seat",
+        id="add-seat",
+        disabled=len(config.seats) >= MAX_SEATS,
+    )
+    return el(
+        "section",
+        el("h2", t("play.setup.players")),
+        el("p", t("play.setup.players_help"), cls="help"),
+        el("ol", *rows, cls="seat-list"),
+        add,
+        cls="setup-section",
+    )
 
 
 def rules_section(config: PlayConfig, t: Texts) -> El:
     names = [*PRESETS, "custom"] if config.preset == "custom" else list(PRESETS)
-    preset = select("preset", "", [(n, t(f"play.preset.{n}")) for n in names], config.preset,
-                    t("play.setup.preset"), visible_label=True)
+    preset = select(
+        "preset",
+        "",
+        [(n, t(f"play.preset.{n}")) for n in names],
+        config.preset,
+        t("play.setup.preset"),
+        visible_label=True,
+    )
     rules = dict(config.rules)
-    options = [el("li", rule_control(option, rules[option.name], t), cls=f"rule rule-{option.kind}")
-               for option in rule_options()]
-    return el("section", el("h2", t("play.setup.rules")), preset,
-              el("p", t(f"play.preset.{config.preset}.help"), cls="help preset-help"),
-              el("ul", *options, cls="rule-list"), cls="setup-section")
+    options = [
+        el("li", rule_control(option, rules[option.name], t), cls=f"rule rule-{option.kind}")
+        for option in rule_options()
+    ]
+    return el(
+        "section",
+        el("h2", t("play.setup.rules")),
+        preset,
+        el("p", t(f"play.preset.{config.preset}.help"), cls="help preset-help"),
+        el("ul", *options, cls="rule-list"),
+        cls="setup-section",
+    )
 
 
 def table_section(config: PlayConfig, t: Texts) -> El:
-    speed = select("speed", "", [(s, t(f"play.speed.{s}")) for s in SPEEDS], config.speed, t("play.setup.speed"),
-                   visible_label=True)
+    speed = select(
+        "speed",
+        "",
+        [(s, t(f"play.speed.{s}")) for s in SPEEDS],
+        config.speed,
+        t("play.setup.speed"),
+        visible_label=True,
+    )
     official = config.preset == "official"
-    undo = el("input", type="checkbox", id="opt-undo", data_act="undo", data_on="change",
-              checked=config.undo and not official, disabled=official)
+    undo = el(
+        "input",
+        type="checkbox",
+        id="opt-undo",
+        data_act="undo",
+        data_on="change",
+        checked=config.undo and not official,
+        disabled=official,
+    )
     note = t("play.setup.undo_official") if official else t("play.setup.undo_help")
-    return el("section", el("h2", t("play.setup.table")), speed,
-              el("div", el("div", undo, el("label", t("play.setup.undo"), for_="opt-undo"), cls="check"),
-                 el("p", note, cls="help"), cls="option"),
-              cls="setup-section")
+    return el(
+        "section",
+        el("h2", t("play.setup.table")),
+        speed,
+        el(
+            "div",
+            el("div", undo, el("label", t("play.setup.undo"), for_="opt-undo"), cls="check"),
+            el("p", note, cls="help"),
+            cls="option",
+        ),
+        cls="setup-section",
+    )
 
 
-def select(act: str, arg: str, choices: list[tuple[str, str]], value: str, label: str,
-           visible_label: bool = False, cls: str = "", described_by: str = "") -> El:
+def select(
+    act: str,
+    arg: str,
+    choices: list[tuple[str, str]],
+    value: str,
+    label: str,
+    visible_label: bool = False,
+    cls: str = "",
+    described_by: str = "",
+) -> El:
     ident = f"f-{act}-{arg}" if arg else f"f-{act}"
     options = [el("option", text, value=key, selected=key == value) for key, text in choices]
-    field = el("select", *options, id=ident, data_act=act, data_arg=arg or None, data_on="change",
-               aria_describedby=described_by or None)
-    return el("div", el("label", label, for_=ident, cls=None if visible_label else "sr-only"), field,
-              cls=f"field {cls}".strip())
+    field = el(
+        "select",
+        *options,
+        id=ident,
+        data_act=act,
+        data_arg=arg or None,
+        data_on="change",
+        aria_describedby=described_by or None,
+    )
+    return el(
+        "div",
+        el("label", label, for_=ident, cls=None if visible_label else "sr-only"),
+        field,
+        cls=f"field {cls}".strip(),
+    )
 
 
 CHOICE_HELP = frozenset({"scoring", "wd4_rule"})
@@ -163,17 +299,25 @@ def rule_control(option: RuleOption, value: Any, t: Texts) -> El:
     help_key = f"play.rule.{name}.{value}.help" if name in CHOICE_HELP else f"play.rule.{name}.help"
     help_text = el("p", t(help_key), cls="help", id=f"{ident}-help")
 
-    common = (("id", ident), ("data-act", "rule"), ("data-arg", name), ("data-on", "change"),
-              ("aria-describedby", f"{ident}-help"))
+    common = (
+        ("id", ident),
+        ("data-act", "rule"),
+        ("data-arg", name),
+        ("data-on", "change"),
+        ("aria-describedby", f"{ident}-help"),
+    )
     if option.kind == "bool":
         box = el("input", type="checkbox", checked=bool(value))
         return el("div", el("div", with_attrs(box, common), label, cls="check"), help_text, cls="option")
     if option.kind == "number":
-        field = el("input", type="number", inputmode="numeric", min=str(option.low), max=str(option.high),
-                   value=str(value))
+        field = el(
+            "input", type="number", inputmode="numeric", min=str(option.low), max=str(option.high), value=str(value)
+        )
         return el("div", label, with_attrs(field, common), help_text, cls="option")
-    choices = [el("option", t(f"play.rule.{name}.{choice}"), value=str(choice), selected=choice == value)
-               for choice in option.choices]
+    choices = [
+        el("option", t(f"play.rule.{name}.{choice}"), value=str(choice), selected=choice == value)
+        for choice in option.choices
+    ]
     return el("div", label, with_attrs(el("select", *choices), common), help_text, cls="option")
 
 

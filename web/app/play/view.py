@@ -15,8 +15,9 @@ from .describe import Translate
 COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
 
 
-def card_face(card: Card, t: Translate, tag: str = "span", cls: str = "", label: str = "",
-              attrs: Mapping[str, str] | None = None) -> El:
+def card_face(
+    card: Card, t: Translate, tag: str = "span", cls: str = "", label: str = "", attrs: Mapping[str, str] | None = None
+) -> El:
     """A card: its value as text in the corner and the centre, and its colour's shape (colour-blind safe).
 
     The accessible name is `label` (default: the card's name) in a visually hidden span; the drawn
@@ -38,8 +39,7 @@ def card_face(card: Card, t: Translate, tag: str = "span", cls: str = "", label:
 
 
 def card_back(cls: str = "") -> El:
-    return el("span", el("span", "UNO", cls="card-back-logo"), cls=f"card card-back {cls}".strip(),
-              aria_hidden="true")
+    return el("span", el("span", "UNO", cls="card-back-logo"), cls=f"card card-back {cls}".strip(), aria_hidden="true")
 
 
 def colour_badge(colour: Colour | None, t: Translate) -> El:
@@ -62,7 +62,10 @@ def colour_button(colour: Colour, act: str, t: Translate) -> El:
         el("span", describe.shape(colour), cls=f"swatch c-{colour.value}", aria_hidden="true"),
         el("span", describe.colour_name(colour, t)),
         cls=f"button colour-choice cc-{colour.value}",
-        type="button", data_colour=colour.value, data_act=act, data_arg=arg,
+        type="button",
+        data_colour=colour.value,
+        data_act=act,
+        data_arg=arg,
     )
 
 
@@ -70,13 +73,29 @@ def cards_row(cards: Sequence[Card], t: Translate, cls: str = "") -> El:
     return el("ul", *(el("li", card_face(card, t)) for card in cards), cls=f"card-row {cls}".strip(), role="list")
 
 
-def button(label: str, act: str, arg: str = "", cls: str = "", enabled: bool = True, key: str = "",
-           attrs: Mapping[str, str] | None = None) -> El:
+def button(
+    label: str,
+    act: str,
+    arg: str = "",
+    cls: str = "",
+    enabled: bool = True,
+    key: str = "",
+    attrs: Mapping[str, str] | None = None,
+) -> El:
     """A button for the delegated click handler: `data-act` says what it does, `data-arg` with what."""
-    node = el("button", label, cls=f"button {cls}".strip(), type="button", data_act=act, data_arg=arg,
-              data_focus=f"{act}:{arg}", data_key=key or None, data_shortcut=key[0] if key else None,
-              aria_keyshortcuts=key[0].upper() if key else None,
-              disabled=not enabled)
+    node = el(
+        "button",
+        label,
+        cls=f"button {cls}".strip(),
+        type="button",
+        data_act=act,
+        data_arg=arg,
+        data_focus=f"{act}:{arg}",
+        data_key=key or None,
+        data_shortcut=key[0] if key else None,
+        aria_keyshortcuts=key[0].upper() if key else None,
+        disabled=not enabled,
+    )
     return with_attrs(node, attrs)
 
 

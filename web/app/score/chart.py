@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from app.tree import El, el
 
 # 10 line colours with at least 3:1 contrast on white (WCAG 1.4.11), and a marker shape each
-COLOURS = ("#b91c1c", "#1d4ed8", "#15803d", "#7e22ce", "#a16207", "#0e7490", "#be185d", "#4d7c0f", "#c2410c",
-           "#334155")
+COLOURS = ("#b91c1c", "#1d4ed8", "#15803d", "#7e22ce", "#a16207", "#0e7490", "#be185d", "#4d7c0f", "#c2410c", "#334155")
 WIDTH, HEIGHT = 340, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
 
@@ -52,8 +51,17 @@ def chart(running: Sequence[Sequence[int]], target: int, title_id: str) -> El:
     lines = []
     for side in range(sides):
         series = [row[side] for row in running]
-        lines.append(el("polyline", points=points(series, top), fill="none", stroke=colour(side), stroke_width="3",
-                        stroke_linejoin="round", stroke_dasharray=None if side < 5 else "8 4"))
+        lines.append(
+            el(
+                "polyline",
+                points=points(series, top),
+                fill="none",
+                stroke=colour(side),
+                stroke_width="3",
+                stroke_linejoin="round",
+                stroke_dasharray=None if side < 5 else "8 4",
+            )
+        )
         if series:
             last = points(series, top).split(" ")[-1].split(",")
             lines.append(el("circle", cx=last[0], cy=last[1], r="4.5", fill=colour(side)))
@@ -65,5 +73,9 @@ def chart(running: Sequence[Sequence[int]], target: int, title_id: str) -> El:
         *lines,
         el("text", "0", x=LEFT, y=HEIGHT - 6, cls="sk-axis", text_anchor="middle"),
         el("text", str(rounds), x=WIDTH - RIGHT, y=HEIGHT - 6, cls="sk-axis", text_anchor="end") if rounds else None,
-        viewBox=f"0 0 {WIDTH} {HEIGHT}", cls="sk-chart", role="img", aria_labelledby=title_id, focusable="false",
+        viewBox=f"0 0 {WIDTH} {HEIGHT}",
+        cls="sk-chart",
+        role="img",
+        aria_labelledby=title_id,
+        focusable="false",
     )

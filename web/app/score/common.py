@@ -53,14 +53,24 @@ def flash(screen: Screen) -> El | None:
     body: Child = note.text or el("span", key=note.key, args=note.args)
     box = el("p", body, id="score-flash", cls="sk-flash", tabindex="-1")
     if note.open_id:  # an import already saved: offered instead of a copy
-        return el("div", box, el("a", key="score.open_saved", cls="button primary", href=sheet_hash(note.open_id),
-                                 id="score-open-saved"), cls="sk-flash-wrap")
+        return el(
+            "div",
+            box,
+            el("a", key="score.open_saved", cls="button primary", href=sheet_hash(note.open_id), id="score-open-saved"),
+            cls="sk-flash-wrap",
+        )
     if note.copy_text:
         return el(
             "div",
             box,
-            el("textarea", note.copy_text, cls="sk-copy-text", readonly=True, rows=6,
-               t_attrs={"aria-label": "score.share_text"}),
+            el(
+                "textarea",
+                note.copy_text,
+                cls="sk-copy-text",
+                readonly=True,
+                rows=6,
+                t_attrs={"aria-label": "score.share_text"},
+            ),
             cls="sk-flash-wrap",
         )
     return box
@@ -72,16 +82,39 @@ def ask_then_confirm(
     """A dangerous action's button (`data-act="ask"`); once pressed (`screen.confirm == act`) it is a
     question with "yes" (`data-act=act`) and "cancel" in its place."""
     if screen.confirm == act:
-        return el("div",
-                  el("p", key=confirm_key, args=args, id="score-confirm-text"),
-                  el("button", key=yes_key, type="button", cls="button sk-danger", id=f"score-confirm-{act}",
-                     data_act=act, aria_describedby="score-confirm-text"),
-                  el("button", key="score.cancel", type="button", cls="button", data_act="cancel", data_arg=act),
-                  cls="sk-confirm", role="group")
-    return el("button", key=ask_key, args=args, type="button", cls="button sk-danger", id=f"score-ask-{act}",
-              data_act="ask", data_arg=act)
+        return el(
+            "div",
+            el("p", key=confirm_key, args=args, id="score-confirm-text"),
+            el(
+                "button",
+                key=yes_key,
+                type="button",
+                cls="button sk-danger",
+                id=f"score-confirm-{act}",
+                data_act=act,
+                aria_describedby="score-confirm-text",
+            ),
+            el("button", key="score.cancel", type="button", cls="button", data_act="cancel", data_arg=act),
+            cls="sk-confirm",
+            role="group",
+        )
+    return el(
+        "button",
+        key=ask_key,
+        args=args,
+        type="button",
+        cls="button sk-danger",
+        id=f"score-ask-{act}",
+        data_act="ask",
+        data_arg=act,
+    )
 
 
 def dealer_badge(name: str, key: str = "score.deals_now") -> El:
-    return el("p", el("span", cls="sk-dealer-icon", aria_hidden="true"), el("span", key=key, args={"name": name}),
-              cls="sk-dealer-now", id="score-dealer")
+    return el(
+        "p",
+        el("span", cls="sk-dealer-icon", aria_hidden="true"),
+        el("span", key=key, args={"name": name}),
+        cls="sk-dealer-now",
+        id="score-dealer",
+    )

@@ -70,8 +70,15 @@ class Flash:
     summary_round: int | None = None  # the round whose summary is shown (just saved)
 
 
-SETUP_FIELDS = {"players": "players", "teams": "teams", "target": "target", "scoring": "scoring",
-                "wild_points": "wild", "dealer_rotation": "rotation", "dealer": "dealer"}
+SETUP_FIELDS = {
+    "players": "players",
+    "teams": "teams",
+    "target": "target",
+    "scoring": "scoring",
+    "wild_points": "wild",
+    "dealer_rotation": "rotation",
+    "dealer": "dealer",
+}
 
 
 class Keeper:
@@ -139,14 +146,17 @@ class Keeper:
         """An error as a sentence in the current language (card faces named as tapped)."""
         if error.code == "no_copy_left":
             face = faces.face_of(to_card(str(error.params.get("card"))))
-            return self.tr("score.err.face_used_up", {"face": self.face_name(face),
-                                                      "limit": str(faces.face_limit(face))})
+            return self.tr(
+                "score.err.face_used_up", {"face": self.face_name(face), "limit": str(faces.face_limit(face))}
+            )
         if error.code == "too_many_copies" and self.where.page == "round":
             face = faces.face_of(to_card(str(error.params.get("card"))))
             draft = self.draft()
             count = faces.face_count(face, (hand.cards for hand in draft.hands))
-            return self.tr("score.err.copies", {"count": str(count), "face": self.face_name(face),
-                                                "limit": str(faces.face_limit(face))})
+            return self.tr(
+                "score.err.copies",
+                {"count": str(count), "face": self.face_name(face), "limit": str(faces.face_limit(face))},
+            )
         return error_text(error, self.tr)
 
     def face_name(self, face: str) -> str:
@@ -162,8 +172,12 @@ class Keeper:
             listing = self.store.library.listing()
         elif where.page == "new" or (where.page == "setup" and saved is not None):
             setup = self.setup_sheet()
-        elif (where.page == "round" and saved is not None and not saved.sheet.setup_problems()
-              and (where.round is None or 1 <= where.round <= len(saved.sheet.rounds))):
+        elif (
+            where.page == "round"
+            and saved is not None
+            and not saved.sheet.setup_problems()
+            and (where.round is None or 1 <= where.round <= len(saved.sheet.rounds))
+        ):
             draft = self.draft()
         found_errors = {fid: list(found) for fid, found in self.errors.items()}
         live: tuple[str, ...] = ()
@@ -173,14 +187,27 @@ class Keeper:
                 if error.seat is not None:
                     found_errors.setdefault(f"hand-{error.seat}", []).append(error)
             live = tuple(dict.fromkeys(self.message(error) for error in problems))
-        errors = {fid: tuple(dict.fromkeys(self.message(error) for error in found))
-                  for fid, found in found_errors.items() if found}
+        errors = {
+            fid: tuple(dict.fromkeys(self.message(error) for error in found))
+            for fid, found in found_errors.items()
+            if found
+        }
         return Screen(
-            where=where, errors=errors, pending=dict(self.pending), confirm=self.confirm, note=self._note(saved),
-            saved=saved, setup=setup, draft=draft, new_name=self.new_name() if setup is not None else "",
-            listing=listing, damaged=bool(self.store.problems),
+            where=where,
+            errors=errors,
+            pending=dict(self.pending),
+            confirm=self.confirm,
+            note=self._note(saved),
+            saved=saved,
+            setup=setup,
+            draft=draft,
+            new_name=self.new_name() if setup is not None else "",
+            listing=listing,
+            damaged=bool(self.store.problems),
             face_names={face: self.face_name(face) for face in faces.NAMED},
-            live=live, used_up=faces.used_up(draft) if draft is not None else (), sure=self._sure(saved),
+            live=live,
+            used_up=faces.used_up(draft) if draft is not None else (),
+            sure=self._sure(saved),
             summary=self._summary(saved),
         )
 
@@ -199,8 +226,15 @@ class Keeper:
         if self.confirm != "sure" or saved is None:
             return None
         lines = tuple(
-            self.tr("score.sure_hand", {"name": saved.sheet.players[item.seat], "total": str(item.total),
-                                        "cards": str(UNUSUAL_CARDS), "limit": str(item.limit)})
+            self.tr(
+                "score.sure_hand",
+                {
+                    "name": saved.sheet.players[item.seat],
+                    "total": str(item.total),
+                    "cards": str(UNUSUAL_CARDS),
+                    "limit": str(item.limit),
+                },
+            )
             for item in self.unusual
         )
         return Sure(lines, self.ends_match, self.unusual[0].seat if self.unusual else 0)
@@ -255,8 +289,9 @@ class Keeper:
         same = self.store.library.find_same(sheet)
         if same is not None:  # already here: say so and offer it, copy nothing
             self.errors = {}
-            self.flash = Flash(self.where.to_hash(), key="score.already_saved", args={"title": same.title},
-                               open_id=same.id)
+            self.flash = Flash(
+                self.where.to_hash(), key="score.already_saved", args={"title": same.title}, open_id=same.id
+            )
             return Effect(focus="score-flash", announce=self.tr("score.already_saved", {"title": same.title}))
         sheet_id = self.new_id()
         self.store.put(sheet_id, sheet, self.now())
@@ -436,8 +471,12 @@ class Keeper:
             keys = {"shared": "score.summary.shared", "copied": "score.summary.copied"}
         key = keys.get(how, "score.share_failed")
         old = self.flash if self.flash is not None and self.flash.where == self.where.to_hash() else None
-        self.flash = Flash(self.where.to_hash(), key=key, copy_text=text if how == "failed" else "",
-                           summary_round=old.summary_round if old is not None else None)
+        self.flash = Flash(
+            self.where.to_hash(),
+            key=key,
+            copy_text=text if how == "failed" else "",
+            summary_round=old.summary_round if old is not None else None,
+        )
         return Effect(announce=self.tr(key, {}), focus="score-flash" if how == "failed" else None)
 
     def do_export(self, arg: str, value: str, checked: bool) -> Effect:

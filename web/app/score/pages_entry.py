@@ -48,8 +48,13 @@ def live_text(points: int | None) -> El:
 
 def live_el(screen: Screen, draft: RoundDraft, seat: int) -> El:
     wild = screen.sheet.options.wild_points
-    return el("span", live_text(draft.hands[seat].live_points(wild)), id=f"score-live-{seat}", cls="sk-live-sum",
-              aria_live="polite")
+    return el(
+        "span",
+        live_text(draft.hands[seat].live_points(wild)),
+        id=f"score-live-{seat}",
+        cls="sk-live-sum",
+        aria_live="polite",
+    )
 
 
 def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
@@ -61,8 +66,10 @@ def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
         return el("p", *body, id="score-preview", cls="sk-preview sk-preview-blocked")
     if draft.winner is not None:
         view = sheet.tally()
-        points = [0 if seat == draft.winner else (value or 0)
-                  for seat, value in enumerate(draft.live_points(sheet.options.wild_points))]
+        points = [
+            0 if seat == draft.winner else (value or 0)
+            for seat, value in enumerate(draft.live_points(sheet.options.wild_points))
+        ]
         gained = round_points(points, draft.winner, sheet.options.scoring, view.sides)
         if sheet.options.scoring is Scoring.PENALTY:
             parts = [f"{view.side_labels[side]} +{gain}" for side, gain in enumerate(gained)]
@@ -92,18 +99,32 @@ def mode_all(sheet: Sheet) -> El:
     return el(
         "div",
         el("p", key="score.mode_all", cls="sk-mode-all-label", id="score-modeall-label"),
-        el("div",
-           *(el("button", key=key, type="button", cls="sk-seg", id=f"score-modeall-{mode.value}", data_act="modeall",
-                data_arg=mode.value, aria_pressed="true" if sheet.entry_mode is mode else "false")
-             for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))),
-           cls="sk-mode-switch", role="group", t_attrs={"aria-label": "score.mode_all_group"}),
+        el(
+            "div",
+            *(
+                el(
+                    "button",
+                    key=key,
+                    type="button",
+                    cls="sk-seg",
+                    id=f"score-modeall-{mode.value}",
+                    data_act="modeall",
+                    data_arg=mode.value,
+                    aria_pressed="true" if sheet.entry_mode is mode else "false",
+                )
+                for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))
+            ),
+            cls="sk-mode-switch",
+            role="group",
+            t_attrs={"aria-label": "score.mode_all_group"},
+        ),
         el("p", key="score.mode_all_hint", cls="sk-hint"),
         cls="sk-mode-all",
     )
 
 
 def sure_el(screen: Screen) -> El | None:
-    """"Are you sure?" before saving a total far beyond a normal hand: save it, or go back to it."""
+    """ "Are you sure?" before saving a total far beyond a normal hand: save it, or go back to it."""
     sure = screen.sure
     if sure is None:
         return None
@@ -112,11 +133,27 @@ def sure_el(screen: Screen) -> El | None:
         el("p", key="score.sure_title", id="score-sure-title", cls="sk-sure-title", tabindex="-1"),
         *(el("p", line, cls="sk-sure-line") for line in sure.lines),
         el("p", key="score.sure_ends", cls="sk-sure-line") if sure.ends_match else None,
-        el("button", key="score.sure_yes", type="button", cls="button primary sk-big", id="score-sure-yes",
-           data_act="save", data_arg="sure"),
-        el("button", key="score.sure_fix", type="button", cls="button", id="score-sure-fix", data_act="cancel",
-           data_arg="sure"),
-        cls="sk-confirm sk-sure", role="group", aria_labelledby="score-sure-title",
+        el(
+            "button",
+            key="score.sure_yes",
+            type="button",
+            cls="button primary sk-big",
+            id="score-sure-yes",
+            data_act="save",
+            data_arg="sure",
+        ),
+        el(
+            "button",
+            key="score.sure_fix",
+            type="button",
+            cls="button",
+            id="score-sure-fix",
+            data_act="cancel",
+            data_arg="sure",
+        ),
+        cls="sk-confirm sk-sure",
+        role="group",
+        aria_labelledby="score-sure-title",
     )
 
 
@@ -124,50 +161,100 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     name = sheet.players[seat]
     fid = f"hand-{seat}"
     if seat == draft.winner:
-        head_line = el("div", el("span", name, cls="sk-hand-name"), el("span", key="score.went_out", cls="sk-went-out"),
-                       cls="sk-hand-head")
+        head_line = el(
+            "div",
+            el("span", name, cls="sk-hand-name"),
+            el("span", key="score.went_out", cls="sk-went-out"),
+            cls="sk-hand-head",
+        )
         return el("li", head_line, cls="sk-hand sk-hand-out", id=f"score-handbox-{seat}")
     hand = draft.hands[seat]
     cards_mode = hand.mode is Mode.CARDS
     optional = draft.winner is not None and seat in optional_seats(draft.winner, len(sheet.players), sheet.options)
     switch = el(
         "div",
-        *(el("button", key=key, type="button", cls="sk-seg", id=f"score-mode-{seat}-{mode.value}", data_act="mode",
-             data_arg=f"{seat}:{mode.value}", aria_pressed="true" if hand.mode is mode else "false")
-          for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))),
-        cls="sk-mode-switch", role="group", t_attrs={"aria-label": ("score.mode_group", {"name": name})},
+        *(
+            el(
+                "button",
+                key=key,
+                type="button",
+                cls="sk-seg",
+                id=f"score-mode-{seat}-{mode.value}",
+                data_act="mode",
+                data_arg=f"{seat}:{mode.value}",
+                aria_pressed="true" if hand.mode is mode else "false",
+            )
+            for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))
+        ),
+        cls="sk-mode-switch",
+        role="group",
+        t_attrs={"aria-label": ("score.mode_group", {"name": name})},
     )
     if cards_mode:
         used = set(screen.used_up)
         reason = f"score-used-{seat}"
         keypad = el(
             "div",
-            *(el("button", *face_label(face), type="button", id=f"score-face-{seat}-{index}",
-                 cls=face_class(face) + (" sk-used-up" if face in used else ""), data_act="card",
-                 data_arg=f"{seat}:{face}", aria_disabled="true" if face in used else None,
-                 aria_describedby=reason if face in used else None)
-              for index, face in enumerate(faces.FACES)),
-            cls="sk-keypad", role="group", t_attrs={"aria-label": ("score.keypad", {"name": name})},
+            *(
+                el(
+                    "button",
+                    *face_label(face),
+                    type="button",
+                    id=f"score-face-{seat}-{index}",
+                    cls=face_class(face) + (" sk-used-up" if face in used else ""),
+                    data_act="card",
+                    data_arg=f"{seat}:{face}",
+                    aria_disabled="true" if face in used else None,
+                    aria_describedby=reason if face in used else None,
+                )
+                for index, face in enumerate(faces.FACES)
+            ),
+            cls="sk-keypad",
+            role="group",
+            t_attrs={"aria-label": ("score.keypad", {"name": name})},
         )
         chips = [
-            el("button", *face_label(faces.face_of(card)), type="button", cls="sk-chip",
-               id=f"score-chip-{seat}-{index}", data_act="uncard", data_arg=f"{seat}:{index}",
-               t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(screen, faces.face_of(card))})})
+            el(
+                "button",
+                *face_label(faces.face_of(card)),
+                type="button",
+                cls="sk-chip",
+                id=f"score-chip-{seat}-{index}",
+                data_act="uncard",
+                data_arg=f"{seat}:{index}",
+                t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(screen, faces.face_of(card))})},
+            )
             for index, card in enumerate(hand.cards)
         ]
         tapped = el(
             "div",
             el("span", key="score.tapped", args={"name": name}, cls="sk-sr-only", id=f"score-tapped-{seat}"),
             *(chips or [el("span", key="score.no_cards", cls="sk-hint")]),
-            cls="sk-chips", role="group", aria_labelledby=f"score-tapped-{seat}",
+            cls="sk-chips",
+            role="group",
+            aria_labelledby=f"score-tapped-{seat}",
         )
         entry: list[El | None] = [tapped, keypad, used_up_el(screen, reason)]
     else:
         entry = [
-            el("input", type="text", inputmode="numeric", pattern="[0-9]*", id=f"score-hand-{seat}", value=hand.text,
-               autocomplete="off", enterkeyhint="next", maxlength=6, data_act="total", data_on="input",
-               data_arg=str(seat), cls="sk-total-input", data_next=".sk-total-input",
-               t_attrs={"aria-label": ("score.hand_label", {"name": name})}, **described(screen, fid))
+            el(
+                "input",
+                type="text",
+                inputmode="numeric",
+                pattern="[0-9]*",
+                id=f"score-hand-{seat}",
+                value=hand.text,
+                autocomplete="off",
+                enterkeyhint="next",
+                maxlength=6,
+                data_act="total",
+                data_on="input",
+                data_arg=str(seat),
+                cls="sk-total-input",
+                data_next=".sk-total-input",
+                t_attrs={"aria-label": ("score.hand_label", {"name": name})},
+                **described(screen, fid),
+            )
         ]
     return el(
         "li",
@@ -176,7 +263,8 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
         switch,
         *entry,
         field_error(screen, fid),
-        cls="sk-hand", id=f"score-handbox-{seat}",
+        cls="sk-hand",
+        id=f"score-handbox-{seat}",
     )
 
 
@@ -194,38 +282,81 @@ def entry_page(screen: Screen) -> El:
     winners = el(
         "fieldset",
         el("legend", key="score.who_out"),
-        el("div",
-           *(el("label",
-                el("input", type="radio", name="winner", value=str(seat), id=f"score-winner-{seat}",
-                   checked=draft.winner == seat, data_act="winner", data_on="change", data_arg=str(seat)),
-                el("span", name), cls="sk-choice sk-winner-choice")
-             for seat, name in enumerate(sheet.players)), cls="sk-choices"),
+        el(
+            "div",
+            *(
+                el(
+                    "label",
+                    el(
+                        "input",
+                        type="radio",
+                        name="winner",
+                        value=str(seat),
+                        id=f"score-winner-{seat}",
+                        checked=draft.winner == seat,
+                        data_act="winner",
+                        data_on="change",
+                        data_arg=str(seat),
+                    ),
+                    el("span", name),
+                    cls="sk-choice sk-winner-choice",
+                )
+                for seat, name in enumerate(sheet.players)
+            ),
+            cls="sk-choices",
+        ),
         field_error(screen, "winner"),
-        id="score-winner", cls="sk-options-group", aria_describedby="score-winner-error",
+        id="score-winner",
+        cls="sk-options-group",
+        aria_describedby="score-winner-error",
     )
     over = view.finished and number is None
     actions: list[El | None] = [
-        sure_el(screen) or el("button", key="score.save" if number is None else "score.save_edit", type="submit",
-                              cls="button primary sk-big", id="score-save", disabled=over),
+        sure_el(screen)
+        or el(
+            "button",
+            key="score.save" if number is None else "score.save_edit",
+            type="submit",
+            cls="button primary sk-big",
+            id="score-save",
+            disabled=over,
+        ),
     ]
     if number is not None:
         actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
-        actions.append(ask_then_confirm(screen, "delete-round", "score.delete_round", "score.delete_round_confirm",
-                                        "score.delete_yes_round", {"n": number}))
+        actions.append(
+            ask_then_confirm(
+                screen,
+                "delete-round",
+                "score.delete_round",
+                "score.delete_round_confirm",
+                "score.delete_yes_round",
+                {"n": number},
+            )
+        )
     return el(
         "div",
         head(home, "score.back_sheet"),
         title,
         badge,
         el("p", key="score.over", cls="sk-notice") if over else None,
-        el("form",
-           winners,
-           el("section", el("h2", key="score.hands"), mode_all(sheet),
-              el("ul", *(hand_box(screen, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands")),
-           preview_el(screen, sheet, draft),
-           field_error(screen, "round", alert=True),
-           el("p", key="score.kept", cls="sk-hint"),
-           el("div", *actions, cls="sk-sticky-actions"),
-           data_act="save", data_on="submit", novalidate=True, id="score-entry-form"),
+        el(
+            "form",
+            winners,
+            el(
+                "section",
+                el("h2", key="score.hands"),
+                mode_all(sheet),
+                el("ul", *(hand_box(screen, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands"),
+            ),
+            preview_el(screen, sheet, draft),
+            field_error(screen, "round", alert=True),
+            el("p", key="score.kept", cls="sk-hint"),
+            el("div", *actions, cls="sk-sticky-actions"),
+            data_act="save",
+            data_on="submit",
+            novalidate=True,
+            id="score-entry-form",
+        ),
         cls="sk-score sk-score-entry",
     )

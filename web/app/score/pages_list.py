@@ -22,20 +22,30 @@ def when(ms: int) -> str:
 def game_item(item: SheetSummary) -> El:
     total = "" if item.leader_total is None else str(item.leader_total)
     if item.finished:
-        meta = el("span", key="score.list.won", args={"winner": item.winner or "", "rounds": item.rounds,
-                                                       "total": total})
+        meta = el(
+            "span", key="score.list.won", args={"winner": item.winner or "", "rounds": item.rounds, "total": total}
+        )
     elif item.rounds:
         leader = ", ".join(item.leaders)
-        meta = el("span", key="score.list.playing_meta", args={"rounds": item.rounds, "leader": leader,
-                                                                "total": total})
+        meta = el("span", key="score.list.playing_meta", args={"rounds": item.rounds, "leader": leader, "total": total})
     else:
         meta = el("span", key="score.list.not_started")
-    dates = el("span", key="score.list.dates", args={"created": when(item.created), "played": when(item.updated)},
-               cls="sk-game-dates")
+    dates = el(
+        "span",
+        key="score.list.dates",
+        args={"created": when(item.created), "played": when(item.updated)},
+        cls="sk-game-dates",
+    )
     return el(
         "li",
-        el("a", el("span", item.title, cls="sk-game-title"), el("span", meta, cls="sk-game-meta"), dates,
-           cls="sk-game-link" + (" sk-game-done" if item.finished else ""), href=sheet_hash(item.id)),
+        el(
+            "a",
+            el("span", item.title, cls="sk-game-title"),
+            el("span", meta, cls="sk-game-meta"),
+            dates,
+            cls="sk-game-link" + (" sk-game-done" if item.finished else ""),
+            href=sheet_hash(item.id),
+        ),
     )
 
 
@@ -47,8 +57,12 @@ def list_page(screen: Screen) -> El:
     for title, items in (("score.list.playing", playing), ("score.list.finished", done)):
         if items:
             sections.append(
-                el("section", el("h2", key=title), el("ul", *(game_item(item) for item in items), cls="sk-game-list"),
-                   cls="sk-score-card")
+                el(
+                    "section",
+                    el("h2", key=title),
+                    el("ul", *(game_item(item) for item in items), cls="sk-game-list"),
+                    cls="sk-score-card",
+                )
             )
     if not listing:
         sections.append(el("p", key="score.list.empty", cls="sk-empty"))
@@ -66,10 +80,25 @@ def list_page(screen: Screen) -> El:
             "section",
             el("h2", key="score.import.title"),
             el("p", key="score.import.help"),
-            el("button", key="score.import.button", type="button", cls="button", id="score-import",
-               data_act="import", aria_describedby="score-import-error"),
-            el("input", type="file", accept=".json,application/json", hidden=True, id="score-import-file",
-               data_act="file", data_on="change", t_attrs={"aria-label": "score.import.button"}),
+            el(
+                "button",
+                key="score.import.button",
+                type="button",
+                cls="button",
+                id="score-import",
+                data_act="import",
+                aria_describedby="score-import-error",
+            ),
+            el(
+                "input",
+                type="file",
+                accept=".json,application/json",
+                hidden=True,
+                id="score-import-file",
+                data_act="file",
+                data_on="change",
+                t_attrs={"aria-label": "score.import.button"},
+            ),
             field_error(screen, "import", alert=True),
             cls="sk-score-card",
         ),

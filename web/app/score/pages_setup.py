@@ -21,36 +21,92 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
     controls = []
     if not fixed:
         controls = [
-            el("button", el("span", "↑", aria_hidden="true"), type="button", cls="sk-icon-button",
-               id=f"score-up-{seat}", data_act="move", data_arg=f"{seat}:-1", disabled=seat == 0,
-               t_attrs={"aria-label": ("score.setup.up", {"name": name})}),
-            el("button", el("span", "↓", aria_hidden="true"), type="button", cls="sk-icon-button",
-               id=f"score-down-{seat}", data_act="move", data_arg=f"{seat}:1", disabled=seat == last,
-               t_attrs={"aria-label": ("score.setup.down", {"name": name})}),
-            el("button", el("span", "✕", aria_hidden="true"), type="button", cls="sk-icon-button sk-danger",
-               id=f"score-remove-{seat}", data_act="remove", data_arg=str(seat),
-               t_attrs={"aria-label": ("score.setup.remove", {"name": name})}),
+            el(
+                "button",
+                el("span", "↑", aria_hidden="true"),
+                type="button",
+                cls="sk-icon-button",
+                id=f"score-up-{seat}",
+                data_act="move",
+                data_arg=f"{seat}:-1",
+                disabled=seat == 0,
+                t_attrs={"aria-label": ("score.setup.up", {"name": name})},
+            ),
+            el(
+                "button",
+                el("span", "↓", aria_hidden="true"),
+                type="button",
+                cls="sk-icon-button",
+                id=f"score-down-{seat}",
+                data_act="move",
+                data_arg=f"{seat}:1",
+                disabled=seat == last,
+                t_attrs={"aria-label": ("score.setup.down", {"name": name})},
+            ),
+            el(
+                "button",
+                el("span", "✕", aria_hidden="true"),
+                type="button",
+                cls="sk-icon-button sk-danger",
+                id=f"score-remove-{seat}",
+                data_act="remove",
+                data_arg=str(seat),
+                t_attrs={"aria-label": ("score.setup.remove", {"name": name})},
+            ),
         ]
     return el(
         "li",
-        el("div",
-           el("span", str(seat + 1), cls="sk-seat-number", aria_hidden="true"),
-           el("input", type="text", id=f"score-{fid}", value=screen.pending.get(fid, name), maxlength=NAME_MAX + 8,
-              autocomplete="off", autocapitalize="words", enterkeyhint="done", data_act="rename", data_on="change",
-              data_arg=str(seat), t_attrs={"aria-label": ("score.setup.player_label", {"n": seat + 1})},
-              **described(screen, fid)),
-           *controls, cls="sk-player-row"),
+        el(
+            "div",
+            el("span", str(seat + 1), cls="sk-seat-number", aria_hidden="true"),
+            el(
+                "input",
+                type="text",
+                id=f"score-{fid}",
+                value=screen.pending.get(fid, name),
+                maxlength=NAME_MAX + 8,
+                autocomplete="off",
+                autocapitalize="words",
+                enterkeyhint="done",
+                data_act="rename",
+                data_on="change",
+                data_arg=str(seat),
+                t_attrs={"aria-label": ("score.setup.player_label", {"n": seat + 1})},
+                **described(screen, fid),
+            ),
+            *controls,
+            cls="sk-player-row",
+        ),
         field_error(screen, fid),
     )
 
 
-def radio(name: str, value: str, key: str, checked: bool, act: str, rid: str, args: dict[str, object] | None = None,
-          label_text: str | None = None, disabled: bool = False) -> El:
+def radio(
+    name: str,
+    value: str,
+    key: str,
+    checked: bool,
+    act: str,
+    rid: str,
+    args: dict[str, object] | None = None,
+    label_text: str | None = None,
+    disabled: bool = False,
+) -> El:
     label = el("span", label_text) if label_text is not None else el("span", key=key, args=args)
     return el(
         "label",
-        el("input", type="radio", name=name, value=value, checked=checked, id=rid, data_act=act, data_on="change",
-           data_arg=value, disabled=disabled),
+        el(
+            "input",
+            type="radio",
+            name=name,
+            value=value,
+            checked=checked,
+            id=rid,
+            data_act=act,
+            data_on="change",
+            data_arg=value,
+            disabled=disabled,
+        ),
         label,
         cls="sk-choice",
     )
@@ -68,30 +124,95 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
         labels = sheet.tally().side_labels
         teams_note = el("p", key="score.setup.teams_are", args={"teams": " · ".join(labels)}, cls="sk-hint")
     return [
-        el("div",
-           el("label", key="score.setup.target", for_="score-target"),
-           el("input", type="text", inputmode="numeric", pattern="[0-9]*", id="score-target", value=target_text,
-              maxlength=9, autocomplete="off", enterkeyhint="done", data_act="target", data_on="change",
-              **described(screen, "target")),
-           field_error(screen, "target"), cls="sk-field"),
-        fieldset("score.setup.scoring", "scoring",
-                 *(radio("scoring", mode.value, f"score.scoring.{mode.value}", options.scoring is mode, "scoring",
-                         f"score-scoring-{mode.value}") for mode in Scoring),
-                 field_error(screen, "scoring")),
-        fieldset("score.setup.wild", "wild",
-                 *(radio("wild", str(points), f"score.wild.{points}", options.wild_points == points, "wild",
-                         f"score-wild-{points}") for points in (50, 40)),
-                 field_error(screen, "wild")),
-        fieldset("score.setup.rotation", "rotation",
-                 *(radio("rotation", rot.value, f"score.rotation.{rot.value}", options.dealer_rotation is rot,
-                         "rotation", f"score-rotation-{rot.value}") for rot in DealerRotation),
-                 field_error(screen, "rotation")),
-        el("div",
-           el("label",
-              el("input", type="checkbox", id="score-teams", checked=options.teams, data_act="teams", data_on="change",
-                 disabled=sheet.started, **described(screen, "teams")),
-              el("span", key="score.setup.teams"), cls="sk-choice"),
-           teams_note, field_error(screen, "teams"), cls="sk-field"),
+        el(
+            "div",
+            el("label", key="score.setup.target", for_="score-target"),
+            el(
+                "input",
+                type="text",
+                inputmode="numeric",
+                pattern="[0-9]*",
+                id="score-target",
+                value=target_text,
+                maxlength=9,
+                autocomplete="off",
+                enterkeyhint="done",
+                data_act="target",
+                data_on="change",
+                **described(screen, "target"),
+            ),
+            field_error(screen, "target"),
+            cls="sk-field",
+        ),
+        fieldset(
+            "score.setup.scoring",
+            "scoring",
+            *(
+                radio(
+                    "scoring",
+                    mode.value,
+                    f"score.scoring.{mode.value}",
+                    options.scoring is mode,
+                    "scoring",
+                    f"score-scoring-{mode.value}",
+                )
+                for mode in Scoring
+            ),
+            field_error(screen, "scoring"),
+        ),
+        fieldset(
+            "score.setup.wild",
+            "wild",
+            *(
+                radio(
+                    "wild",
+                    str(points),
+                    f"score.wild.{points}",
+                    options.wild_points == points,
+                    "wild",
+                    f"score-wild-{points}",
+                )
+                for points in (50, 40)
+            ),
+            field_error(screen, "wild"),
+        ),
+        fieldset(
+            "score.setup.rotation",
+            "rotation",
+            *(
+                radio(
+                    "rotation",
+                    rot.value,
+                    f"score.rotation.{rot.value}",
+                    options.dealer_rotation is rot,
+                    "rotation",
+                    f"score-rotation-{rot.value}",
+                )
+                for rot in DealerRotation
+            ),
+            field_error(screen, "rotation"),
+        ),
+        el(
+            "div",
+            el(
+                "label",
+                el(
+                    "input",
+                    type="checkbox",
+                    id="score-teams",
+                    checked=options.teams,
+                    data_act="teams",
+                    data_on="change",
+                    disabled=sheet.started,
+                    **described(screen, "teams"),
+                ),
+                el("span", key="score.setup.teams"),
+                cls="sk-choice",
+            ),
+            teams_note,
+            field_error(screen, "teams"),
+            cls="sk-field",
+        ),
     ]
 
 
@@ -102,16 +223,37 @@ def dealer_part(screen: Screen, sheet: Sheet) -> El:
         key = "score.setup.drawn" if sheet.dealer_drawn else "score.setup.chosen"
         note = el("p", key=key, args={"name": sheet.players[dealer]}, cls="sk-hint sk-strong", id="score-first-dealer")
     choices = [
-        radio("dealer", str(seat), "", dealer == seat, "dealer", f"score-dealer-{seat}", label_text=name,
-              disabled=sheet.started)
+        radio(
+            "dealer",
+            str(seat),
+            "",
+            dealer == seat,
+            "dealer",
+            f"score-dealer-{seat}",
+            label_text=name,
+            disabled=sheet.started,
+        )
         for seat, name in enumerate(sheet.players)
     ]
     draw = None
     if not sheet.started:
-        draw = el("button", key="score.setup.draw", type="button", cls="button", id="score-draw", data_act="draw",
-                  disabled=not sheet.players)
-    return fieldset("score.setup.dealer", "dealer", el("div", *choices, cls="sk-choices") if choices else None, draw,
-                    note, field_error(screen, "dealer"))
+        draw = el(
+            "button",
+            key="score.setup.draw",
+            type="button",
+            cls="button",
+            id="score-draw",
+            data_act="draw",
+            disabled=not sheet.players,
+        )
+    return fieldset(
+        "score.setup.dealer",
+        "dealer",
+        el("div", *choices, cls="sk-choices") if choices else None,
+        draw,
+        note,
+        field_error(screen, "dealer"),
+    )
 
 
 def setup_page(screen: Screen) -> El:
@@ -124,29 +266,59 @@ def setup_page(screen: Screen) -> El:
         adder = el(
             "form",
             el("label", key="score.setup.new_name", for_="score-name-new"),
-            el("div",
-               el("input", type="text", id="score-name-new", value=screen.new_name, maxlength=NAME_MAX + 8,
-                  autocomplete="off", autocapitalize="words", enterkeyhint="enter", data_act="newname",
-                  data_on="input", **described(screen, "name-new")),
-               el("button", key="score.setup.add", type="submit", cls="button"), cls="sk-add-row"),
+            el(
+                "div",
+                el(
+                    "input",
+                    type="text",
+                    id="score-name-new",
+                    value=screen.new_name,
+                    maxlength=NAME_MAX + 8,
+                    autocomplete="off",
+                    autocapitalize="words",
+                    enterkeyhint="enter",
+                    data_act="newname",
+                    data_on="input",
+                    **described(screen, "name-new"),
+                ),
+                el("button", key="score.setup.add", type="submit", cls="button"),
+                cls="sk-add-row",
+            ),
             field_error(screen, "name-new"),
-            data_act="add", data_on="submit", cls="sk-field",
+            data_act="add",
+            data_on="submit",
+            cls="sk-field",
         )
     note_key = "score.setup.started_note" if sheet.started else "score.setup.count"
-    finish = el("button", key="score.setup.start" if new else "score.setup.done", type="button",
-                cls="button primary sk-big", id="score-start", data_act="start")
+    finish = el(
+        "button",
+        key="score.setup.start" if new else "score.setup.done",
+        type="button",
+        cls="button primary sk-big",
+        id="score-start",
+        data_act="start",
+    )
     start_errors = [*screen.messages("start"), *screen.messages("players")]
-    summary = el("p", " ".join(start_errors) or None, id="score-start-error",
-                 cls="sk-field-error", tabindex="-1", role="alert" if start_errors else None)
+    summary = el(
+        "p",
+        " ".join(start_errors) or None,
+        id="score-start-error",
+        cls="sk-field-error",
+        tabindex="-1",
+        role="alert" if start_errors else None,
+    )
     return el(
         "div",
         head(back, "score.back_list" if new else "score.back_sheet"),
         el("h1", key="score.setup.title" if new else "score.setup.edit_title"),
-        el("section",
-           el("h2", key="score.setup.players"),
-           el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
-           el("ol", *rows, cls="sk-player-list", id="score-players") if rows else None,
-           adder, cls="sk-score-card"),
+        el(
+            "section",
+            el("h2", key="score.setup.players"),
+            el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
+            el("ol", *rows, cls="sk-player-list", id="score-players") if rows else None,
+            adder,
+            cls="sk-score-card",
+        ),
         el("section", el("h2", key="score.setup.options"), *options_part(screen, sheet), cls="sk-score-card"),
         el("section", dealer_part(screen, sheet), cls="sk-score-card"),
         el("div", summary, finish, cls="sk-sticky-actions"),

@@ -29,20 +29,30 @@ def standings(sheet: Sheet, view: Tally, final: bool) -> El:
         else:
             togo = el("span", key="score.reached", cls="sk-to-go")
         items.append(
-            el("li",
-               el("span", f"{standing.rank}.", cls="sk-rank"),
-               el("span", el("span", cls=swatch_class(standing.side), aria_hidden="true"),
-                  el("span", standing.label, cls="sk-who-name"), *badges, cls="sk-who"),
-               el("span", el("strong", str(standing.total), cls="sk-total"), togo, cls="sk-score-num"),
-               cls="sk-standing" + (" sk-is-leader" if standing.leader or standing.winner else ""))
+            el(
+                "li",
+                el("span", f"{standing.rank}.", cls="sk-rank"),
+                el(
+                    "span",
+                    el("span", cls=swatch_class(standing.side), aria_hidden="true"),
+                    el("span", standing.label, cls="sk-who-name"),
+                    *badges,
+                    cls="sk-who",
+                ),
+                el("span", el("strong", str(standing.total), cls="sk-total"), togo, cls="sk-score-num"),
+                cls="sk-standing" + (" sk-is-leader" if standing.leader or standing.winner else ""),
+            )
         )
     return el("ol", *items, cls="sk-standings")
 
 
 def rounds_table(screen: Screen, sheet: Sheet, view: Tally) -> El:
     penalty = sheet.options.scoring is Scoring.PENALTY
-    head_row = el("tr", el("th", el("span", "#", aria_hidden="true"), sr("score.col_round"), scope="col"),
-                  *(el("th", name, scope="col") for name in sheet.players))
+    head_row = el(
+        "tr",
+        el("th", el("span", "#", aria_hidden="true"), sr("score.col_round"), scope="col"),
+        *(el("th", name, scope="col") for name in sheet.players),
+    )
     body = []
     for row in view.rows:
         cells = []
@@ -51,30 +61,51 @@ def rounds_table(screen: Screen, sheet: Sheet, view: Tally) -> El:
             parts: list[El | None] = []
             if seat == row.winner:
                 gain = row.gained[side]
-                parts.append(el("span", sr("score.cell.out"), f"+{gain}" if gain or not penalty else "✓",
-                                cls="sk-out"))
+                parts.append(el("span", sr("score.cell.out"), f"+{gain}" if gain or not penalty else "✓", cls="sk-out"))
             elif row.entered[seat] is None:
                 parts.append(el("span", "–", cls="sk-hand-pts"))
             else:
                 points = row.points[seat]
                 parts.append(el("span", f"+{points}" if penalty else str(points), cls="sk-hand-pts"))
             if seat == row.dealer:
-                parts.append(el("span", el("span", key="score.cell.dealt_mark", aria_hidden="true"),
-                                sr("score.cell.dealt"), cls="sk-dealt"))
+                parts.append(
+                    el(
+                        "span",
+                        el("span", key="score.cell.dealt_mark", aria_hidden="true"),
+                        sr("score.cell.dealt"),
+                        cls="sk-dealt",
+                    )
+                )
             parts.append(el("span", str(row.totals[side]), cls="sk-run"))
             cells.append(el("td", *parts, cls="sk-is-winner" if seat == row.winner else None))
-        edit = el("a", el("span", str(row.number)), el("span", "✎", aria_hidden="true"), cls="sk-edit-round",
-                  href=sheet_hash(screen.where.sheet_id, "round", row.number),
-                  t_attrs={"aria-label": ("score.edit_round", {"n": row.number})})
+        edit = el(
+            "a",
+            el("span", str(row.number)),
+            el("span", "✎", aria_hidden="true"),
+            cls="sk-edit-round",
+            href=sheet_hash(screen.where.sheet_id, "round", row.number),
+            t_attrs={"aria-label": ("score.edit_round", {"n": row.number})},
+        )
         body.append(el("tr", el("th", edit, scope="row"), *cells))
-    foot = el("tr", el("th", key="score.totals", scope="row"),
-              *(el("td", el("strong", str(view.totals[view.sides[seat]])),
-                    cls="sk-is-leader" if view.sides[seat] in view.leaders else None)
-                for seat in range(len(sheet.players))))
+    foot = el(
+        "tr",
+        el("th", key="score.totals", scope="row"),
+        *(
+            el(
+                "td",
+                el("strong", str(view.totals[view.sides[seat]])),
+                cls="sk-is-leader" if view.sides[seat] in view.leaders else None,
+            )
+            for seat in range(len(sheet.players))
+        ),
+    )
     return el(
         "div",
         el("table", el("thead", head_row), el("tbody", *body), el("tfoot", foot), cls="sk-rounds"),
-        cls="sk-table-wrap", role="region", tabindex="0", aria_labelledby="score-rounds-title",
+        cls="sk-table-wrap",
+        role="region",
+        tabindex="0",
+        aria_labelledby="score-rounds-title",
     )
 
 
@@ -82,18 +113,29 @@ def table_legend(sheet: Sheet) -> El:
     """What the marks of the rounds table mean, for everyone (cells carry the same for screen readers)."""
     penalty = sheet.options.scoring is Scoring.PENALTY
     items = (
-        (el("span", "✓" if penalty else "+99", cls="sk-out"), "score.legend.out_penalty" if penalty
-         else "score.legend.out"),
-        (el("span", "+12" if penalty else "12", cls="sk-hand-pts"), "score.legend.hand_penalty" if penalty
-         else "score.legend.hand"),
+        (
+            el("span", "✓" if penalty else "+99", cls="sk-out"),
+            "score.legend.out_penalty" if penalty else "score.legend.out",
+        ),
+        (
+            el("span", "+12" if penalty else "12", cls="sk-hand-pts"),
+            "score.legend.hand_penalty" if penalty else "score.legend.hand",
+        ),
         (el("span", "214", cls="sk-run"), "score.legend.total"),
         (el("span", el("span", key="score.cell.dealt_mark"), cls="sk-dealt"), "score.legend.dealt"),
     )
     return el(
         "div",
         el("h3", key="score.legend.title", id="score-legend-title"),
-        el("ul", *(el("li", el("span", sample, cls="sk-sample", aria_hidden="true"), el("span", key=key))
-                   for sample, key in items), cls="sk-table-legend", aria_labelledby="score-legend-title"),
+        el(
+            "ul",
+            *(
+                el("li", el("span", sample, cls="sk-sample", aria_hidden="true"), el("span", key=key))
+                for sample, key in items
+            ),
+            cls="sk-table-legend",
+            aria_labelledby="score-legend-title",
+        ),
     )
 
 
@@ -105,18 +147,32 @@ def summary_card(screen: Screen) -> El | None:
         "section",
         el("h2", key="score.summary.title", id="score-summary-title"),
         el("ul", *(el("li", line) for line in screen.summary), cls="sk-summary"),
-        el("button", key="score.summary.share", type="button", cls="button", data_act="summary",
-           id="score-summary-share"),
-        cls="sk-score-card", aria_labelledby="score-summary-title",
+        el(
+            "button",
+            key="score.summary.share",
+            type="button",
+            cls="button",
+            data_act="summary",
+            id="score-summary-share",
+        ),
+        cls="sk-score-card",
+        aria_labelledby="score-summary-title",
     )
 
 
 def trophy() -> El:
     """A gold star (drawn: emoji fonts are not everywhere)."""
     star = "32,4 40,23 60,24 44,37 50,57 32,46 14,57 20,37 4,24 24,23"
-    return el("svg", el("polygon", points=star, fill="#f59e0b", stroke="#92400e", stroke_width="2",
-                        stroke_linejoin="round"),
-              viewBox="0 0 64 64", width="56", height="56", cls="sk-trophy", aria_hidden="true", focusable="false")
+    return el(
+        "svg",
+        el("polygon", points=star, fill="#f59e0b", stroke="#92400e", stroke_width="2", stroke_linejoin="round"),
+        viewBox="0 0 64 64",
+        width="56",
+        height="56",
+        cls="sk-trophy",
+        aria_hidden="true",
+        focusable="false",
+    )
 
 
 def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
@@ -129,19 +185,34 @@ def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
         el("p", key="score.won_after", args={"rounds": len(sheet.rounds)}, cls="sk-hint"),
         el("h3", key="score.final"),
         standings(sheet, view, final=True),
-        el("div",
-           el("button", key="score.again", type="button", cls="button primary sk-big", data_act="again",
-              id="score-again"),
-           el("button", key="score.share", type="button", cls="button", data_act="share"), cls="sk-actions"),
-        cls="sk-score-card sk-winner-panel", aria_labelledby="score-winner-title",
+        el(
+            "div",
+            el(
+                "button",
+                key="score.again",
+                type="button",
+                cls="button primary sk-big",
+                data_act="again",
+                id="score-again",
+            ),
+            el("button", key="score.share", type="button", cls="button", data_act="share"),
+            cls="sk-actions",
+        ),
+        cls="sk-score-card sk-winner-panel",
+        aria_labelledby="score-winner-title",
     )
 
 
 def sheet_page(screen: Screen) -> El:
     saved = screen.saved
     if saved is None:
-        return el("div", head("#/score", "score.back_list"), el("h1", key="score.title"),
-                  el("p", key="score.not_found", cls="sk-notice"), cls="sk-score")
+        return el(
+            "div",
+            head("#/score", "score.back_list"),
+            el("h1", key="score.title"),
+            el("p", key="score.not_found", cls="sk-notice"),
+            cls="sk-score",
+        )
     sheet, view = saved.sheet, saved.sheet.tally()
     sheet_id = screen.where.sheet_id
     problems = sheet.setup_problems()
@@ -154,8 +225,16 @@ def sheet_page(screen: Screen) -> El:
     else:
         if view.dealer is not None:
             top.append(dealer_badge(sheet.players[view.dealer]))
-        top.append(el("a", key="score.enter_round", args={"n": len(sheet.rounds) + 1}, cls="button primary sk-big",
-                      href=sheet_hash(sheet_id, "round"), id="score-enter"))
+        top.append(
+            el(
+                "a",
+                key="score.enter_round",
+                args={"n": len(sheet.rounds) + 1},
+                cls="button primary sk-big",
+                href=sheet_hash(sheet_id, "round"),
+                id="score-enter",
+            )
+        )
     meta_key = f"score.meta.{sheet.options.scoring.value}"
     parts: list[El | None] = [
         head("#/score", "score.back_list"),
@@ -166,17 +245,37 @@ def sheet_page(screen: Screen) -> El:
         summary_card(screen),
     ]
     if not view.finished and view.rows:
-        parts.append(el("section", el("h2", key="score.standings"), standings(sheet, view, final=False),
-                        cls="sk-score-card"))
+        parts.append(
+            el("section", el("h2", key="score.standings"), standings(sheet, view, final=False), cls="sk-score-card")
+        )
     if view.rows:
-        parts.append(el("section", el("h2", key="score.rounds", id="score-rounds-title"),
-                        rounds_table(screen, sheet, view), table_legend(sheet), cls="sk-score-card"))
+        parts.append(
+            el(
+                "section",
+                el("h2", key="score.rounds", id="score-rounds-title"),
+                rounds_table(screen, sheet, view),
+                table_legend(sheet),
+                cls="sk-score-card",
+            )
+        )
         if sheet.options.scoring is not Scoring.SINGLE_ROUND:
-            legend = el("ul", *(el("li", el("span", cls=swatch_class(side), aria_hidden="true"), label)
-                                for side, label in enumerate(view.side_labels)), cls="sk-legend")
-            parts.append(el("section", el("h2", key="score.chart", id="score-chart-title"),
-                            chart(view.running, view.target, "score-chart-title"), legend,
-                            cls="sk-score-card"))
+            legend = el(
+                "ul",
+                *(
+                    el("li", el("span", cls=swatch_class(side), aria_hidden="true"), label)
+                    for side, label in enumerate(view.side_labels)
+                ),
+                cls="sk-legend",
+            )
+            parts.append(
+                el(
+                    "section",
+                    el("h2", key="score.chart", id="score-chart-title"),
+                    chart(view.running, view.target, "score-chart-title"),
+                    legend,
+                    cls="sk-score-card",
+                )
+            )
     parts.append(actions(screen, sheet, view))
     return el("div", *parts, cls="sk-score sk-score-sheet")
 
@@ -185,13 +284,21 @@ def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
     sheet_id = screen.where.sheet_id
     buttons: list[El | None] = [
         el("button", key="score.undo", type="button", cls="button", data_act="undo", id="score-undo")
-        if sheet.rounds else None,
+        if sheet.rounds
+        else None,
         el("button", key="score.share", type="button", cls="button", data_act="share", id="score-share")
-        if sheet.rounds else None,
+        if sheet.rounds
+        else None,
         el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
         el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id="score-setup"),
     ]
-    buttons.append(ask_then_confirm(screen, "delete-game", "score.delete_game", "score.delete_confirm",
-                                    "score.delete_yes"))
-    return el("section", el("h2", key="score.actions", cls="sk-sr-only"), el("div", *buttons, cls="sk-actions"),
-              field_error(screen, "page", alert=True), cls="sk-sheet-actions")
+    buttons.append(
+        ask_then_confirm(screen, "delete-game", "score.delete_game", "score.delete_confirm", "score.delete_yes")
+    )
+    return el(
+        "section",
+        el("h2", key="score.actions", cls="sk-sr-only"),
+        el("div", *buttons, cls="sk-actions"),
+        field_error(screen, "page", alert=True),
+        cls="sk-sheet-actions",
+    )

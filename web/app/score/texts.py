@@ -75,8 +75,9 @@ def summary_lines(item: RoundSummary, tr: Translate) -> tuple[str, ...]:
             # the faces tapped: the colours are the app's choice (faces.card_for), not what was entered
             named = (face_name(face_of(Card.parse(code)), tr) for code in hand.cards)
             lines.append(tr("score.summary.hand_cards", {**args, "cards": ", ".join(named)}))
-    lines += [tr("score.summary.gain", {"label": g.label, "gained": str(g.gained), "total": str(g.total)})
-              for g in item.gains]
+    lines += [
+        tr("score.summary.gain", {"label": g.label, "gained": str(g.gained), "total": str(g.total)}) for g in item.gains
+    ]
     if item.next_dealer is not None:
         lines.append(tr("score.summary.next", {"name": item.next_dealer}))
     return tuple(lines)

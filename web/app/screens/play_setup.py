@@ -65,8 +65,12 @@ class PlaySetup:
             return
         kept = store.current() if store.has_game() else None
         self.setup.in_progress = kept is not None and not kept.game.is_over
-        effect = self.setup.act(str(message.get("act", "")), str(message.get("arg", "")),
-                                str(message.get("value", "")), bool(message.get("checked")))
+        effect = self.setup.act(
+            str(message.get("act", "")),
+            str(message.get("arg", "")),
+            str(message.get("value", "")),
+            bool(message.get("checked")),
+        )
         if effect.save:
             store.save_setup(self.setup.config)
         if effect.start:

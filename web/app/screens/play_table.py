@@ -36,8 +36,11 @@ class PlayTable:
         self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
 
     def frame(self) -> El | None:
-        return el("div", el("div", id="play", cls="play"),
-                  el("div", id="play-live", cls="sr-only", aria_live="polite", role="status"))
+        return el(
+            "div",
+            el("div", id="play", cls="play"),
+            el("div", id="play-live", cls="sr-only", aria_live="polite", role="status"),
+        )
 
     def mount(self) -> None:
         self.shown = True
@@ -78,13 +81,15 @@ class PlayTable:
     def show(self, frame: Frame) -> None:
         if not self.shown:
             return
-        link.to_page({
-            "op": "draw",
-            "root": "play",
-            "tree": to_data(frame.tree),
-            "live": ["play-live", frame.announce],
-            "focus": HAND_CARD if frame.focus == "hand" else "",
-            "refocus": ["card:", HAND_CARD],
-        })
+        link.to_page(
+            {
+                "op": "draw",
+                "root": "play",
+                "tree": to_data(frame.tree),
+                "live": ["play-live", frame.announce],
+                "focus": HAND_CARD if frame.focus == "hand" else "",
+                "refocus": ["card:", HAND_CARD],
+            }
+        )
         # after every drawing, even with no cue: the page's motion carries on over the redrawn elements
         link.to_page({"op": "effect", "cues": list(frame.cues), "sound": frame.sound, "motion": frame.motion})

@@ -96,8 +96,15 @@ class ScoreScreen:
             return
         tree = el("div", render(self.keeper.screen()), cls="score-root", id=ROOT_ID)
         prepaint = self.where.sheet_id if self.where.page == "sheet" and self.keeper.saved() is not None else ""
-        link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree), "focus": f"#{focus}" if focus else "",
-                      "prepaint": prepaint})
+        link.to_page(
+            {
+                "op": "draw",
+                "root": ROOT_ID,
+                "tree": to_data(tree),
+                "focus": f"#{focus}" if focus else "",
+                "prepaint": prepaint,
+            }
+        )
 
     # -- the page's messages --------------------------------------------------------------------
 
@@ -108,8 +115,11 @@ class ScoreScreen:
             if act == "file":
                 self.apply(self.keeper.import_text(str(message.get("text", ""))))
             else:
-                self.apply(self.keeper.act(act, str(message.get("arg", "")), str(message.get("value", "")),
-                                           bool(message.get("checked"))))
+                self.apply(
+                    self.keeper.act(
+                        act, str(message.get("arg", "")), str(message.get("value", "")), bool(message.get("checked"))
+                    )
+                )
         elif op == "shared":
             self.apply(self.keeper.shared(str(message.get("how", "failed")), str(message.get("text", ""))))
         elif op == "prepainted" and message.get("key") == self.where.sheet_id:
