@@ -1,0 +1,1 @@
+"""The link between phones at one table: connection codes (`signal`) and the messages on the channel."""
