@@ -44,6 +44,8 @@ parsed off the main thread. MicroPython's start runs most of micropython.mjs's f
 set-up alone took 7-48 ms of the page's main thread, compiling them one by one), inside the page's longest start-up
 task (issue 14's bar: 50 ms). Measured on return visits, 16 each: that set-up's median 22 -> 15 ms."""
 UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/ui: the page's side, as bytecode
+SCAN_WORKER = "scan-worker.template.js"  # web/: the QR decoder's worker (written as web/scan-worker.js)
+JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/scan.mjs)
 UI_START = "ui-start.template.mjs"  # web/: loads MicroPython and runs ui.page (written as web/ui-start.mjs)
 STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
@@ -113,6 +115,15 @@ def write_ui_start(site: Path, folder: str) -> None:
         "__UI_MODULES__", json.dumps(list(UI_MODULES))
     )
     (site / "web" / "ui-start.mjs").write_text(text)
+
+
+def copy_scanner(site: Path, version: str) -> None:
+    """npm jsqr into its versioned folder, and web/scan-worker.js pointed at it."""
+    folder = f"runtime/jsqr-{version}"
+    (site / folder).mkdir(parents=True)
+    shutil.copyfile(NODE / JSQR / "dist" / "jsQR.js", site / folder / "jsQR.js")
+    text = (WEB / SCAN_WORKER).read_text().replace("__JSQR__", f"../{folder}/jsQR.js")
+    (site / "web" / "scan-worker.js").write_text(text)
 
 
 def compile_ui(out: Path, micropython_version: str) -> None:
@@ -203,7 +214,7 @@ def build(target: Path) -> dict[str, object]:
     (or a test run) reading `target` never sees a half-written site.
     """
     started = time.monotonic()
-    versions = {"pyodide": npm_version("pyodide"), "micropython": npm_version(MICROPYTHON)}
+    versions = {"pyodide": npm_version("pyodide"), "micropython": npm_version(MICROPYTHON), "jsqr": npm_version(JSQR)}
     target.parent.mkdir(parents=True, exist_ok=True)
     site = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     site.chmod(0o755)  # mkdtemp makes it private; a static host must read it
@@ -232,6 +243,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     copy_web(site, runtime)
     compile_ui(site / "web" / "ui", versions["micropython"])
     write_ui_start(site, micropython)
+    copy_scanner(site, versions["jsqr"])
     wheel = wheels.build_project_wheel(site / "wheels")
     # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.
     content_dir = site / "wheels" / wheels.sha256_of(wheel)[:16]

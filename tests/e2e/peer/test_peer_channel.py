@@ -7,11 +7,10 @@ import json
 import sys
 from pathlib import Path
 
+import netns
 import pytest
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-import netns  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
