@@ -43,6 +43,15 @@
       }
     });
     const post = (text) => worker.postMessage(text);
+    // The links between phones (web/peer-relay.mjs): loaded at the worker's first peer message, which it
+    // handles in JS (the page's MicroPython skips them).
+    let relay = null;
+    worker.addEventListener("message", ({ data }) => {
+      const text = String(data);
+      if (!text.startsWith('{"op": "peer"')) return;
+      relay ??= import(new URL("peer-relay.mjs", script.src).href).then((module) => module.start(post));
+      relay.then((handle) => handle(JSON.parse(text)));
+    });
     // The page's Python sends through here: `seq` is the intent's number (web/ui/journal.py), 0 for other messages;
     // `extra` (a JS object or null) is added to the message here: the catalogue and the saves never cross into
     // MicroPython, whose conversions of big values took 80-100 ms each at start (measured).
