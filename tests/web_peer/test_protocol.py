@@ -21,10 +21,17 @@ def _guest_at(seat: int) -> tuple[Guests, protocol.Guest]:
 
 
 def test_a_message_goes_out_and_comes_back_the_same() -> None:
-    text = protocol.write("hand", 3, seat=1, round=2, hand={"total": "25"})
-    assert json.loads(text) == {"v": 1, "seq": 3, "kind": "hand", "seat": 1, "round": 2, "hand": {"total": "25"}}
+    text = protocol.write("hand", 3, seat=1, round=2, hand={"mode": "total", "text": "25"})
+    assert json.loads(text) == {
+        "v": 1,
+        "seq": 3,
+        "kind": "hand",
+        "seat": 1,
+        "round": 2,
+        "hand": {"mode": "total", "text": "25"},
+    }
     message = protocol.read(text, "guest")
-    assert (message.kind, message.seq, message.body["hand"]) == ("hand", 3, {"total": "25"})
+    assert (message.kind, message.seq, message.body["hand"]) == ("hand", 3, {"mode": "total", "text": "25"})
 
 
 def test_the_sender_cannot_write_a_wrong_message() -> None:
@@ -45,7 +52,7 @@ def test_the_sender_cannot_write_a_wrong_message() -> None:
         ('{"v": 1, "seq": true, "kind": "bye"}', "malformed"),
         ('{"v": 1, "seq": 1, "kind": "shout"}', "unknown"),
         ('{"v": 1, "seq": 1, "kind": "bye", "extra": 1}', "malformed"),
-        ('{"v": 1, "seq": 1, "kind": "hand", "seat": 1, "round": 1, "hand": {"total": 5}}', "malformed"),
+        ('{"v": 1, "seq": 1, "kind": "hand", "seat": 1, "round": 1, "hand": {"text": 5}}', "malformed"),
         ('{"v": 1, "seq": 1, "kind": "hand", "seat": 1, "round": 1, "hand": {"cards": ["R5", 7]}}', "malformed"),
         ('{"v": 1, "seq": 1, "kind": "hand", "seat": "1", "round": 1, "hand": {}}', "malformed"),
         # a guest may not speak for the host: no state, no welcome, no end of the table
@@ -62,9 +69,9 @@ def test_a_bad_guest_message_is_refused_with_a_code(text: str, code: str) -> Non
 
 def test_a_guest_writes_only_its_own_seat() -> None:
     guests, guest = _guest_at(2)
-    assert guests.take(guest, protocol.write("hand", 1, seat=2, round=1, hand={"total": "10"})).kind == "hand"
+    assert guests.take(guest, protocol.write("hand", 1, seat=2, round=1, hand={"text": "10"})).kind == "hand"
     with pytest.raises(Refused) as caught:
-        guests.take(guest, protocol.write("hand", 2, seat=3, round=1, hand={"total": "0"}))
+        guests.take(guest, protocol.write("hand", 2, seat=3, round=1, hand={"text": "0"}))
     assert caught.value.code == "forbidden"
     assert guest.last_seq == 1  # the refused message changed nothing
 
@@ -73,14 +80,14 @@ def test_a_guest_without_a_seat_writes_no_hand() -> None:
     guests, guest = _guest_at(0)
     guest.seat = None
     with pytest.raises(Refused):
-        guests.take(guest, protocol.write("hand", 1, seat=0, round=1, hand={"total": "10"}))
+        guests.take(guest, protocol.write("hand", 1, seat=0, round=1, hand={"text": "10"}))
 
 
 def test_a_repeated_or_old_message_is_refused() -> None:
     guests, guest = _guest_at(1)
-    first = protocol.write("hand", 5, seat=1, round=1, hand={"total": "10"})
+    first = protocol.write("hand", 5, seat=1, round=1, hand={"text": "10"})
     guests.take(guest, first)
-    for again in (first, protocol.write("hand", 4, seat=1, round=1, hand={"total": "99"})):
+    for again in (first, protocol.write("hand", 4, seat=1, round=1, hand={"text": "99"})):
         with pytest.raises(Refused) as caught:
             guests.take(guest, again)
         assert caught.value.code == "stale"
@@ -88,11 +95,11 @@ def test_a_repeated_or_old_message_is_refused() -> None:
 
 def test_a_guest_that_comes_back_finds_its_place() -> None:
     guests, guest = _guest_at(3)
-    guests.take(guest, protocol.write("hand", 7, seat=3, round=1, hand={"total": "10"}))
+    guests.take(guest, protocol.write("hand", 7, seat=3, round=1, hand={"text": "10"}))
     guest.connected = False
     back = guests.join("Beto", guest.token, lambda: "new")
     assert back is guest and back.seat == 3 and back.connected
-    assert guests.take(back, protocol.write("hand", 1, seat=3, round=1, hand={"total": "12"})).seq == 1  # a new channel
+    assert guests.take(back, protocol.write("hand", 1, seat=3, round=1, hand={"text": "12"})).seq == 1  # a new channel
     stranger = guests.join("Caro", "a token never given", lambda: "fresh")
     assert stranger is not guest and stranger.token == "fresh" and stranger.seat is None
 

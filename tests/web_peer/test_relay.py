@@ -32,7 +32,8 @@ def test_a_host_offer_becomes_a_code_and_the_guest_answer_a_description() -> Non
     sent: list[dict[str, Any]] = []
     heard = Heard()
     relay = Relay(sent.append, heard.events())
-    link = relay.offer()
+    link = relay.new_link()
+    relay.offer(link)
     assert sent == [{"op": "peer", "do": "offer", "link": link}]
     relay.receive({"op": "peer-sdp", "link": link, "kind": "offer", "sdp": CHROMIUM_OFFER})
     assert heard.codes == [(link, signal.encode(signal.from_sdp("offer", CHROMIUM_OFFER)))]
@@ -44,7 +45,8 @@ def test_a_host_offer_becomes_a_code_and_the_guest_answer_a_description() -> Non
 def test_a_guest_answers_an_offer_code() -> None:
     sent: list[dict[str, Any]] = []
     relay = Relay(sent.append)
-    link = relay.answer(signal.encode(signal.from_sdp("offer", CHROMIUM_OFFER)).lower())
+    link = relay.new_link()
+    relay.answer(link, signal.encode(signal.from_sdp("offer", CHROMIUM_OFFER)).lower())
     assert sent[-1]["do"] == "answer" and sent[-1]["link"] == link and "ice-pwd:QVEP" in sent[-1]["sdp"]
 
 
@@ -53,18 +55,20 @@ def test_codes_of_the_wrong_side_are_refused() -> None:
     offer_code = signal.encode(signal.from_sdp("offer", CHROMIUM_OFFER))
     answer_code = signal.encode(signal.from_sdp("answer", ANSWER_SDP))
     with pytest.raises(signal.SignalError):
-        relay.answer(answer_code)  # a guest scanned another guest's answer
-    host_link = relay.offer()
+        relay.answer(relay.new_link(), answer_code)  # a guest scanned another guest's answer
+    host_link = relay.new_link()
+    relay.offer(host_link)
     with pytest.raises(signal.SignalError):
         relay.accept(host_link, offer_code)  # the host scanned its own offer
     with pytest.raises(signal.SignalError):
-        relay.answer("https://example.org/")
+        relay.answer(relay.new_link(), "https://example.org/")
 
 
 def test_the_page_reports_reach_the_owner_and_strays_are_dropped() -> None:
     heard = Heard()
     relay = Relay(lambda message: None, heard.events())
-    link = relay.offer()
+    link = relay.new_link()
+    relay.offer(link)
     relay.receive({"op": "peer-state", "link": link, "state": "open"})
     relay.receive({"op": "peer-in", "link": link, "text": "hi"})
     relay.receive({"op": "peer-in", "link": 99, "text": "from a link never made"})

@@ -45,14 +45,19 @@ def _is_optional(check: Check) -> Check:
 
 
 def _is_hand(value: Any) -> bool:
-    """A hand as a guest enters it: a typed total (text as typed) or tapped cards (R-NOTE card texts)."""
-    if not isinstance(value, dict) or set(value) - {"total", "cards"}:
+    """A hand as a guest enters it, in `scorekeeper.entry.HandInput.to_dict`'s shape (the host reads it
+    with `HandInput.from_dict`, which checks the cards and the mode)."""
+    if not isinstance(value, dict) or set(value) - {"mode", "text", "cards"}:
         return False
-    total, cards = value.get("total"), value.get("cards")
-    if total is not None and not (isinstance(total, str) and len(total) <= 12):
-        return False
-    return cards is None or (
-        isinstance(cards, list) and len(cards) <= 120 and all(isinstance(c, str) and len(c) <= 4 for c in cards)
+    mode, text, cards = value.get("mode", "total"), value.get("text", ""), value.get("cards", [])
+    return (
+        isinstance(mode, str)
+        and len(mode) <= 8
+        and isinstance(text, str)
+        and len(text) <= 12
+        and isinstance(cards, list)
+        and len(cards) <= 120
+        and all(isinstance(card, str) and len(card) <= 4 for card in cards)
     )
 
 
@@ -67,6 +72,7 @@ class Kind:
 KINDS: dict[str, Kind] = {
     # guest -> host
     "hello": Kind("guest", {"name": _is_text(40), "token": _is_optional(_is_text(64))}),  # join or rejoin
+    "claim": Kind("guest", {"seat": _is_optional(_is_seat)}),  # "I am this player" (None: just watching)
     "hand": Kind("guest", {"seat": _is_seat, "round": _is_int, "hand": _is_hand}),  # its own hand, as entered
     "bye": Kind("guest"),  # the guest leaves the table
     # host -> guest

@@ -39,29 +39,27 @@ class Relay:
     def _do(self, action: str, **fields: Any) -> None:
         self.send_page({"op": "peer", "do": action, **fields})  # "op" first: the page's JS picks these out
 
-    def _new(self, kind: signal.Kind) -> int:
+    def new_link(self) -> int:
+        """A number for a link to come (its owner files it before the page can answer about it)."""
         link = self.next_link
         self.next_link += 1
-        self.kinds[link] = kind
         return link
 
     def probe(self) -> None:
         self._do("probe")
 
-    def offer(self) -> int:
-        """A new link as host; its code arrives through `events.code`."""
-        link = self._new("offer")
+    def offer(self, link: int) -> None:
+        """`link` (from `new_link`) as host; its code arrives through `events.code`."""
+        self.kinds[link] = "offer"
         self._do("offer", link=link)
-        return link
 
-    def answer(self, offer_code: str) -> int:
-        """A new link as guest to a host's code (`signal.SignalError` if the code is not a host's)."""
+    def answer(self, link: int, offer_code: str) -> None:
+        """`link` as guest to a host's code (`signal.SignalError` if the code is not a host's)."""
         description = signal.decode(offer_code)
         if description.kind != "offer":
             raise signal.SignalError("not_ours", "an answer where an offer was expected")
-        link = self._new("answer")
+        self.kinds[link] = "answer"
         self._do("answer", link=link, sdp=signal.to_sdp(description))
-        return link
 
     def accept(self, link: int, answer_code: str) -> None:
         """A guest's answer to the host's `link` (`signal.SignalError` if the code is not an answer)."""
