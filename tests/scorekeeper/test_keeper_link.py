@@ -11,9 +11,9 @@ import zlib
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from keeper_helpers import NAMES, deal, draft_of_deal, make_sheet, options_st, rngs
+from keeper_helpers import BASE, NAMES, deal, draft_of_deal, evening, make_sheet, options_st, rngs
 
-from scorekeeper import HandInput, KeeperError, LoadError, Options, RoundDraft, Sheet, SheetError, new_sheet
+from scorekeeper import KeeperError, LoadError, Options, Sheet, SheetError, new_sheet
 from scorekeeper.link import (
     QR_MAX_BYTES,
     ROUTE,
@@ -27,8 +27,6 @@ from scorekeeper.link import (
     view_of,
 )
 from uno_core.rules import teams_fit
-
-BASE = "https://someone.github.io/uno-score/"  # a project page's address: longer than most origins
 
 # any names the keeper takes: emoji, HTML, accents, scripts other than Latin
 name_st = st.one_of(
@@ -71,18 +69,6 @@ class _Fixed:
 
     def randrange(self, stop: int, /) -> int:
         return self.seat
-
-
-def evening(players: int, rounds: int, most: int, seed: int = 1, target: int = 100_000) -> Sheet:
-    """A sheet whose every hand was tapped card by card (at most ``most`` cards a hand)."""
-    rng = random.Random(seed)
-    sheet = make_sheet(players, 0, target=target).with_entry_mode("cards")
-    for _ in range(rounds):
-        winner = rng.randrange(players)
-        hands = deal(rng, players, winner, most)
-        inputs = tuple(HandInput() if seat == winner else HandInput.of_cards(h) for seat, h in enumerate(hands))
-        sheet = sheet.add_round(RoundDraft(winner, inputs))
-    return sheet
 
 
 def reseal(body: bytes, version: str = "1") -> str:
