@@ -62,7 +62,7 @@ class ViewStanding:
 
 @dataclass(frozen=True, slots=True)
 class ViewRound:
-    """One round as the page lists it: who dealt, and what each side gained."""
+    """One round as the page lists it: who dealt, and what each side gained (in the standings' order)."""
 
     dealer: int
     gained: tuple[int, ...]
@@ -95,7 +95,8 @@ def view_of(sheet: Sheet) -> LinkView:
     """The view of ``sheet`` from its tally."""
     view = sheet.tally()
     standings = tuple(ViewStanding(s.rank, s.seats, s.total, s.to_target, s.leader, s.winner) for s in view.standings)
-    rounds = tuple(ViewRound(row.dealer, row.gained) for row in view.rows)
+    order = [standing.side for standing in view.standings]
+    rounds = tuple(ViewRound(row.dealer, tuple(row.gained[side] for side in order)) for row in view.rows)
     return LinkView(view.finished, view.dealer, standings, rounds)
 
 
