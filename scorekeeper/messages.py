@@ -63,6 +63,11 @@ MESSAGES: dict[str, str] = {
     "invalid_sheet": "This file is damaged: {detail}",
     "duplicate_id": "Two saved games have the id {id!r}.",
     "no_such_sheet": "There is no saved game with the id {id!r}.",
+    # links (scorekeeper.link)
+    "link_not_ours": "This is not a link to an UNO score sheet.",
+    "link_newer": "This link was made by a newer version (format {version}); this app reads format {supported}.",
+    "link_truncated": "This link is cut short: copy all of it.",
+    "link_corrupt": "This link is damaged.",
 }
 
 

@@ -5,7 +5,8 @@ Output, all served from the page's own origin:
   web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
   runtime/micropython-<version>/ (the page's interpreter),
-  wheels/ (our uno-core wheel), icons/, manifest.webmanifest, build.json (file list with hashes),
+  wheels/ (our uno-core wheel and segno's, each in a folder named by its hash), icons/, manifest.webmanifest,
+  build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written),
   and next to every file that compresses well its brotli and gzip copies (`x.js.br`, `x.js.gz`, tools/compress.py),
   which neither build.json nor sw.js lists.
@@ -244,11 +245,10 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     compile_ui(site / "web" / "ui", versions["micropython"])
     write_ui_start(site, micropython)
     copy_scanner(site, versions["jsqr"])
-    wheel = wheels.build_project_wheel(site / "wheels")
     # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.
-    content_dir = site / "wheels" / wheels.sha256_of(wheel)[:16]
-    content_dir.mkdir()
-    wheel.rename(content_dir / wheel.name)
+    wheels.place_wheel(wheels.build_project_wheel(site / "wheels"), site / "wheels")
+    for pin in wheels.APP_WHEELS:
+        wheels.place_wheel(wheels.fetch_pinned(pin, wheels.CACHE / "app-wheels"), site / "wheels")
     icons.write_icons(site / "icons", cache=wheels.CACHE / "icons")
     sounds.write_sounds(site / "web" / "sounds", cache=wheels.CACHE / "sounds")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))

@@ -44,6 +44,11 @@ BUILD_REQUIREMENTS = (
     Pin("packaging", "26.4", "81383611a09c1bc0b08b76e0fd5829d7c6824c65b27a6aee339da133f4233ea2"),
 )
 
+# Pure-Python wheels the app itself imports in its workers, shipped beside ours (no CDN).
+APP_WHEELS = (
+    Pin("segno", "1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),  # QR codes (issue 43)
+)
+
 
 def sha256_of(path: Path) -> str:
     """The hex sha256 of a file."""
@@ -98,3 +103,15 @@ def build_project_wheel(out_dir: Path) -> Path:
         (wheel,) = (Path(tmp) / "out").glob("*.whl")
         out_dir.mkdir(parents=True, exist_ok=True)
         return Path(shutil.copy(wheel, out_dir / wheel.name))
+
+
+def place_wheel(wheel: Path, wheels_dir: Path) -> Path:
+    """Move or copy `wheel` into `wheels_dir/<first 16 hex of its sha256>/`: a new wheel is a new URL."""
+    content_dir = wheels_dir / sha256_of(wheel)[:16]
+    content_dir.mkdir(parents=True, exist_ok=True)
+    target = content_dir / wheel.name
+    if wheel.parent == wheels_dir:
+        wheel.rename(target)
+    else:
+        shutil.copy(wheel, target)
+    return target

@@ -10,6 +10,7 @@ from scorekeeper import HandInput, Options, RoundDraft, Sheet, new_sheet
 from uno_core.cards import Card, full_deck
 from uno_core.rules import DealerRotation, Scoring
 
+BASE = "https://someone.github.io/uno-score/"  # a project page's address: longer than most origins
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eva", "Fer", "Gus", "Hal", "Ivy", "Jo")
 
 
@@ -82,3 +83,15 @@ def sheets_setup(draw: st.DrawFn) -> Sheet:
     options = draw(options_st)
     players = draw(st.sampled_from([4, 6, 8, 10]) if options["teams"] else st.integers(2, 10))
     return make_sheet(players, draw(st.integers(0, players - 1)), **options)
+
+
+def evening(players: int, rounds: int, most: int, seed: int = 1, target: int = 100_000) -> Sheet:
+    """A sheet whose every hand was tapped card by card (at most ``most`` cards a hand)."""
+    rng = random.Random(seed)
+    sheet = make_sheet(players, 0, target=target).with_entry_mode("cards")
+    for _ in range(rounds):
+        winner = rng.randrange(players)
+        hands = deal(rng, players, winner, most)
+        inputs = tuple(HandInput() if seat == winner else HandInput.of_cards(h) for seat, h in enumerate(hands))
+        sheet = sheet.add_round(RoundDraft(winner, inputs))
+    return sheet

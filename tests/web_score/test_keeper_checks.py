@@ -14,6 +14,7 @@ from app.score.texts import summary_lines
 from app.storage.backup import backup_text
 from app.tree import El, find, text_of
 from scorekeeper import Mode, round_summary
+from scorekeeper.link import decode
 
 
 def words(node: El, tr: Translator) -> str:
@@ -185,7 +186,9 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     card = find(render(keeper.screen()), id="score-summary-share")
     assert card and card[0].attr("data-act") == "summary"
     effect = keeper.act("summary")
-    assert effect.share == "\n".join(expected)
+    text, link = (effect.share or "").rsplit("\n", 1)
+    assert text == "\n".join(expected)
+    assert decode(link).sheet == keeper.sheet()  # the summary ends with the sheet's link (issue 43)
     keeper.shared("copied")
     page = render(keeper.screen())
     assert words(find(page, id="score-flash")[0], tr) == "Round summary copied to the clipboard."

@@ -36,6 +36,7 @@ from scorekeeper.sheet import Randrange
 
 from . import faces
 from .screen import Note, Screen, Sure
+from .sharing import LinkActions
 from .store import Storage, Store
 from .texts import announcement_text, error_text, face_name, share_text, summary_lines
 from .where import Where, sheet_hash
@@ -81,7 +82,7 @@ SETUP_FIELDS = {
 }
 
 
-class Keeper:
+class Keeper(LinkActions):
     def __init__(
         self,
         storage: Storage,
@@ -91,9 +92,11 @@ class Keeper:
         rng: Randrange,
         lang: Callable[[], str],
         tr: Translate,
+        base: Callable[[], str] = lambda: "https://uno.invalid/",
     ) -> None:
         self.store = Store.open(storage)
         self.clock, self.new_id, self.rng, self.lang, self.tr = clock, new_id, rng, lang, tr
+        self.base = base  # the app's address, which a sheet's link starts with
         self.where = Where("list")
         self.errors: dict[str, list[KeeperError]] = {}  # by field id: "hand-2", "winner", "name-new"...
         self.pending: dict[str, str] = {}  # text typed in a field but refused (kept on screen)
@@ -209,6 +212,8 @@ class Keeper:
             used_up=faces.used_up(draft) if draft is not None else (),
             sure=self._sure(saved),
             summary=self._summary(saved),
+            link=self.link_of(saved.sheet) if saved is not None and where.page == "link" else "",
+            found=self.link_open() if where.page == "open" else None,
         )
 
     def _summary(self, saved: SavedSheet | None) -> tuple[str, ...]:
@@ -454,7 +459,8 @@ class Keeper:
 
     def do_share(self, arg: str, value: str, checked: bool) -> Effect:
         self.sharing = "standings"
-        return Effect(render=False, share=share_text(share_data(self.sheet()), self.tr))
+        sheet = self.sheet()
+        return Effect(render=False, share=share_text(share_data(sheet), self.tr) + "\n" + self.link_of(sheet))
 
     def do_summary(self, arg: str, value: str, checked: bool) -> Effect:
         """Share the summary on show (the round just saved) as text."""
@@ -462,13 +468,15 @@ class Keeper:
         if not lines:
             return Effect(render=False)
         self.sharing = "summary"
-        return Effect(render=False, share="\n".join(lines))
+        return Effect(render=False, share="\n".join((*lines, self.link_of(self.sheet()))))
 
     def shared(self, how: str, text: str = "") -> Effect:
         """The view's report: `how` is "shared", "copied" or "failed" (then the text is shown to copy)."""
         keys = {"shared": "score.shared", "copied": "score.copied"}
         if self.sharing == "summary":
             keys = {"shared": "score.summary.shared", "copied": "score.summary.copied"}
+        elif self.sharing == "link":
+            keys = {"shared": "score.link.shared", "copied": "score.link.copied"}
         key = keys.get(how, "score.share_failed")
         old = self.flash if self.flash is not None and self.flash.where == self.where.to_hash() else None
         self.flash = Flash(

@@ -289,6 +289,7 @@ def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
         el("button", key="score.share", type="button", cls="button", data_act="share", id="score-share")
         if sheet.rounds
         else None,
+        el("a", key="score.link.open", cls="button", href=sheet_hash(sheet_id, "link"), id="score-link"),
         el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
         el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id="score-setup"),
     ]

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scorekeeper import RoundDraft, SavedSheet, Sheet
 from scorekeeper.library import SheetSummary
 
 from .where import Where
+
+if TYPE_CHECKING:
+    from .sharing import LinkOpen
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,8 @@ class Screen:
     used_up: tuple[str, ...] = ()  # faces the round's deck has no copy left of (their keys are disabled)
     sure: Sure | None = None  # the question asked before saving an unusual total
     summary: tuple[str, ...] = ()  # the summary of the round just saved, in words (lines)
+    link: str = ""  # the sheet's link (its link page)
+    found: LinkOpen | None = None  # an opened link (`#/score/link/<token>`)
 
     @property
     def sheet(self) -> Sheet:

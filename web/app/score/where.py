@@ -1,13 +1,14 @@
 """The score keeper's routes: `#/score` (list), `#/score/new` (set-up), `#/score/<id>` (the
 sheet), `#/score/<id>/round` (next round), `#/score/<id>/round/<n>` (edit round n),
-`#/score/<id>/setup` (players and options of a saved game)."""
+`#/score/<id>/setup` (players and options of a saved game), `#/score/<id>/link` (its link and QR code),
+`#/score/link/<token>` (a sheet that a link carries, `scorekeeper.link`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-Page = Literal["list", "new", "sheet", "round", "setup"]
+Page = Literal["list", "new", "sheet", "round", "setup", "link", "open"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +16,7 @@ class Where:
     page: Page
     sheet_id: str = ""
     round: int | None = None  # the round being edited (1-based), on page "round"
+    token: str = ""  # the link's data, on page "open"
 
     @classmethod
     def parse(cls, params: tuple[str, ...]) -> Where:
@@ -22,9 +24,13 @@ class Where:
             return cls("list")
         if params == ("new",):
             return cls("new")
+        if params[0] == "link":
+            return cls("open", token="/".join(params[1:]))
         sheet_id, rest = params[0], params[1:]
         if rest == ("setup",):
             return cls("setup", sheet_id)
+        if rest == ("link",):
+            return cls("link", sheet_id)
         if rest[:1] == ("round",):
             if len(rest) == 2 and rest[1].isascii() and rest[1].isdigit():
                 return cls("round", sheet_id, int(rest[1]))
@@ -36,7 +42,9 @@ class Where:
             return "#/score"
         if self.page == "new":
             return "#/score/new"
-        tail = {"sheet": "", "setup": "/setup", "round": "/round"}[self.page]
+        if self.page == "open":
+            return f"#/score/link/{self.token}"
+        tail = {"sheet": "", "setup": "/setup", "round": "/round", "link": "/link"}[self.page]
         if self.page == "round" and self.round is not None:
             tail += f"/{self.round}"
         return f"#/score/{self.sheet_id}{tail}"

@@ -38,6 +38,13 @@ def others_saved(keys: frozenset[str]) -> None:
         screen.render()
 
 
+def site_base() -> str:
+    """The app's address, from this worker's (`<site>/runtime/<pyodide>/uno-app.mjs`): what sheet links start with."""
+    import js  # the worker's global scope
+
+    return str(js.location.href).split("runtime/", 1)[0]
+
+
 def keeper() -> Keeper:
     """One keeper for the page, on the page's saves (`app.storage`, opened by main.py)."""
     global _keeper
@@ -50,6 +57,7 @@ def keeper() -> Keeper:
             rng=random.SystemRandom(),
             lang=i18n.lang,
             tr=lambda key, args: i18n.t(key, **args),
+            base=site_base,
         )
     return _keeper
 

@@ -1,0 +1,168 @@
+"""Sheet links in Chromium (issue 43): a sheet's QR code decodes to exactly its link; the link opened in a fresh
+profile paints the standings before Python is ready, exactly as scorekeeper computed them; "keep" imports it,
+the same link again copies nothing, and a newer link offers to update the copy."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import zxingcpp
+from e2e_helpers import wait_ready, wait_saved
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from score_helpers import EVIL, FACES, PHONE, library, open_score, shot
+
+from scorekeeper.link import decode
+from tools.serve import SiteServer
+
+pytestmark = pytest.mark.e2e
+
+
+def type_into(page: Page, selector: str, text: str) -> None:
+    """Type as a person does: click the field, then the keys."""
+    page.locator(selector).click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def make_sheet(page: Page, names: list[str]) -> None:
+    page.evaluate("location.hash = '#/score/new'")
+    players = page.locator("#score-players > li")
+    expect(page.locator("#score-name-new")).to_be_visible()
+    while (left := players.count()) > 0:  # a set-up left by an earlier test (the profile is shared)
+        page.locator("#score-players [data-act='remove']").first.click()
+        expect(players).to_have_count(left - 1)
+    for count, name in enumerate(names, start=1):
+        type_into(page, "#score-name-new", name)
+        page.keyboard.press("Enter")
+        expect(players).to_have_count(count)
+    page.locator("#score-dealer-0").check()
+    page.locator("#score-start").click()
+    expect(page.locator("#score-save")).to_be_visible()
+
+
+def play_round(page: Page, winner: int, typed: dict[int, int], tapped: dict[int, list[str]]) -> None:
+    page.locator(f"#score-winner-{winner}").check()
+    for seat, total in typed.items():
+        page.locator(f"#score-mode-{seat}-total").click()
+        type_into(page, f"#score-hand-{seat}", str(total))
+    for seat, faces in tapped.items():
+        page.locator(f"#score-mode-{seat}-cards").click()
+        for face in faces:
+            page.locator(f"#score-face-{seat}-{FACES.index(face)}").click()
+    page.locator("#score-save").click()
+    expect(page.locator(".sk-score-sheet")).to_be_visible()
+
+
+def take_link(page: Page) -> str:
+    page.locator("#score-link").click()
+    field = page.locator("#score-link-text")
+    expect(field).to_be_visible()
+    return str(field.input_value())
+
+
+def qr_text(page: Page) -> str:
+    """What a scanner reads from the QR code on screen (a screenshot of it, decoded by zxing-cpp)."""
+    png = page.locator("svg.sk-qr").screenshot()
+    image = zxingcpp.read_barcodes(_gray(png))
+    assert len(image) == 1, image
+    return str(image[0].text)
+
+
+def _gray(png: bytes) -> np.ndarray:
+    import io
+
+    from PIL import Image
+
+    return np.array(Image.open(io.BytesIO(png)).convert("L"))
+
+
+def standings_texts(page: Page, scope: str) -> list[str]:
+    return [" ".join(text.split()) for text in page.locator(f"{scope} #score-link-standings > li").all_inner_texts()]
+
+
+def expected_standings(link: str) -> list[str]:
+    opened = decode(link)
+    names = opened.sheet.players
+    return [f"{s.rank}. {' & '.join(names[seat] for seat in s.seats)} {s.total}" for s in opened.view.standings]
+
+
+def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
+    app_context: BrowserContext, browser: Browser, server: SiteServer
+) -> None:
+    page = app_context.new_page()
+    open_score(page, server.url)
+    make_sheet(page, ["Uma", EVIL, "Zoë ♠"])
+    play_round(page, 0, {1: 14}, {2: ["7", "S", "W"]})
+    link = take_link(page)
+    assert link.startswith(server.url) and "#/score/link/k1." in link
+    assert qr_text(page) == link  # the code on screen is exactly the link
+    shot(page, "link-page-en")
+    expected = expected_standings(link)
+    assert expected == ["1. Uma 91", f"2. {EVIL} 0", "2. Zoë ♠ 0"]
+
+    # a fresh profile, Python held back: the standings are painted from the link alone
+    early = browser.new_context(viewport=PHONE, service_workers="block")
+    held = early.new_page()
+
+    def hold(route: Route) -> None:
+        pass  # never answered: Python does not start on this page
+
+    held.route("**/web/ui-start.mjs", hold)
+    held.goto(link, wait_until="commit")
+    painted = held.locator("#screen > .link-prepaint")
+    expect(painted).to_be_visible()
+    expect(painted.locator("#score-link-standings > li")).to_have_count(3)
+    assert standings_texts(held, "#screen > .link-prepaint") == expected
+    expect(painted.locator(".sk-link-rounds tbody tr")).to_have_text(["1UmaUmaUma +91"])
+    assert held.evaluate("document.documentElement.dataset.pyReady") is None
+    assert held.locator("#screen img").count() == 0  # the name is text
+    early.close()
+
+    # a fresh profile with Python: the same standings, then "keep" imports it once
+    other = browser.new_context(viewport=PHONE)
+    phone = other.new_page()
+    phone.goto(link)
+    wait_ready(phone)
+    expect(phone.locator("#score-keep")).to_be_visible()
+    assert standings_texts(phone, "#screen") == expected
+    expect(phone.locator("#score-link-differs")).to_have_count(0)
+    shot(phone, "link-open-en")
+    phone.locator("#score-keep").click()
+    expect(phone.locator(".sk-score-sheet")).to_be_visible()
+    sheets = library(phone)["sheets"]
+    assert isinstance(sheets, list) and len(sheets) == 1
+    phone.goto(link)  # the same link again: nothing copied, it is offered to open
+    expect(phone.locator("#score-open-saved")).to_be_visible()
+    phone.locator("#score-open-saved").click()
+    expect(phone.locator(".sk-score-sheet")).to_be_visible()
+    assert len(library(phone)["sheets"]) == 1  # type: ignore[arg-type]
+
+    # a newer link of the same game offers to update the copy
+    page.locator(".back-link").click()
+    page.locator("#score-enter").click()
+    play_round(page, 1, {0: 3, 2: 9}, {})
+    newer = take_link(page)
+    phone.goto(newer)
+    update = phone.locator("[data-act='keep'][data-arg='update']")
+    expect(update).to_be_visible()
+    update.click()
+    expect(phone.locator(".sk-score-sheet")).to_be_visible()
+    wait_saved(phone)
+    sheets = library(phone)["sheets"]
+    assert isinstance(sheets, list) and len(sheets) == 1
+    assert len(json.loads(json.dumps(sheets[0]["save"]))["sheet"]["rounds"]) == 2
+    other.close()
+    page.close()
+
+
+def test_a_damaged_link_says_so_and_changes_nothing(fresh_context: BrowserContext, server: SiteServer) -> None:
+    page = fresh_context.new_page()
+    page.goto(server.url + "#/score/link/k1.AAAAAAAAAAAA")
+    wait_ready(page)
+    expect(page.locator("#score-link-error")).to_have_text("This link is damaged. Ask for it again.")
+    expect(page.locator("[data-act='keep']")).to_have_count(0)
+    page.goto(server.url + "#/score/link/k7.whatever")
+    expect(page.locator("#score-link-error")).to_contain_text("newer version")
+    assert page.evaluate("localStorage.getItem('uno.score.library')") is None
