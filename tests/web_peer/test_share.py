@@ -62,7 +62,7 @@ def test_guests_connect_and_see_the_sheet_at_once() -> None:
         assert (
             guest.open
             and guest.token
-            and guest.view == {"sheet": "v0", "entry": {"round": 3, "hands": []}, "seat": None}
+            and guest.view == {"sheet": "v0", "entry": {"round": 3, "hands": []}, "seat": None, "taken": 0}
         )
 
 
@@ -138,6 +138,7 @@ def test_a_new_phone_may_take_the_seat_of_one_that_is_gone() -> None:
     connect(host, other)
     other.claim(0)
     assert other.seat == 0
+    assert [(g.name, g.connected) for g in host.seated()] == [("Ana again", True)]  # the old place is taken over
 
 
 def test_the_host_ends_sharing_and_guests_keep_their_last_view() -> None:
@@ -155,3 +156,20 @@ def test_a_guest_refuses_an_old_or_foreign_host_message() -> None:
     guest.relay.receive({"op": "peer-in", "link": guest.link, "text": protocol.write("state", 1, rev=99, view={})})
     guest.relay.receive({"op": "peer-in", "link": guest.link, "text": '{"v":1,"seq":100,"kind":"hand"}'})
     assert guest.view == before and [code for code, _ in guest.refusals] == ["stale", "forbidden"]
+
+
+def test_a_host_that_restarted_gets_each_guest_back_in_its_seat() -> None:
+    table, keeper, old_host, guests, _ = setup(2)
+    guests[0].claim(1)
+    guests[1].claim(3)
+    for _ in range(3):
+        old_host.publish()  # the guests' last revision is above what the new host counts from
+    keeper.version = 9  # rounds the host saved before its tab was reloaded
+    host_phone = Phone("host again")  # the host's tab was reloaded: a new host, no guests
+    host = SheetHost(table.page(host_phone), keeper.view, keeper.take_hand, new_token=iter("xyz").__next__)
+    host_phone.relay = host.relay
+    for guest in guests:
+        connect(host, guest)
+    assert [(g.seat, g.connected) for g in host.seated()] == [(1, True), (3, True)]
+    assert [g.seat for g in guests] == [1, 3]
+    assert all(g.view is not None and g.view["sheet"] == "v9" for g in guests)

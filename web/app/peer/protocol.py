@@ -144,6 +144,7 @@ class Guest:
     seat: int | None = None
     last_seq: int = 0
     connected: bool = True
+    hand_seq: int = 0  # the seq of its last hand the host took (or refused) on its link
 
 
 class Guests:
@@ -166,7 +167,7 @@ class Guests:
         """The guest of `token` back in its place (its seat, its count of messages), else a new guest."""
         known = self.by_token.get(token or "")
         if known is not None:
-            known.connected, known.name, known.last_seq = True, name or known.name, 0
+            known.connected, known.name, known.last_seq, known.hand_seq = True, name or known.name, 0, 0
             return known
         guest = Guest(new_token(), name)
         self.by_token[guest.token] = guest

@@ -151,11 +151,14 @@ class SheetHost:
             holder = next((g for g in self.guests.by_token.values() if g.seat == seat and g.connected), None)
             if seat is not None and holder is not None and holder is not guest:
                 raise Refused("forbidden", f"seat {seat} is taken")
+            for away in [g for g in self.guests.by_token.values() if g.seat == seat and g is not guest]:
+                del self.guests.by_token[away.token]  # a new phone (or tab) for that player takes its place
             guest.seat = seat
             self._send_state(invite)
             self.changed()
         elif message.kind == "hand":
             error = self.take_hand(message.body["seat"], message.body["round"], message.body["hand"])
+            guest.hand_seq = message.seq  # taken or refused: the host's copy is what counts now
             if error is not None:
                 raise Refused("forbidden", error)
         elif message.kind == "bye":
@@ -165,7 +168,7 @@ class SheetHost:
 
     def _send_state(self, invite: Invite) -> None:
         assert invite.guest is not None
-        view = {**self.view(invite.guest), "seat": invite.guest.seat}
+        view = {**self.view(invite.guest), "seat": invite.guest.seat, "taken": invite.guest.hand_seq}
         self.relay.send(invite.link, protocol.write("state", self.outbox.next(invite.link), rev=self.rev, view=view))
 
 
@@ -185,6 +188,9 @@ class SheetGuest:
         self.ended = False
         self.outbox = Outbox()
         self.last_seq = 0
+        self.hand_seq = 0  # the seq of the last hand this phone sent on its link
+        self.wanted_seat: int | None = None  # the player this phone said it is (claimed again on a rejoin)
+        self.joining = False  # answered a host's code; the link is not open yet
         self.refusals: list[tuple[str, str]] = []
 
     def join(self, offer_code: str) -> None:
@@ -193,18 +199,28 @@ class SheetGuest:
         if self.link is not None:
             self.relay.close(self.link)
         self.link, self.code, self.open, self.last_seq, self.ended = self.relay.new_link(), "", False, 0, False
+        self.hand_seq, self.rev = 0, -1  # a new host (a reloaded tab) counts its revisions from 0
+        self.joining = True
         self.outbox = Outbox()
         self.relay.answer(self.link, offer_code)
         self.changed()
 
     def claim(self, seat: int | None) -> None:
+        self.wanted_seat = seat
         self._send("claim", seat=seat)
 
     def send_hand(self, round_no: int, hand: dict[str, Any]) -> bool:
         """This phone's hand for the round being entered (only its own seat: the host refuses others)."""
-        if self.seat is None:
+        if self.seat is None or not self._send("hand", seat=self.seat, round=round_no, hand=hand):
             return False
-        return self._send("hand", seat=self.seat, round=round_no, hand=hand)
+        self.hand_seq = self.outbox.seq[self.link or 0]
+        return True
+
+    @property
+    def settled(self) -> bool:
+        """Whether the host has taken every hand this phone sent (its copy of this seat then counts)."""
+        taken = self.view.get("taken") if self.view else None
+        return self.hand_seq == 0 or taken == self.hand_seq
 
     def leave(self) -> None:
         self._send("bye")
@@ -228,6 +244,7 @@ class SheetGuest:
         if link != self.link:
             return
         self.open = state == "open"
+        self.joining = self.joining and not self.open and state != "closed"
         if self.open:
             self._send("hello", name=self.name, token=self.token)
         self.changed()
@@ -245,6 +262,8 @@ class SheetGuest:
         self.last_seq = message.seq
         if message.kind == "welcome":
             self.token, self.seat = message.body["token"], message.body["seat"]
+            if self.seat is None and self.wanted_seat is not None:  # a host that lost this phone's place
+                self._send("claim", seat=self.wanted_seat)
         elif message.kind == "state" and message.body["rev"] >= self.rev:
             self.rev, self.view = message.body["rev"], message.body["view"]
             seat = self.view.get("seat")

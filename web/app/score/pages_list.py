@@ -74,7 +74,12 @@ def list_page(screen: Screen) -> El:
         el("p", key="score.list.lead", cls="lead"),
         flash(screen),
         damaged,
-        el("p", el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id="score-new")),
+        el(
+            "p",
+            el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id="score-new"),
+            el("a", key="table.join", cls="button", href="#/table/join", id="score-join"),
+            cls="sk-actions",
+        ),
         *sections,
         el(
             "section",

@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from app import i18n, link
+from app.peer.sessions import SESSIONS
 from app.score.keeper import Effect, Keeper
 from app.score.pages import live_parts, render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
@@ -43,6 +44,12 @@ def site_base() -> str:
     import js  # the worker's global scope
 
     return str(js.location.href).split("runtime/", 1)[0]
+
+
+def redraw_keeper() -> None:
+    """Something outside the keeper changed its sheets (a guest phone's hand): draw the screen again."""
+    for screen in _mounted:
+        screen.render()
 
 
 def keeper() -> Keeper:
@@ -113,6 +120,7 @@ class ScoreScreen:
                 "prepaint": prepaint,
             }
         )
+        SESSIONS.keeper_drew()
 
     # -- the page's messages --------------------------------------------------------------------
 
@@ -140,6 +148,7 @@ class ScoreScreen:
         if effect.live_seat is not None:
             parts = live_parts(self.keeper.screen(), effect.live_seat)
             link.to_page({"op": "patch", "parts": [to_data(part) for part in parts]})
+            SESSIONS.keeper_drew()
         page: dict[str, Any] = {"op": "effect"}
         if effect.announce:
             page["announce"] = [LIVE_ID, effect.announce]

@@ -1,0 +1,35 @@
+"""A whole evening at one table through the app's pages and the real WebRTC stack (in a network namespace the
+test makes): the host in Spanish, guests in English and Spanish; each guest enters its own hand (typed, and
+tapped as cards); a guest's tab drops and comes back mid-round; the host's tab reloads and its guests rejoin.
+Screenshots go to artifacts/peer/."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import netns
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ARTIFACTS = HERE.parents[2] / "artifacts" / "peer"
+
+pytestmark = pytest.mark.e2e
+
+
+def test_an_evening_with_three_phones(site: Path) -> None:
+    why = netns.why_not()
+    if why:
+        pytest.fail(f"cannot test WebRTC here: {why}")
+    run = netns.run([sys.executable, str(HERE / "evening_run.py"), str(site), str(ARTIFACTS)], timeout=540)
+    assert run.returncode == 0, run.stderr[-4000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result["host_guests"] == ["Beto\nconectado", "Caro\nconectado"]
+    assert result["host_guests_after"] == ["Beto\nconectado", "Caro\nconectado"]  # back in their seats
+    # round 1: Ana out, Beto 55 typed (52, corrected), Caro W + 5 tapped, Dani 12; round 2: Beto out, 30 + 8 + 3
+    expected = ["Ana 122", "Beto 41", "Caro 0", "Dani 0"]
+    assert result["guests"] == [expected, expected]  # identical on every phone
+    assert [line.split()[0] for line in result["host"]] == ["Ana", "Beto", "Caro", "Dani"]
+    assert [next(w for w in line.split() if w.isdigit()) for line in result["host"]] == ["122", "41", "0", "0"]
+    assert result["guest_you"] == ["You are Beto.", "Eres Caro."]

@@ -1,0 +1,293 @@
+"""`#/table/host/<sheet id>` and `#/table/join`: the pages of a table of phones, pure functions of plain values.
+
+The host's page lists its guests and shows one invitation at a time (its QR code and its text code, then a
+way to take the guest's answer: the camera or a pasted code). A guest's page goes: scan or paste the host's
+code; show its own answer; then the host's sheet, live, and its own hand when the host enters a round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import segno
+
+from app.score.common import head
+from app.score.pages_entry import hand_box
+from app.score.pages_link import readonly_sheet
+from app.score.qr import path_of
+from app.score.screen import Screen
+from app.score.where import sheet_hash
+from app.tree import El, el
+from scorekeeper import Sheet
+from scorekeeper.link import view_of
+
+VIDEO_ID = "table-video"
+CODE_FIELD = "table-code"
+
+
+@dataclass(frozen=True, slots=True)
+class GuestLine:
+    name: str  # the player it claimed, or "" (just watching)
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HostPage:
+    sheet_id: str
+    title: str
+    webrtc: bool | None  # None: not known yet
+    camera: bool
+    guests: tuple[GuestLine, ...]
+    code: str  # the invitation waiting for its guest ("" when none, or while the page makes it)
+    inviting: bool  # an invitation is open (its code may still be coming)
+    error: str  # a catalogue key's tail under table.err.
+    scanning: bool
+    typed: str  # what is typed in the code field
+
+
+@dataclass(frozen=True, slots=True)
+class GuestPage:
+    webrtc: bool | None
+    camera: bool
+    step: str  # "scan" (no host yet) | "answer" (show this code to the host) | "sheet"
+    code: str  # this phone's answer code
+    connected: bool
+    ended: bool
+    error: str
+    scanning: bool
+    typed: str
+    sheet: Sheet | None
+    title: str
+    seat: int | None
+    entering: bool  # the host is entering a round and this phone has a hand in it
+    round: int
+    entry: Screen | None  # the memory keeper's screen (its hand box)
+
+
+def code_qr(code: str, label_id: str) -> El:
+    """A connection code's QR code: alphanumeric mode, level M (a phone reads it across a table)."""
+    qr = segno.make_qr(code, error="m", boost_error=False)
+    size = int(qr.symbol_size(border=4)[0])
+    return el(
+        "svg",
+        el("rect", width=size, height=size, fill="#fff"),
+        el("path", d=path_of(qr), fill="#000"),
+        viewBox=f"0 0 {size} {size}",
+        cls="sk-qr table-qr",
+        role="img",
+        aria_labelledby=label_id,
+        focusable="false",
+        shape_rendering="crispEdges",
+        data_version=qr.version,
+    )
+
+
+def _grouped(code: str) -> str:
+    return " ".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def _unsupported(webrtc: bool | None) -> El | None:
+    if webrtc is False:
+        return el("p", key="table.no_webrtc", cls="sk-notice", id="table-unsupported", role="status")
+    return None
+
+
+def _error(error: str) -> El:
+    return el(
+        "p",
+        *([] if not error else [el("span", key=f"table.err.{error}")]),
+        cls="sk-field-error",
+        id="table-error",
+        role="alert" if error else None,
+    )
+
+
+def _take_code(camera: bool, scanning: bool, typed: str, label: str, act: str) -> list[El | None]:
+    """The camera (while it scans) and the field for a code typed or pasted by hand."""
+    return [el("div", *_take_parts(camera, scanning, typed, label, act), cls="table-take")]
+
+
+def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) -> list[El | None]:
+    return [
+        el("video", id=VIDEO_ID, cls="table-video", hidden=not scanning, muted=True, playsinline=True),
+        el(
+            "button",
+            key="table.scan_stop" if scanning else "table.scan",
+            type="button",
+            cls="button" + ("" if scanning else " primary"),
+            data_act="unscan" if scanning else "scan",
+            id="table-scan",
+        )
+        if camera
+        else None,
+        el("label", key=label, for_=CODE_FIELD),
+        el(
+            "input",
+            type="text",
+            id=CODE_FIELD,
+            cls="table-code-input",
+            value=typed,
+            autocomplete="off",
+            autocapitalize="characters",
+            spellcheck="false",
+            enterkeyhint="go",
+            data_act="code",
+            data_on="input",
+        ),
+        el("button", key="table.connect", type="button", cls="button", data_act=act, id="table-connect"),
+    ]
+
+
+def host_page(page: HostPage) -> El:
+    guests = el(
+        "ul",
+        *(
+            el(
+                "li",
+                el("span", guest.name, cls="table-guest-name") if guest.name else el("span", key="table.watching"),
+                el("span", key="table.connected" if guest.connected else "table.away", cls="table-guest-state"),
+                cls="table-guest" + ("" if guest.connected else " table-away"),
+            )
+            for guest in page.guests
+        ),
+        cls="table-guests",
+        id="table-guests",
+    )
+    invite: list[El | None]
+    if page.code:
+        invite = [
+            el("h2", key="table.invite_title"),
+            el(
+                "figure",
+                code_qr(page.code, "table-qr-title"),
+                el("figcaption", key="table.invite_scan", id="table-qr-title"),
+                cls="sk-qr-box",
+            ),
+            el("p", key="table.or_type"),
+            el("output", _grouped(page.code), cls="table-code", id="table-offer-code"),
+            el("h2", key="table.answer_title"),
+            *_take_code(page.camera, page.scanning, page.typed, "table.answer_label", "accept"),
+            _error(page.error),
+        ]
+    elif page.inviting:
+        invite = [el("p", key="table.making", role="status")]
+    else:
+        invite = [
+            el("button", key="table.add", type="button", cls="button primary", data_act="invite", id="table-invite")
+            if page.webrtc
+            else None
+        ]
+    return el(
+        "section",
+        head(sheet_hash(page.sheet_id), "score.back_sheet"),
+        el("h1", key="table.host_title", id="table-title", tabindex="-1"),
+        el("p", page.title, cls="sk-link-players"),
+        _unsupported(page.webrtc),
+        el("p", key="table.host_lead") if page.webrtc else None,
+        el("h2", key="table.guests") if page.guests else None,
+        guests if page.guests else None,
+        *invite,
+        el("button", key="table.stop", type="button", cls="button", data_act="stop", id="table-stop")
+        if page.guests
+        else None,
+        cls="score-page table-page",
+        aria_labelledby="table-title",
+    )
+
+
+def guest_page(page: GuestPage) -> El:
+    body: list[El | None]
+    if page.step == "scan":
+        body = [
+            el("p", key="table.join_lead"),
+            *(_take_code(page.camera, page.scanning, page.typed, "table.offer_label", "join") if page.webrtc else []),
+            _error(page.error),
+        ]
+    elif page.step == "answer":
+        body = [
+            el("h2", key="table.show_answer"),
+            el(
+                "figure",
+                code_qr(page.code, "table-qr-title"),
+                el("figcaption", key="table.answer_scan", id="table-qr-title"),
+                cls="sk-qr-box",
+            )
+            if page.code
+            else el("p", key="table.making", role="status"),
+            el("p", key="table.or_type") if page.code else None,
+            el("output", _grouped(page.code), cls="table-code", id="table-answer-code") if page.code else None,
+        ]
+    else:
+        rejoin = (
+            _take_code(page.camera, page.scanning, page.typed, "table.offer_label", "join")
+            if not page.connected and not page.ended
+            else []
+        )
+        body = [_status(page), *rejoin, _error(page.error) if rejoin else None, *_sheet(page)]
+    return el(
+        "section",
+        head("#/score", "score.back_list"),
+        el("h1", key="table.join_title", id="table-title", tabindex="-1"),
+        _unsupported(page.webrtc),
+        *body,
+        cls="score-page table-page",
+        aria_labelledby="table-title",
+    )
+
+
+def _status(page: GuestPage) -> El:
+    state = "ended" if page.ended else "live" if page.connected else "lost"
+    return el(
+        "p",
+        key=f"table.{state}",
+        cls="table-status" + ("" if page.connected else " sk-notice"),
+        id="table-status",
+        role="status",
+        data_state=state,
+    )
+
+
+def _sheet(page: GuestPage) -> list[El | None]:
+    sheet = page.sheet
+    if sheet is None:
+        return [el("p", key="table.waiting", role="status")]
+    if page.seat is None and page.connected:
+        who: El | None = el(
+            "div",
+            el("h2", key="table.who"),
+            *(
+                el(
+                    "button",
+                    name,
+                    type="button",
+                    cls="button",
+                    data_act="claim",
+                    data_arg=str(seat),
+                    id=f"table-claim-{seat}",
+                )
+                for seat, name in enumerate(sheet.players)
+            ),
+            cls="table-who sk-actions",
+            id="table-who",
+        )
+    else:
+        who = (
+            el("p", key="table.you_are", args={"name": sheet.players[page.seat]}, id="table-you")
+            if page.seat is not None
+            else None
+        )
+    hand: El | None = None
+    if page.entering and page.seat is not None and page.entry is not None and page.entry.draft is not None:
+        hand = el(
+            "div",
+            el("h2", key="table.your_hand", args={"round": page.round}),
+            el("ul", hand_box(page.entry, sheet, page.entry.draft, page.seat), cls="sk-hands"),
+            cls="table-hand",
+            id="table-hand",
+        )
+    return [
+        el("p", page.title, cls="sk-link-players"),
+        who,
+        hand,
+        readonly_sheet(sheet, view_of(sheet)),
+    ]
