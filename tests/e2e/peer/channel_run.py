@@ -1,4 +1,4 @@
-"""Inside a network namespace (tests/e2e/netns.py): a host and guests connect through web/peer.mjs.
+"""Inside a network namespace (tools/netns.py): a host and guests connect through web/peer.mjs.
 
 `python tests/e2e/peer/channel_run.py SITE GUESTS` serves SITE on the namespace's loopback, opens one
 Chromium context per phone at 390x844, and connects each guest to the host with the codes made by

@@ -1,4 +1,4 @@
-"""Inside a network namespace (tests/e2e/netns.py): an evening at one table, a score keeper's phone and
+"""Inside a network namespace (tools/netns.py): an evening at one table, a score keeper's phone and
 guest phones, connected through the app's own pages with the codes typed across (as a person without a
 camera would), each guest entering its own hand.
 

@@ -7,8 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-import netns
 import pytest
+
+from tools import netns
 
 HERE = Path(__file__).resolve().parent
 

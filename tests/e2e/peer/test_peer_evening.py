@@ -9,8 +9,9 @@ import json
 import sys
 from pathlib import Path
 
-import netns
 import pytest
+
+from tools import netns
 
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = HERE.parents[2] / "artifacts" / "peer"
