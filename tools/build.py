@@ -9,7 +9,8 @@ Output, all served from the page's own origin:
   build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written),
   and next to every file that compresses well its brotli and gzip copies (`x.js.br`, `x.js.gz`, tools/compress.py),
-  which neither build.json nor sw.js lists.
+  which neither build.json nor sw.js lists, and _headers (tools/headers.py: tools.serve's headers for static
+  hosts that read that file).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from tools import compress, icons, precache, sounds, wheels
+from tools import compress, headers, icons, precache, sounds, wheels
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -255,6 +256,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     extra = {**versions, "runtime": runtime, "app_archive": APP_ARCHIVE}
     info = precache.write_service_worker(site, WEB / "sw.template.js", extra)
     compress.precompress_site(site, cache=wheels.CACHE / "precompressed")  # last: sw.js and build.json too
+    headers.write_headers(site)  # for Netlify and Cloudflare Pages: not served to the app, not precached
     return info
 
 

@@ -19,11 +19,12 @@ BUILD_INFO = "build.json"
 
 
 def site_files(site: Path) -> dict[str, dict[str, object]]:
-    """Every file of the site except the service worker, build.json and precompressed copies, with size and sha256."""
+    """Every file of the site except the service worker, build.json, precompressed copies and the static hosts'
+    _headers (tools/headers.py: written last, never fetched by the app), with size and sha256."""
     files: dict[str, dict[str, object]] = {}
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if path.is_file() and rel not in (SW_NAME, BUILD_INFO) and not is_precompressed_copy(path):
+        if path.is_file() and rel not in (SW_NAME, BUILD_INFO, "_headers") and not is_precompressed_copy(path):
             files[rel] = {"size": path.stat().st_size, "sha256": sha256_of(path)}
     return files
 

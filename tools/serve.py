@@ -112,6 +112,13 @@ IMMUTABLE = re.compile(r"^/(?:.*/)?runtime/pyodide-[^/]+/[^/]+\.wasm$")
 """URL paths whose content never changes under the same path."""
 
 
+def cache_control(url_path: str) -> str:
+    """The Cache-Control of a URL path: revalidate on every use (cheap 304s: a rebuilt file is never served
+    stale), except Pyodide's .wasm, in a folder named by its version and kept by the browser's HTTP cache (not
+    the service worker, see web/sw.template.js): no round trip for it on a warm start."""
+    return "public, max-age=31536000, immutable" if IMMUTABLE.match(url_path.split("?", 1)[0]) else "no-cache"
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with explicit MIME types, `no-cache` revalidation, precompressed copies, no directory listings."""
 
@@ -156,11 +163,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def end_headers(self) -> None:
-        # Revalidate on every use (cheap 304s): a rebuilt file is never served stale. The exception is
-        # Pyodide's .wasm, in a folder named by its version and kept by the browser's HTTP cache
-        # (not the service worker, see web/sw.template.js): no round trip for it on a warm start.
-        immutable = IMMUTABLE.match(self.path.split("?", 1)[0])
-        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+        self.send_header("Cache-Control", cache_control(self.path))
         if self.policy:
             self.send_header("Content-Security-Policy", self.policy)
         if self._variants and self._status in (200, 304):

@@ -13,7 +13,8 @@ from e2e_helpers import wait_ready, wait_saved
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from score_helpers import EVIL, FACES, PHONE, library, open_score, shot
 
-from scorekeeper.link import decode
+from scorekeeper import new_sheet
+from scorekeeper.link import decode, encode
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
@@ -93,14 +94,14 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
 ) -> None:
     page = app_context.new_page()
     open_score(page, server.url)
-    make_sheet(page, ["Uma", EVIL, "Zoë ♠"])
+    make_sheet(page, ["Uma", EVIL, "Zoë 🃏"])
     play_round(page, 0, {1: 14}, {2: ["7", "S", "W"]})
     link = take_link(page)
     assert link.startswith(server.url) and "#/score/link/k1." in link
     assert qr_text(page) == link  # the code on screen is exactly the link
     shot(page, "link-page-en")
     expected = expected_standings(link)
-    assert expected == ["1. Uma 91", f"2. {EVIL} 0", "2. Zoë ♠ 0"]
+    assert expected == ["1. Uma 91", f"2. {EVIL} 0", "2. Zoë 🃏 0"]
 
     # a fresh profile, Python held back: the standings are painted from the link alone
     early = browser.new_context(viewport=PHONE, service_workers="block")
@@ -166,3 +167,30 @@ def test_a_damaged_link_says_so_and_changes_nothing(fresh_context: BrowserContex
     page.goto(server.url + "#/score/link/k7.whatever")
     expect(page.locator("#score-link-error")).to_contain_text("newer version")
     assert page.evaluate("localStorage.getItem('uno.score.library')") is None
+
+
+def test_a_link_opens_offline_in_the_installed_app(fresh_context: BrowserContext, server: SiteServer) -> None:
+    """The app installed (its service worker in control, offline copy ready): a link opens with no network,
+    painted at once, and is kept."""
+    sheet = new_sheet(["Ana", "Ben 🃏"]).choose_dealer(1)
+    sheet = sheet.add_round(sheet.blank_draft().with_winner(0).with_text(1, "17"))
+    page = fresh_context.new_page()
+    page.goto(server.url + "#/score")
+    wait_ready(page)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null && document.documentElement.dataset.offlineReady === '1'",
+        timeout=120_000,
+    )
+    fresh_context.set_offline(True)
+    try:
+        page.close()
+        page = fresh_context.new_page()  # a new document: the link opened from another app or the camera
+        page.goto(server.url + "#/score/link/" + encode(sheet))
+        page.wait_for_function("() => performance.getEntriesByName('link-prepaint').length > 0")
+        wait_ready(page)
+        assert standings_texts(page, "#screen") == ["1. Ana 17", "2. Ben 🃏 0"]
+        page.locator("#score-keep").click()
+        expect(page.locator(".sk-score-sheet")).to_be_visible()
+        assert len(library(page)["sheets"]) == 1  # type: ignore[arg-type]
+    finally:
+        fresh_context.set_offline(False)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import random
+import zlib
 
 from hypothesis import strategies as st
 
@@ -95,3 +97,16 @@ def evening(players: int, rounds: int, most: int, seed: int = 1, target: int = 1
         inputs = tuple(HandInput() if seat == winner else HandInput.of_cards(h) for seat, h in enumerate(hands))
         sheet = sheet.add_round(RoundDraft(winner, inputs))
     return sheet
+
+
+def reseal(body: bytes, version: str = "1") -> str:
+    """A token of ``body`` as the encoder seals it (CRC-32, raw deflate, base64url)."""
+    sealed = body + zlib.crc32(body).to_bytes(4, "big")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = base64.urlsafe_b64encode(packer.compress(sealed) + packer.flush()).decode().rstrip("=")
+    return f"k{version}.{data}"
+
+
+def body_of(token: str) -> bytes:
+    data = token.split(".", 1)[1]
+    return zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)), -15)

@@ -11,7 +11,7 @@ import zlib
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from keeper_helpers import BASE, NAMES, deal, draft_of_deal, evening, make_sheet, options_st, rngs
+from keeper_helpers import BASE, NAMES, body_of, deal, draft_of_deal, evening, make_sheet, options_st, reseal, rngs
 
 from scorekeeper import KeeperError, LoadError, Options, Sheet, SheetError, new_sheet
 from scorekeeper.link import (
@@ -69,19 +69,6 @@ class _Fixed:
 
     def randrange(self, stop: int, /) -> int:
         return self.seat
-
-
-def reseal(body: bytes, version: str = "1") -> str:
-    """A token of ``body`` as the encoder seals it (CRC-32, raw deflate, base64url)."""
-    sealed = body + zlib.crc32(body).to_bytes(4, "big")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    data = base64.urlsafe_b64encode(packer.compress(sealed) + packer.flush()).decode().rstrip("=")
-    return f"k{version}.{data}"
-
-
-def body_of(token: str) -> bytes:
-    data = token.split(".", 1)[1]
-    return zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)), -15)
 
 
 @given(any_sheet())

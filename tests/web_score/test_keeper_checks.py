@@ -125,12 +125,12 @@ def test_list_entries_are_told_apart(keeper: Keeper, tr: Translator) -> None:
     texts = [words(link, tr) for link in links]
     saved = keeper.store.library.get(first)
     assert texts[1] == (
-        f"Ana, Ben, Cai, Dee In progress · Rounds: 1 · Leading: Ben (60) "
+        f"Ana, Ben, Cai, Dee In progress · Rounds: 1 · Leading: Ben (60) Only on this phone "
         f"Started {when(saved.created)} · Last played {when(saved.updated)}"
     )
     assert texts[0].startswith("Ana, Ben, Cai, Dee (2) In progress · Not started yet Started ")
     tr.lang = "es"
-    assert "En curso · Rondas: 1 · En cabeza: Ben (60) Empezada " in words(links[1], tr)
+    assert "En curso · Rondas: 1 · En cabeza: Ben (60) Solo en este teléfono Empezada " in words(links[1], tr)
 
 
 def test_a_backup_imported_twice_copies_nothing_the_second_time(

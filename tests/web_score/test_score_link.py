@@ -13,6 +13,7 @@ from app.score.pages import render
 from app.score.store import LIBRARY_KEY, MemoryStorage
 from app.tree import find
 from scorekeeper.link import ROUTE, decode
+from tests.scorekeeper.keeper_helpers import body_of, evening, reseal
 
 
 def played(keeper: Keeper, rounds: int = 2) -> str:
@@ -131,3 +132,24 @@ def test_bad_links_say_why_and_change_nothing(keeper: Keeper, tr: Translator) ->
     open_link(other, link[:40])
     assert "No se cambió nada" in words(render(other.screen()), tr)
     assert not tr.missing
+
+
+def test_a_link_whose_standings_differ_from_the_tally_says_so(keeper: Keeper, tr: Translator) -> None:
+    link = link_of(keeper, played(keeper))
+    body = bytearray(body_of(link.split("/score/link/", 1)[1])[:-4])
+    body[-1] ^= 2  # the last round's last gain, +-1 (zigzag varint)
+    other = make_keeper(MemoryStorage(), tr)
+    open_link(other, "#/score/link/" + reseal(bytes(body)))
+    page = render(other.screen())
+    assert words(find(page, id="score-link-differs")[0], tr).startswith("The standings in this link differ")
+    assert find(page, id="score-keep")  # the sheet itself is sound: it can be kept
+
+
+def test_a_sheet_too_long_for_a_qr_code_offers_its_link_and_file(keeper: Keeper, tr: Translator) -> None:
+    keeper.store.put("big", evening(10, 40, 14), 1)
+    go(keeper, "#/score/big/link")
+    page = render(keeper.screen())
+    assert not [node for node in page.walk() if node.tag == "svg"]
+    assert words(find(page, id="score-qr-title")[0], tr).startswith("This sheet is too long for a QR code.")
+    assert decode(find(page, id="score-link-text")[0].attr("value") or "").sheet == evening(10, 40, 14)
+    assert find(page, data_act="export")

@@ -36,7 +36,9 @@ class WorkerPage:
         self.post = post
 
     def receive(self, message: dict[str, Any]) -> None:
-        self.post(json.dumps(message))
+        # Characters as UTF-8, not \u escapes: MicroPython's json reads an escaped surrogate pair (an emoji in a
+        # name) as two broken characters, which the page showed as six U+FFFD
+        self.post(json.dumps(message, ensure_ascii=False))
         if message.get("op") == "draw" and message.get("root") == "play":  # the hook's state follows the table
             self.post(json.dumps({"op": "play-state", "state": HOOKS["state"](""), "seen": link.seen()}))
 

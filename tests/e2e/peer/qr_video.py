@@ -3,9 +3,11 @@ grey-scale Y4M frame with the code in the middle, as a phone held across a table
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import segno
+from PIL import Image
 
 WIDTH, HEIGHT = 640, 480
 
@@ -23,4 +25,16 @@ def write_y4m(text: str, path: Path, *, module_px: int = 6) -> Path:
     chroma = bytes([128]) * (WIDTH * HEIGHT // 4)
     header = f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F10:1 Ip A1:1 C420jpeg\n".encode()
     path.write_bytes(header + b"FRAME\n" + bytes(luma) + chroma + chroma)
+    return path
+
+
+def write_y4m_picture(png: bytes, path: Path) -> Path:
+    """A screenshot of a QR code as the camera sees it: grey, scaled to fit, in the middle of the frame."""
+    picture = Image.open(io.BytesIO(png)).convert("L")
+    picture.thumbnail((HEIGHT - 40, HEIGHT - 40))
+    frame = Image.new("L", (WIDTH, HEIGHT), 200)
+    frame.paste(picture, ((WIDTH - picture.width) // 2, (HEIGHT - picture.height) // 2))
+    chroma = bytes([128]) * (WIDTH * HEIGHT // 4)
+    header = f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F10:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + b"FRAME\n" + frame.tobytes() + chroma + chroma)
     return path

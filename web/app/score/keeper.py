@@ -35,6 +35,7 @@ from scorekeeper.library import SheetSummary, load_library
 from scorekeeper.sheet import Randrange
 
 from . import faces
+from .keepsafe import Facts, ios_card, sheet_state, storage_status
 from .screen import Note, Screen, Sure
 from .sharing import LinkActions
 from .store import Storage, Store
@@ -97,6 +98,8 @@ class Keeper(LinkActions):
         self.store = Store.open(storage)
         self.clock, self.new_id, self.rng, self.lang, self.tr = clock, new_id, rng, lang, tr
         self.base = base  # the app's address, which a sheet's link starts with
+        self.facts = Facts()
+        self.copy_offer = ""
         self.where = Where("list")
         self.errors: dict[str, list[KeeperError]] = {}  # by field id: "hand-2", "winner", "name-new"...
         self.pending: dict[str, str] = {}  # text typed in a field but refused (kept on screen)
@@ -214,7 +217,23 @@ class Keeper(LinkActions):
             summary=self._summary(saved),
             link=self.link_of(saved.sheet) if saved is not None and where.page == "link" else "",
             found=self.link_open() if where.page == "open" else None,
+            moved=self.moved() if where.page == "openall" else (),
+            **self._keepsafe(where),
         )
+
+    def _keepsafe(self, where: Where) -> dict[str, Any]:
+        """The list's storage line, the iOS card and the not-kept marks; the sheet's "Keep a copy" offer."""
+        facts, marks = self.facts, self.marks()
+        if where.page == "list":
+            state = sheet_state(self.store.library)
+            return {
+                "storage": storage_status(facts.user_agent, facts.standalone, facts.persisted),
+                "ios_card": not marks.card_dismissed
+                and ios_card(facts.user_agent, facts.standalone, facts.persisted, state),
+                "only_here": marks.only_here(self.store.library),
+            }
+        offer = where.page == "sheet" and self.copy_offer == where.sheet_id
+        return {"copy_offer": offer and where.sheet_id in marks.only_here(self.store.library)}
 
     def _summary(self, saved: SavedSheet | None) -> tuple[str, ...]:
         """The summary of the round just saved, in words (shown on the sheet until the screen changes)."""
@@ -305,6 +324,10 @@ class Keeper(LinkActions):
 
     def _import_backup(self, data: Any) -> Effect:
         """Every readable sheet of a backup file (`app.storage.backup`), each added as a new game."""
+        return self.import_library(data)
+
+    def import_library(self, data: Any) -> Effect:
+        """Every readable sheet of library data (a backup file's, an "all" link's), each added as a new game."""
         try:
             library, _damaged = load_library(data)
         except KeeperError as error:
@@ -473,11 +496,18 @@ class Keeper(LinkActions):
     def shared(self, how: str, text: str = "") -> Effect:
         """The view's report: `how` is "shared", "copied" or "failed" (then the text is shown to copy)."""
         keys = {"shared": "score.shared", "copied": "score.copied"}
-        if self.sharing == "summary":
+        if self.sharing == "all":
+            keys = {"shared": "score.move.shared", "copied": "score.move.copied"}
+        elif self.sharing == "summary":
             keys = {"shared": "score.summary.shared", "copied": "score.summary.copied"}
         elif self.sharing == "link":
             keys = {"shared": "score.link.shared", "copied": "score.link.copied"}
         key = keys.get(how, "score.share_failed")
+        if how in ("shared", "copied") and self.sharing == "all":
+            for entry in self.store.library.entries:  # the link holds them all
+                self.mark_kept(entry.id)
+        elif how in ("shared", "copied") and self.where.sheet_id and self.saved() is not None:
+            self.mark_kept(self.where.sheet_id)  # the text ends with the sheet's link
         old = self.flash if self.flash is not None and self.flash.where == self.where.to_hash() else None
         self.flash = Flash(
             self.where.to_hash(),
@@ -494,6 +524,7 @@ class Keeper(LinkActions):
         stamp = self.now()
         name = "uno-" + "-".join(_slug(player) for player in saved.sheet.players)[:60] + f"-{stamp // 1000}.json"
         self.flash = Flash(self.where.to_hash(), key="score.exported", args={"file": name})
+        self.mark_kept(saved.id)
         return Effect(download=(name, dumps(saved.sheet)))
 
     def do_again(self, arg: str, value: str, checked: bool) -> Effect:
@@ -620,6 +651,7 @@ class Keeper(LinkActions):
         if number is None:
             text = announcement_text(announcement(new), self.tr)
             self.flash = Flash(home, announce_round=len(new.rounds), summary_round=len(new.rounds))
+            self.after_round(self.where.sheet_id)
         else:
             text = self.tr("score.round_changed", {"n": str(number)})
             self.flash = Flash(home, key="score.round_changed", args={"n": number})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.tree import El
 
 from .pages_entry import entry_page, live_parts
+from .pages_keepsafe import openall_page
 from .pages_link import link_page, open_page
 from .pages_list import list_page
 from .pages_setup import setup_page
@@ -18,6 +19,8 @@ def render(screen: Screen) -> El:
     """The page for `screen` (`Keeper.screen()` has settled which data the location has)."""
     if screen.where.page == "list":
         return list_page(screen)
+    if screen.where.page == "openall":
+        return openall_page(screen)
     if screen.found is not None:
         return open_page(screen, screen.found)
     if screen.where.page == "link" and screen.saved is not None:

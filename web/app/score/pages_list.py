@@ -10,6 +10,7 @@ from app.tree import El, el
 from scorekeeper import SheetSummary
 
 from .common import field_error, flash, head
+from .pages_keepsafe import ios_card, move_all, only_here_mark, storage_line
 from .screen import Screen
 from .where import sheet_hash
 
@@ -19,7 +20,7 @@ def when(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000).strftime("%Y-%m-%d %H:%M")
 
 
-def game_item(item: SheetSummary) -> El:
+def game_item(item: SheetSummary, mark: El | None = None) -> El:
     total = "" if item.leader_total is None else str(item.leader_total)
     if item.finished:
         meta = el(
@@ -42,6 +43,7 @@ def game_item(item: SheetSummary) -> El:
             "a",
             el("span", item.title, cls="sk-game-title"),
             el("span", meta, cls="sk-game-meta"),
+            mark,
             dates,
             cls="sk-game-link" + (" sk-game-done" if item.finished else ""),
             href=sheet_hash(item.id),
@@ -60,7 +62,7 @@ def list_page(screen: Screen) -> El:
                 el(
                     "section",
                     el("h2", key=title),
-                    el("ul", *(game_item(item) for item in items), cls="sk-game-list"),
+                    el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in items), cls="sk-game-list"),
                     cls="sk-score-card",
                 )
             )
@@ -74,6 +76,8 @@ def list_page(screen: Screen) -> El:
         el("p", key="score.list.lead", cls="lead"),
         flash(screen),
         damaged,
+        storage_line(screen),
+        ios_card(screen),
         el(
             "p",
             el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id="score-new"),
@@ -107,5 +111,6 @@ def list_page(screen: Screen) -> El:
             field_error(screen, "import", alert=True),
             cls="sk-score-card",
         ),
+        move_all(screen),
         cls="sk-score sk-score-list",
     )

@@ -10,6 +10,7 @@ from uno_core.rules import Scoring
 
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
+from .pages_keepsafe import copy_offer
 from .screen import Screen
 from .where import sheet_hash
 
@@ -243,6 +244,7 @@ def sheet_page(screen: Screen) -> El:
         flash(screen),
         *top,
         summary_card(screen),
+        copy_offer(screen),
     ]
     if not view.finished and view.rows:
         parts.append(

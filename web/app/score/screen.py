@@ -61,6 +61,11 @@ class Screen:
     summary: tuple[str, ...] = ()  # the summary of the round just saved, in words (lines)
     link: str = ""  # the sheet's link (its link page)
     found: LinkOpen | None = None  # an opened link (`#/score/link/<token>`)
+    storage: str = "unknown"  # where the sheets are kept (`keepsafe.storage_status`), on the list
+    ios_card: bool = False  # show how to add the app to the Home Screen (`keepsafe.ios_card`)
+    only_here: frozenset[str] = frozenset()  # sheets with rounds not kept anywhere else
+    moved: tuple[tuple[str, Sheet], ...] | str = ()  # an "all" link's titled sheets, or its problem in words
+    copy_offer: bool = False  # offer "Keep a copy" on this sheet (after a saved round, once an evening)
 
     @property
     def sheet(self) -> Sheet:

@@ -1,14 +1,15 @@
 """The score keeper's routes: `#/score` (list), `#/score/new` (set-up), `#/score/<id>` (the
 sheet), `#/score/<id>/round` (next round), `#/score/<id>/round/<n>` (edit round n),
 `#/score/<id>/setup` (players and options of a saved game), `#/score/<id>/link` (its link and QR code),
-`#/score/link/<token>` (a sheet that a link carries, `scorekeeper.link`)."""
+`#/score/link/<token>` (a sheet that a link carries, `scorekeeper.link`), `#/score/all/<token>` (every sheet
+of another phone, "Move all my sheets")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-Page = Literal["list", "new", "sheet", "round", "setup", "link", "open"]
+Page = Literal["list", "new", "sheet", "round", "setup", "link", "open", "openall"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class Where:
             return cls("new")
         if params[0] == "link":
             return cls("open", token="/".join(params[1:]))
+        if params[0] == "all":
+            return cls("openall", token="/".join(params[1:]))
         sheet_id, rest = params[0], params[1:]
         if rest == ("setup",):
             return cls("setup", sheet_id)
@@ -44,6 +47,8 @@ class Where:
             return "#/score/new"
         if self.page == "open":
             return f"#/score/link/{self.token}"
+        if self.page == "openall":
+            return f"#/score/all/{self.token}"
         tail = {"sheet": "", "setup": "/setup", "round": "/round", "link": "/link"}[self.page]
         if self.page == "round" and self.round is not None:
             tail += f"/{self.round}"

@@ -13,6 +13,7 @@ from typing import Any
 from app import i18n, link
 from app.peer.sessions import SESSIONS
 from app.score.keeper import Effect, Keeper
+from app.score.keepsafe import Facts
 from app.score.pages import live_parts, render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.where import Where
@@ -67,6 +68,16 @@ def keeper() -> Keeper:
             base=site_base,
         )
     return _keeper
+
+
+def storage_facts(message: dict[str, Any]) -> None:
+    """The page's facts about this browser's storage (`web/storage-state.js`): the list page says them."""
+    keeper().facts = Facts.from_message(message)
+    for screen in _mounted:
+        screen.render()
+
+
+link.handle("storage", storage_facts)
 
 
 class ScoreScreen:

@@ -1,0 +1,122 @@
+"""What keeps sheets from being lost (issue 43): the list's storage line, the iOS Home Screen card, the "only on
+this phone" mark, "Move all my sheets", the sheet's "Keep a copy" offer (never a dialog), and `#/score/all/...`."""
+
+from __future__ import annotations
+
+from app.tree import El, el
+
+from .common import head
+from .screen import Screen
+from .where import sheet_hash
+
+
+def storage_line(screen: Screen) -> El:
+    """Where the sheets are kept, honestly: kept, or what may delete them."""
+    return el(
+        "p",
+        key=f"score.keep.status_{screen.storage}",
+        id="score-storage",
+        cls="sk-storage" + (" sk-notice" if screen.storage in ("ios_tab", "may_delete") else ""),
+        tabindex="-1",
+        data_status=screen.storage,
+    )
+
+
+def ios_card(screen: Screen) -> El | None:
+    """How to add the app to the Home Screen, and that Safari's sheets do not move there by themselves."""
+    if not screen.ios_card:
+        return None
+    return el(
+        "section",
+        el("h2", key="score.ios.title"),
+        el("ol", el("li", key="score.ios.step_share"), el("li", key="score.ios.step_add")),
+        el("p", key="score.ios.apart"),
+        el("p", key="score.ios.move"),
+        el("button", key="score.ios.done", type="button", cls="button", data_act="iosdone", id="score-ios-done"),
+        cls="sk-score-card sk-ios-card",
+        id="score-ios-card",
+        role="note",
+    )
+
+
+def only_here_mark(screen: Screen, sheet_id: str) -> El | None:
+    """A sheet whose rounds are not kept anywhere else (no link shared, no file exported since)."""
+    if sheet_id not in screen.only_here:
+        return None
+    return el("span", key="score.keep.only_here", cls="sk-badge sk-only-here")
+
+
+def move_all(screen: Screen) -> El | None:
+    """One link with every sheet (or the backup file), for the Home Screen app or another phone."""
+    if not screen.listing:
+        return None
+    return el(
+        "section",
+        el("h2", key="score.move.title"),
+        el("p", key="score.move.help"),
+        el(
+            "div",
+            el("button", key="score.move.link", type="button", cls="button", data_act="moveall", id="score-move-all"),
+            el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id="score-move-file"),
+            cls="sk-actions",
+        ),
+        cls="sk-score-card",
+    )
+
+
+def copy_offer(screen: Screen) -> El | None:
+    """After a saved round, once an evening: "Keep a copy" (its link or a file), in the page, never a dialog."""
+    if not screen.copy_offer or screen.saved is None:
+        return None
+    return el(
+        "aside",
+        el("p", key="score.keep.offer", id="score-copy-offer-text"),
+        el(
+            "div",
+            el("a", key="score.keep.offer_link", cls="button primary", href=sheet_hash(screen.saved.id, "link")),
+            el("button", key="score.keep.offer_later", type="button", cls="button", data_act="nocopy"),
+            cls="sk-actions",
+        ),
+        cls="sk-score-card sk-copy-offer",
+        id="score-copy-offer",
+        aria_labelledby="score-copy-offer-text",
+    )
+
+
+def openall_page(screen: Screen) -> El:
+    """The sheets an "all" link carries, and "Keep them all on this phone" (or why the link can't be opened)."""
+    back = head("#/score", "score.back_list")
+    if isinstance(screen.moved, str):
+        return el(
+            "section",
+            back,
+            el("h1", key="score.link.bad_title", id="score-title", tabindex="-1"),
+            el("p", screen.moved, cls="sk-notice", role="alert", id="score-link-error"),
+            el("p", key="score.link.bad_nothing"),
+            cls="score-page sk-open-page",
+            aria_labelledby="score-title",
+        )
+    items = [
+        el(
+            "li",
+            el("span", title, cls="sk-game-title"),
+            el("span", key="score.move.rounds", args={"n": len(sheet.rounds)}),
+        )
+        for title, sheet in screen.moved
+    ]
+    return el(
+        "section",
+        back,
+        el("h1", key="score.move.open_title", args={"n": len(items)}, id="score-title", tabindex="-1"),
+        el("ul", *items, cls="sk-game-list", id="score-moved"),
+        el(
+            "button",
+            key="score.move.keep",
+            type="button",
+            cls="button primary",
+            data_act="keepall",
+            id="score-keep-all",
+        ),
+        cls="score-page sk-open-page",
+        aria_labelledby="score-title",
+    )
