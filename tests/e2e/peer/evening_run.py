@@ -201,6 +201,16 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             result["host"] = host_standings(host)
             result["guests"] = [standings(g, "#score-link-standings") for g in (beto, caro)]
             result["guest_you"] = [g.locator("#table-you").inner_text() for g in (beto, caro)]
+
+            # the end of the evening: the host stops sharing; a guest keeps a copy of the sheet
+            host.evaluate(host_page)
+            host.locator("#table-stop").click()
+            for guest in (beto, caro):
+                expect(guest.locator("#table-status")).to_have_attribute("data-state", "ended", timeout=10_000)
+            caro.locator("#table-keep").click()
+            caro.locator("#score-keep").click()
+            expect(caro.locator(".sk-standings li").first).to_be_visible(timeout=10_000)
+            result["kept"] = host_standings(caro)
             browser.close()
     finally:
         server.stop()

@@ -34,3 +34,4 @@ def test_an_evening_with_three_phones(site: Path) -> None:
     assert [line.split()[0] for line in result["host"]] == ["Ana", "Beto", "Caro", "Dani"]
     assert [next(w for w in line.split() if w.isdigit()) for line in result["host"]] == ["122", "41", "0", "0"]
     assert result["guest_you"] == ["You are Beto.", "Eres Caro."]
+    assert result["kept"] == result["host"]  # the copy kept on a guest phone is the host's sheet

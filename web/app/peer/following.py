@@ -34,6 +34,7 @@ class Following:
             tr=tr,
         )
         self.opened: Opened | None = None
+        self.token = ""  # the host's sheet as its link token
         self.title = ""
         self.entry_open = False
         self.round = 0
@@ -50,7 +51,7 @@ class Following:
             self.error = error.code
             return
         self.error = ""
-        self.opened = opened
+        self.opened, self.token = opened, token
         self.title = str(view.get("title", ""))
         entry = view.get("entry") if isinstance(view.get("entry"), dict) else None
         self.entry_open = bool(entry and entry.get("open"))

@@ -62,6 +62,7 @@ class GuestPage:
     entering: bool  # the host is entering a round and this phone has a hand in it
     round: int
     entry: Screen | None  # the memory keeper's screen (its hand box)
+    token: str = ""  # the sheet as its link's token (a copy to keep on this phone)
 
 
 def code_qr(code: str, label_id: str) -> El:
@@ -285,9 +286,15 @@ def _sheet(page: GuestPage) -> list[El | None]:
             cls="table-hand",
             id="table-hand",
         )
+    keep = (
+        el("a", key="table.keep", cls="button", href=f"#/score/link/{page.token}", id="table-keep")
+        if page.token
+        else None
+    )
     return [
         el("p", page.title, cls="sk-link-players"),
         who,
         hand,
         readonly_sheet(sheet, view_of(sheet)),
+        el("div", keep, cls="sk-actions"),
     ]

@@ -14,6 +14,7 @@ log) and change nothing.
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +132,7 @@ class SheetHost:
                 self._from_guest(invite, invite.guest, self.guests.take(invite.guest, text))
         except Refused as refused:
             self.refusals.append((link, refused.code, str(refused)))
+            print(f"uno table: refused a message from link {link}: {refused}", file=sys.stderr)
 
     def _hello(self, invite: Invite, message: protocol.Message) -> None:
         guest = self.guests.join(message.body["name"], message.body["token"], self.new_token)
@@ -258,6 +260,7 @@ class SheetGuest:
                 raise Refused("stale", f"seq {message.seq} after {self.last_seq}")
         except Refused as refused:
             self.refusals.append((refused.code, str(refused)))
+            print(f"uno table: refused a message from the host: {refused}", file=sys.stderr)
             return
         self.last_seq = message.seq
         if message.kind == "welcome":

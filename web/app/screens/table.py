@@ -87,6 +87,7 @@ class TableScreen:
                 bool(following and following.entry_open and guest and guest.seat is not None),
                 following.round if following else 0,
                 following.screen() if following and following.sheet is not None else None,
+                following.token if following else "",
             )
         )
 
