@@ -48,6 +48,8 @@ def main() -> None:
         f"invite to live, codes pasted   median {statistics.median(opened):.2f} s  (max {max(opened):.2f}, "
         f"{len(opened)} guests)   anchor: median under 1 s"
     )
+    steps = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in r["steps_s"].items())
+    print(f"  its steps (medians)          {steps}")
     print(
         f"save to guest painted          p95 {p95:.0f} ms  (median {statistics.median(updates):.0f}, "
         f"{len(updates)} paints, {missed} missed, {args.guests} guests)   anchor: p95 under 200 ms with 5 guests"

@@ -4,6 +4,7 @@ leaves the machine). Prints one JSON line. Not meant to be run by hand: `python 
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -49,6 +50,9 @@ def new_sheet(page: Page) -> str:
     return str(page.evaluate("location.hash.split('/')[2]"))
 
 
+STEPS: dict[str, list[float]] = {"offer shown": [], "answer shown": [], "live": []}
+
+
 def connect(host: Page, guest: Page) -> tuple[float, str, str]:
     """From the host's "Invite a phone" to the guest live, the codes pasted across; (seconds, offer, answer)."""
     guest.evaluate("location.hash = '#/table/join'")
@@ -58,14 +62,19 @@ def connect(host: Page, guest: Page) -> tuple[float, str, str]:
     offer = host.locator("#table-offer-code")
     expect(offer).to_be_visible(timeout=15_000)
     offer_code = offer.inner_text()
+    step = time.perf_counter()
+    STEPS["offer shown"].append(step - start)
     guest.locator("#table-code").fill(offer_code)  # pasted
     guest.locator("#table-connect").click()
     answer = guest.locator("#table-answer-code")
     expect(answer).to_be_visible(timeout=15_000)
     answer_code = answer.inner_text()
+    STEPS["answer shown"].append(time.perf_counter() - step)
+    step = time.perf_counter()
     host.locator("#table-code").fill(answer_code)
     host.locator("#table-connect").click()
     expect(guest.locator("#table-status")).to_have_attribute("data-state", "live", timeout=15_000)
+    STEPS["live"].append(time.perf_counter() - step)
     return time.perf_counter() - start, offer_code.replace(" ", ""), answer_code.replace(" ", "")
 
 
@@ -97,6 +106,7 @@ def main(site: Path, guests: int, rounds: int) -> dict[str, Any]:
                 guest.locator(f"#table-claim-{seat}").click()
                 guest.evaluate(WATCH)
             out["open_s"] = opened
+            out["steps_s"] = {name: statistics.median(values) for name, values in STEPS.items()}
             out["offer_chars"], out["answer_chars"] = [len(c) for c in offers], [len(c) for c in answers]
             out["qr_versions_m"] = sorted(
                 {segno.make_qr(c, error="m", boost_error=False).version for c in offers + answers}

@@ -34,6 +34,10 @@ class Hosting:
         self.shown: dict[str, Any] | None = None  # the view last sent
 
     def view(self, guest: Guest) -> dict[str, Any]:
+        """What `guest` sees: the same for every guest (the last view worked out, else a new one)."""
+        return self.shown if self.shown is not None else self.current()
+
+    def current(self) -> dict[str, Any]:
         saved = self.keeper.saved(self.sheet_id)
         if saved is None:  # the sheet was deleted here: the guests keep what they saw
             return {"title": "", "sheet": "", "entry": None}
@@ -84,7 +88,7 @@ class Hosting:
         """The host's keeper drew something: guests get the view again if it changed."""
         if self.host.ended:
             return
-        view = self.view(Guest("", ""))
+        view = self.current()
         if view != self.shown:
             self.shown = view
             self.host.publish()
