@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from app.tree import El
 
-from .pages_entry import entry_page, live_parts
+from .pages_entry import entry_page
 from .pages_list import list_page
 from .pages_setup import setup_page
 from .pages_sheet import sheet_page
 from .screen import Screen
 
-__all__ = ["live_parts", "render"]
+__all__ = ["render"]
 
 
 def render(screen: Screen) -> El:

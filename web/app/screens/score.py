@@ -12,7 +12,7 @@ from typing import Any
 
 from app import i18n, link
 from app.score.keeper import Effect, Keeper
-from app.score.pages import live_parts, render
+from app.score.pages import render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.where import Where
 from app.storage import bridge as storage
@@ -129,9 +129,6 @@ class ScoreScreen:
             )
 
     def apply(self, effect: Effect) -> None:
-        if effect.live_seat is not None:
-            parts = live_parts(self.keeper.screen(), effect.live_seat)
-            link.to_page({"op": "patch", "parts": [to_data(part) for part in parts]})
         page: dict[str, Any] = {"op": "effect"}
         if effect.announce:
             page["announce"] = [LIVE_ID, effect.announce]
