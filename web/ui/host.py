@@ -36,7 +36,9 @@ location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` aft
 shell has relabelled every bound text by then).
 
 Behaviour the pages ask for by attributes, so no screen needs code here: `data-next` on a field (Enter goes
-to the next empty field matching that selector instead of submitting), `data-roving` on a container (arrow
+to the next empty field matching that selector instead of submitting), `data-clear` on a form (its submission
+empties its text fields at once: on a slow phone the next name's keys would land after the last one before
+the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving` on a container (arrow
 keys, Home and End move the focus between its `data-roving` children), `data-shortcut` on a button (that
 key presses it), `data-duration-ms` (the element's animation lasts that long: the page's policy refuses
 `style` attributes).
@@ -405,6 +407,10 @@ class Host:
                         dom.sent(other, str(other.value), self.sent)
         self.focused_at_send = self.document.activeElement
         self.send(intent)
+        if kind == "submit" and target.hasAttribute("data-clear"):
+            for field in target.querySelectorAll('input[type="text"], textarea'):
+                field.value = ""
+                dom.sent(field, "", self.sent)  # as if sent: the drawing answering this submission sets it
 
     def read_file(self, picker: Any) -> None:
         files = picker.files
