@@ -36,12 +36,12 @@ location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` aft
 shell has relabelled every bound text by then).
 
 Behaviour the pages ask for by attributes, so no screen needs code here: `data-next` on a field (Enter goes
-to the next empty field matching that selector instead of submitting), `data-clear` on a form (its submission
-empties its text fields at once: on a slow phone the next name's keys would land after the last one before
-the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving` on a container (arrow
-keys, Home and End move the focus between its `data-roving` children), `data-shortcut` on a button (that
-key presses it), `data-duration-ms` (the element's animation lasts that long: the page's policy refuses
-`style` attributes).
+to the next empty field matching that selector instead of submitting), `data-clear` on a form (its
+submission empties its text fields at once: on a slow phone the next name's keys would land after the last
+one before the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving`
+on a container (arrow keys, Home and End move the focus between its `data-roving` children), `data-shortcut`
+on a button (that key presses it), `data-duration-ms` (the element's animation lasts that long: the page's
+policy refuses `style` attributes).
 """
 
 from jsffi import create_proxy, to_js
