@@ -184,7 +184,7 @@ def test_the_play_set_up_keeps_what_is_typed_in_a_row(fresh_context: BrowserCont
     expect(page.locator("#rule-target")).to_have_value("999999")
     type_into(page, "#rule-target", "300", clear=True)
     page.keyboard.press("Tab")
-    expect(page.locator(".setup-error")).to_have_count(0)
+    expect(page.locator(".setup-error")).to_be_hidden()
     expect(page.locator("#rule-target")).to_have_value("300")
     page.locator("#add-seat").click()  # a change that redraws the whole set-up
     expect(page.locator(".seat-row")).to_have_count(5)

@@ -67,10 +67,18 @@ def render(screen: SetupScreen) -> El:
     )
 
 
-def error_line(error: str, t: Texts) -> El | None:
-    if not error:
-        return None
-    return el("p", t(error), cls="setup-error notice", role="alert", tabindex="-1", id=ERROR_ID)
+def error_line(error: str, t: Texts) -> El:
+    """The last refusal; always there (hidden while there is none): appearing, it would move every control
+    after it, which the page would then replace, the field typed in among them."""
+    return el(
+        "p",
+        t(error) if error else None,
+        cls="setup-error notice",
+        role="alert" if error else None,
+        tabindex="-1",
+        id=ERROR_ID,
+        hidden=not error,
+    )
 
 
 def ask_panel(t: Texts) -> El:
