@@ -68,6 +68,22 @@ def test_four_names_typed_in_a_row_are_those_four(page: Page, add: str) -> None:
     assert players(page) == list(NAMES)
 
 
+def test_a_target_refused_then_corrected_with_backspace(page: Page) -> None:
+    """The keeper's target: a refused text stays as typed next to why; Backspace and digits replace it, and
+    the field then holds the target the set-up has."""
+    empty_setup(page)
+    type_into(page, "#score-target", "5o", clear=True)
+    page.keyboard.press("Enter")
+    expect(page.locator("#score-target-error")).not_to_be_empty()
+    expect(page.locator("#score-target")).to_have_value("5o")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("00")
+    page.keyboard.press("Enter")
+    expect(page.locator("#score-target-error")).to_be_empty()
+    expect(page.locator("#score-target")).to_have_value("500")
+    expect(page.locator("#score-target")).to_be_focused()
+
+
 def test_names_typed_fast_on_a_slow_phone_are_those_four(page: Page) -> None:
     """The next name's keys come before the drawing that answers Enter (the worker 0.4 s late): they start a
     new name all the same, and a name refused comes back into the field next to why."""
