@@ -105,21 +105,24 @@ def check_tap(draft: RoundDraft, seat: int, card: Card) -> EntryError | None:
 
 
 def live_errors(draft: RoundDraft, options: Options) -> tuple[EntryError, ...]:
-    """The deck checks (R-KEEP-2) of what is entered so far, blank and unreadable hands left out:
-    hands that cannot come from one deck are reported as they are typed, before any save.
+    """What is wrong with what is entered so far, blank hands left out, as it is typed, before any save:
+    each typed total that is not a number of points (``not_a_number``, ``negative``), then the deck
+    checks (R-KEEP-2) of the readable hands: hands that cannot come from one deck.
 
     A subset of a round's hands fails only if the whole round would, so nothing reported here
     goes away by entering more."""
     hands: list[Hand | None] = []
+    unreadable: list[EntryError] = []
     for seat, given in enumerate(draft.hands):
         if seat == draft.winner or given.is_blank:
             hands.append(None)
             continue
         try:
             hands.append(_hand_of(seat, given))
-        except EntryError:
+        except EntryError as error:
+            unreadable.append(error)
             hands.append(None)
-    return tuple(check_hands(hands, options.wild_points))
+    return (*unreadable, *check_hands(hands, options.wild_points))
 
 
 def draft_from_round(round_: Round) -> RoundDraft:

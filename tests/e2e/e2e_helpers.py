@@ -215,3 +215,18 @@ class KillableProfile:
         if self.context is not None:
             self.context.close()
             self.context = None
+
+
+def type_into(page: Page, selector: str, text: str, *, clear: bool = False) -> None:
+    """Type `text` into the field `selector` as a person does: tap it, go to the end of what it holds and press
+    each key (with `clear`, Backspace first over everything it holds). Playwright's `fill()` replaces the value
+    in one go, where a person's keys add to what the field holds: a field the page failed to empty shows only
+    this way. Enter, Tab and corrections are the test's own keys (`page.keyboard.press`)."""
+    field = page.locator(selector)
+    field.click()
+    page.keyboard.press("End")
+    if clear:
+        for _ in range(len(field.input_value())):
+            page.keyboard.press("Backspace")
+        assert field.input_value() == "", f"{selector} still holds {field.input_value()!r} after Backspace"
+    page.keyboard.type(text)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from e2e_helpers import stored, wait_ready, wait_saved
+from e2e_helpers import stored, type_into, wait_ready, wait_saved
 from playwright.sync_api import Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -23,20 +23,30 @@ def open_score(page: Page, url: str, route: str = "#/score") -> None:
     expect(page.locator("#screen .sk-score")).to_be_visible()
 
 
-def new_game(page: Page, names: Sequence[str], dealer: int) -> str:
-    """Set up a game through the page; return its id (the page is then on round 1)."""
+def empty_setup(page: Page) -> None:
+    """Open a new sheet's set-up with no players and nothing in the "new player" field: one left unfinished
+    by an earlier test is remembered (the profile is shared), so its players are removed and its half-typed
+    name deleted."""
     page.evaluate("location.hash = '#/score/new'")
-    name_box = page.locator("#score-name-new")
-    expect(name_box).to_be_visible()
+    expect(page.locator("#score-name-new")).to_be_visible()
     players = page.locator("#score-players > li")
-    # a set-up left unfinished by an earlier test is remembered (the profile is shared): start it afresh
     while (left := players.count()) > 0:
         page.locator("#score-players [data-act='remove']").first.click()
         expect(players).to_have_count(left - 1)
-    for name in names:
-        name_box.fill(name)
-        name_box.press("Enter")
-        expect(page.locator("#score-players > li")).to_have_count(names.index(name) + 1)
+    type_into(page, "#score-name-new", "", clear=True)
+
+
+def new_game(page: Page, names: Sequence[str], dealer: int) -> str:
+    """Set up a game through the page; return its id (the page is then on round 1)."""
+    empty_setup(page)
+    name_box = page.locator("#score-name-new")
+    for count, name in enumerate(names, 1):  # typed in a row, as a person does: each Enter empties the field
+        type_into(page, "#score-name-new", name)
+        page.keyboard.press("Enter")
+        expect(page.locator("#score-players > li")).to_have_count(count)
+        expect(name_box).to_have_value("")
+    for seat, name in enumerate(names):
+        expect(page.locator(f"#score-name-{seat}")).to_have_value(name)
     page.locator(f"#score-dealer-{dealer}").check()
     page.locator("#score-start").click()
     expect(page.locator("#score-save")).to_be_visible()
@@ -53,7 +63,7 @@ def fill_round(page: Page, winner: int, hands: dict[int, Hand]) -> None:
     for seat, hand in hands.items():
         if isinstance(hand, (int, str)):
             page.locator(f"#score-mode-{seat}-total").click()
-            page.locator(f"#score-hand-{seat}").fill(str(hand))
+            type_into(page, f"#score-hand-{seat}", str(hand), clear=True)
         else:
             page.locator(f"#score-mode-{seat}-cards").click()
             for face in hand:

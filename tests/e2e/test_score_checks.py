@@ -21,6 +21,7 @@ from e2e_helpers import (
     set_language,
     small_targets,
     stored,
+    type_into,
     wait_ready,
 )
 from playwright.sync_api import BrowserContext, Locator, Page, expect
@@ -140,8 +141,8 @@ def test_an_unusual_total_asks_before_it_ends_the_match(page: Page) -> None:
     new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
     page.locator("#score-modeall-total").click()
     page.locator("#score-winner-1").check()
-    page.locator("#score-hand-0").fill("1000")
-    page.locator("#score-hand-2").fill("4")
+    type_into(page, "#score-hand-0", "1000", clear=True)
+    type_into(page, "#score-hand-2", "4", clear=True)
     page.locator("#score-save").click()
     question = page.locator(".sk-sure")
     expect(question).to_contain_text("Are you sure?")
@@ -166,12 +167,12 @@ def test_impossible_totals_are_said_while_typing(page: Page) -> None:
     new_game(page, ["Ana", "Beto"], dealer=0)
     page.locator("#score-modeall-total").click()
     page.locator("#score-winner-0").check()
-    page.locator("#score-hand-1").fill("1241")
+    type_into(page, "#score-hand-1", "1241", clear=True)
     too_high = "1241 is more than the cards left can make (at most 1240)."
     expect(page.locator("#score-hand-1-error")).to_have_text(too_high)
     expect(page.locator("#score-preview")).to_contain_text("This round cannot be saved as entered")
     expect(page.locator("#score-preview")).not_to_contain_text("+1241")
-    page.locator("#score-hand-1").fill("124")
+    type_into(page, "#score-hand-1", "124", clear=True)
     expect(page.locator("#score-preview")).to_have_text("This round: Ana +124")
     expect(page.locator("#score-hand-1-error")).to_have_text("")
 
@@ -181,7 +182,7 @@ def test_the_list_tells_games_apart_and_a_reimport_is_detected(page: Page, tmp_p
     first = new_game(page, names, dealer=0)
     page.locator("#score-modeall-total").click()
     page.locator("#score-winner-0").check()
-    page.locator("#score-hand-1").fill("42")
+    type_into(page, "#score-hand-1", "42", clear=True)
     save_round(page)
     with page.expect_download() as download:
         page.locator("#score-export").click()
@@ -222,7 +223,7 @@ def test_the_sheet_has_a_legend_and_fits(page: Page) -> None:
     page.locator("#score-modeall-total").click()
     page.locator("#score-winner-2").check()
     for seat, total in ((0, "12"), (1, "7"), (3, "30")):
-        page.locator(f"#score-hand-{seat}").fill(total)
+        type_into(page, f"#score-hand-{seat}", total, clear=True)
     save_round(page)
     legend = page.locator(".sk-table-legend")
     expect(legend).to_be_visible()
@@ -264,8 +265,8 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
         sheet,
     )
     page.locator("#score-winner-1").check()
-    page.locator("#score-hand-0").fill("10")
-    page.locator("#score-hand-2").fill("20")
+    type_into(page, "#score-hand-0", "10", clear=True)
+    type_into(page, "#score-hand-2", "20", clear=True)
     page.locator("#score-save").click()
     for _ in range(100):  # until the round is on disk
         sheets = json.loads(stored(page, "uno.score.library") or "{}").get("sheets", [])
@@ -275,7 +276,7 @@ def test_a_reload_right_after_a_save_replays_nothing_that_save_held(page: Page) 
     else:
         raise AssertionError(f"the round never reached the disk: {stored(page, 'uno.score.library')}")
     page.locator("#score-enter").click()
-    page.locator("#score-hand-0").fill("7")  # typed for round 2, not saved
+    type_into(page, "#score-hand-0", "7", clear=True)  # typed for round 2, not saved
     page.reload()
     wait_ready(page)
     expect(page.locator("#score-hand-0")).to_have_value("7")
@@ -363,7 +364,7 @@ def test_a_late_drawing_leaves_the_value_typed_since(page: Page) -> None:
     typed in: the page would show 17 while the round holds 172."""
     new_game(page, ["Ana", "Beto", "Caro"], dealer=0)
     page.locator("#score-modeall-total").click()
-    page.locator("#score-hand-0").fill("17")  # a keystroke draws no page (only the hand's live sum)
+    type_into(page, "#score-hand-0", "17", clear=True)
     expect(page.locator("#score-live-0")).to_have_text(re.compile("17"))
     slow_worker(page)
     page.locator("#score-winner-1").check()  # its drawing, with hand 0 at 17, lands 0.4 s later
@@ -375,7 +376,7 @@ def test_a_late_drawing_leaves_the_value_typed_since(page: Page) -> None:
     expect(page.locator("#score-handbox-1.sk-hand-out")).to_be_visible()
     expect(field).to_have_value("172")
     expect(field).to_be_focused()
-    page.locator("#score-hand-2").fill("8")
+    type_into(page, "#score-hand-2", "8", clear=True)
     save_round(page)
     expect(page.locator(".sk-rounds tfoot td")).to_have_text(["0", "180", "0"])
 
@@ -388,8 +389,8 @@ def test_a_language_switch_relabels_what_a_screen_reader_reads(page: Page) -> No
     while (left := players.count()) > 0:  # the profile is shared: a set-up left by another test
         page.locator("#score-players [data-act='remove']").first.click()
         expect(players).to_have_count(left - 1)
-    page.locator("#score-name-new").fill("Ana")
-    page.locator("#score-name-new").press("Enter")
+    type_into(page, "#score-name-new", "Ana")
+    page.keyboard.press("Enter")
     remove = page.locator("#score-players [data-act='remove']").first
     texts = {lang: catalogue(lang)["score.setup.remove"].replace("{name}", "Ana") for lang in LANGS}
     expect(remove).to_have_attribute("aria-label", texts["en"])

@@ -12,7 +12,16 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_helpers import LANGS, check_axe, horizontal_overflow, set_language, small_targets, stored, wait_ready
+from e2e_helpers import (
+    LANGS,
+    check_axe,
+    horizontal_overflow,
+    set_language,
+    small_targets,
+    stored,
+    type_into,
+    wait_ready,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import (
     EVIL,
@@ -83,9 +92,10 @@ def test_a_whole_game_on_a_phone(
     page.evaluate("location.hash = '#/score/' + location.hash.split('/')[2] + '/setup'")
     page.locator("#score-up-1").click()  # Ana first
     page.locator("#score-remove-2").click()  # no Zoe
-    for name in (EVIL, "Dee"):
-        page.locator("#score-name-new").fill(name)
-        page.locator("#score-name-new").press("Enter")
+    for count, name in enumerate((EVIL, "Dee"), 3):
+        type_into(page, "#score-name-new", name)
+        page.keyboard.press("Enter")
+        expect(page.locator("#score-players > li")).to_have_count(count)
     page.locator("#score-dealer-1").check()  # Ben deals first
     expect(page.locator("#score-first-dealer")).to_have_text("Ben deals first.")
     expect(page.locator("#score-name-2")).to_have_value(EVIL)
@@ -111,7 +121,7 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator("#score-hand-2-error")).to_have_text("“abc” is not a whole number of points.")
     expect(page.locator("#score-hand-1")).to_be_focused()
     expect(page.locator("#score-hand-1")).to_have_attribute("aria-invalid", "true")
-    page.locator("#score-hand-2").fill("1041")  # impossible with four Wild Draw Four tapped: said as typed
+    type_into(page, "#score-hand-2", "1041", clear=True)  # impossible with four Wild Draw Four tapped: said
     expect(page.locator("#score-hand-2-error")).to_have_text(
         "1041 is more than the cards left can make (at most 1040)."
     )
@@ -142,7 +152,7 @@ def test_a_whole_game_on_a_phone(
     # reload in the middle of typing round 3: nothing is lost
     page.locator("#score-enter").click()
     page.locator("#score-winner-3").check()
-    page.locator("#score-hand-0").fill("33")
+    type_into(page, "#score-hand-0", "33", clear=True)
     page.reload()
     wait_ready(page)
     expect(page.locator("#score-winner-3")).to_be_checked()
@@ -162,7 +172,7 @@ def test_a_whole_game_on_a_phone(
     # edit round 2 from the table: totals follow
     page.locator('a.sk-edit-round[href$="/round/2"]').click()
     expect(page.locator("#screen h1")).to_have_text("Edit round 2")
-    page.locator("#score-hand-0").fill("140")
+    type_into(page, "#score-hand-0", "140", clear=True)
     save_round(page)
     edited = [ROUNDS[0], (1, {**ROUNDS[1][1], 0: 140}), *ROUNDS[2:4]]
     totals = expected_sheet(edited).tally().totals

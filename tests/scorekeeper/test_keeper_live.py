@@ -94,14 +94,23 @@ def test_a_refused_tap_is_one_a_save_would_refuse(rng: random.Random, players: i
     assert not any(error.code == "too_many_copies" for error in live_errors(draft, Options()))
 
 
-# R-KEEP-2 as typed: impossible totals are reported before a save; blanks and bad text are left out
+# R-KEEP-2 as typed: impossible totals and bad text are reported before a save; blanks are left out
 def test_live_errors_report_impossible_hands_as_typed() -> None:
     assert live_errors(RoundDraft.blank(3), Options()) == ()
     draft = RoundDraft.blank(3).with_text(1, "abc").with_text(2, "1300")
-    assert [(e.code, e.seat) for e in live_errors(draft, Options())] == [("total_too_high", 2)]
+    assert [(e.code, e.seat) for e in live_errors(draft, Options())] == [("not_a_number", 1), ("total_too_high", 2)]
     together = RoundDraft.blank(3).with_winner(0).with_text(1, "700").with_text(2, "600")
     assert [e.code for e in live_errors(together, Options())] == ["totals_too_high"]
     assert live_errors(together.with_text(2, "6"), Options()) == ()
+
+
+def test_live_errors_report_every_bad_total_at_once() -> None:
+    """The issue's round: -5, abc and 99999 typed for three hands are three errors, one per hand, as typed
+    (and the winner's hidden field and blank hands say nothing)."""
+    draft = RoundDraft.blank(5).with_winner(0).with_text(0, "x").with_text(1, "-5").with_text(2, "abc")
+    found = live_errors(draft.with_text(3, "99999"), Options())
+    assert [(e.code, e.seat) for e in found] == [("negative", 1), ("not_a_number", 2), ("total_too_high", 3)]
+    assert [(e.code, e.seat) for e in live_errors(draft.with_text(1, "-0").with_text(2, " 7 "), Options())] == []
 
 
 @given(rngs, st.integers(2, 10), st.sampled_from([50, 40]))

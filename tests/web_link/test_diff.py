@@ -84,11 +84,16 @@ def test_the_link_sends_a_root_drawn_before_as_changes_and_whole_when_the_page_a
     link.to_page({"op": "draw", "root": "r", "tree": second})
     assert got[0]["html"] == '<p id="n">1</p>' and got[1]["changes"] == [["t", [0, 0], "2"]]
     assert "tree" not in got[0] and "html" not in got[1]
-    link.to_page({"op": "patch", "parts": [{"t": "p", "a": [["id", "n"]], "c": ["3"]}]})  # the page's copy follows
+    assert got[1]["fields"] == [] and "fields" not in got[0]  # what the fields hold goes with the changes
+    typed = {"t": "div", "a": [["id", "r"]], "c": [{"t": "input", "a": [["value", ""]]}]}
+    link.to_page({"op": "draw", "root": "r", "tree": typed})
+    link.to_page({"op": "draw", "root": "r", "tree": typed})
+    assert got[-1]["changes"] == [] and got[-1]["fields"] == [["input", "", False]]  # "" again: still said
     link.to_page({"op": "draw", "root": "r", "tree": second})
-    assert got[-1]["changes"] == [["t", [0, 0], "2"]]
+    link.to_page({"op": "draw", "root": "r", "tree": first})
+    assert got[-1]["changes"] == [["t", [0, 0], "1"]]
     link.from_page({"op": "redraw", "root": "r"})
-    assert got[-1]["html"] == '<p id="n">2</p>'
+    assert got[-1]["html"] == '<p id="n">1</p>'  # the last drawing, whole
     link.to_page({"op": "open", "section": "screen", "tree": None})
     link.to_page({"op": "draw", "root": "r", "tree": first})
     assert got[-1]["html"] == '<p id="n">1</p>'  # a new section: drawn whole

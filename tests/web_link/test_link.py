@@ -168,12 +168,11 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
     assert page_side.ops("saves-write")[-1]["upto"] == 9
 
 
-def test_drawings_patches_and_focus_say_which_intent_they_answer(page_side: Page) -> None:
+def test_drawings_and_focus_say_which_intent_they_answer(page_side: Page) -> None:
     """`seen` lets the page keep what was typed since (`ui.host`) and tell a blind tap from a seen one."""
     link.listen(lambda message: None)
     link.from_page({"op": "intent", "act": "total", "arg": "0", "value": "1", "seq": 41})
     link.to_page({"op": "draw", "root": "r", "tree": {"t": "div", "a": [["id", "r"]]}})
-    link.to_page({"op": "patch", "parts": []})
     link.to_page({"op": "effect", "focus": "x"})
     link.to_page({"op": "effect", "announce": ["live", "hi"]})
-    assert [m.get("seen") for m in page_side.messages] == [41, 41, 41, None]
+    assert [m.get("seen") for m in page_side.messages] == [41, 41, None]

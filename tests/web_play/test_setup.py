@@ -82,10 +82,17 @@ def test_rules_change_from_the_controls_and_bad_numbers_are_refused_keeping_the_
     before = setup.config
     effect = setup.act("rule", "target", "-5")
     assert effect.render and not effect.save and setup.config == before
-    assert find(page(setup), id="setup-error")
+    shown = find(page(setup), id="setup-error")[0]
+    assert words(shown) == EN("play.error.number") and shown.attr("hidden") is None
+    assert find(page(setup), id="rule-target")[0].attr("value") == "-5"  # the field keeps what was typed
     setup.act("rule", "target", "300")
     assert dict(setup.config.rules)["target"] == 300 and setup.error == ""
+    assert find(page(setup), id="rule-target")[0].attr("value") == "300"
+    assert find(page(setup), id="setup-error")[0].attr("hidden") == ""  # kept in its place, empty and hidden
     assert setup.act("seat-kind", "99", "bot").render and setup.config == before.with_rule("target", 300)
+    setup.act("rule", "target", "x")
+    setup.act("rule", "stacking", checked=False)  # another change: the refusal and its text go
+    assert setup.error == "" and find(page(setup), id="rule-target")[0].attr("value") == "300"
 
 
 def test_start_asks_the_glue_to_start_and_a_set_up_with_no_person_still_plays() -> None:

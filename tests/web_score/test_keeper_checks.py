@@ -7,7 +7,7 @@ from score_ui_helpers import Translator, go, make_keeper
 from test_keeper import enter_round, new_game
 
 from app.score.keeper import Keeper
-from app.score.pages import live_parts, render
+from app.score.pages import render
 from app.score.pages_list import when
 from app.score.store import LIBRARY_KEY, MemoryStorage
 from app.score.texts import summary_lines
@@ -56,26 +56,47 @@ def test_a_mode_change_is_not_a_play(keeper: Keeper) -> None:
     assert keeper.store.library.get(sheet_id).updated == before
 
 
+def part(keeper: Keeper, ident: str) -> El:
+    """The element `ident` of the page the keeper shows now."""
+    return find(render(keeper.screen()), id=ident)[0]
+
+
 def test_the_preview_never_shows_a_total_that_cannot_be_saved(keeper: Keeper, tr: Translator) -> None:
     new_game(keeper)
     keeper.act("winner", "0")
     keeper.act("total", "1", "700")
-    preview = live_parts(keeper.screen(), 1)[1]
-    assert words(preview, tr) == "This round: Ana +700"
+    assert words(part(keeper, "score-preview"), tr) == "This round: Ana +700"
     effect = keeper.act("total", "2", "600")
-    assert effect.live_seat == 2 and not effect.render
-    live, preview, error = live_parts(keeper.screen(), 2)
-    assert words(preview, tr) == (
+    assert effect.render and effect.focus is None  # a keystroke redraws the page, moving no focus
+    assert words(part(keeper, "score-preview"), tr) == (
         "This round cannot be saved as entered: The hands add up to 1300; the cards left make at most 1240."
     )
     assert "+1300" not in text_of(render(keeper.screen()), tr)
-    assert text_of(live, tr) == "600 pts" and text_of(error, tr) == ""
+    assert text_of(part(keeper, "score-live-2"), tr) == "600 pts"
+    assert text_of(part(keeper, "score-hand-2-error"), tr) == ""
     keeper.act("total", "2", "1300")
-    assert text_of(live_parts(keeper.screen(), 2)[2], tr) == (
-        "1300 is more than the cards left can make (at most 1240)."
-    )
+    too_high = "1300 is more than the cards left can make (at most 1240)."
+    assert text_of(part(keeper, "score-hand-2-error"), tr) == too_high
     keeper.act("total", "2", "60")
-    assert words(live_parts(keeper.screen(), 2)[1], tr) == "This round: Ana +760"
+    assert words(part(keeper, "score-preview"), tr) == "This round: Ana +760"
+
+
+def test_every_hand_says_what_is_wrong_as_it_is_typed(keeper: Keeper, tr: Translator) -> None:
+    """Issue 41's round: -5, abc and 99999 typed into three hands show three messages at once, before any save,
+    each next to its field (marked invalid); correcting one takes its message away and leaves the others."""
+    new_game(keeper)
+    keeper.act("winner", "0")
+    for seat, text in ((1, "-5"), (2, "abc"), (3, "99999")):
+        keeper.act("total", str(seat), text)
+    texts = {seat: text_of(part(keeper, f"score-hand-{seat}-error"), tr) for seat in (1, 2, 3)}
+    assert texts[1] == "Points cannot be negative." and "abc" in texts[2] and "99999" in texts[3], texts
+    assert [part(keeper, f"score-hand-{seat}").attr("aria-invalid") for seat in (1, 2, 3)] == ["true"] * 3
+    assert "cannot be saved" in words(part(keeper, "score-preview"), tr)
+    keeper.act("total", "2", "12")
+    assert text_of(part(keeper, "score-hand-2-error"), tr) == ""
+    assert part(keeper, "score-hand-2").attr("aria-invalid") is None
+    assert text_of(part(keeper, "score-hand-1-error"), tr) == texts[1]
+    assert text_of(part(keeper, "score-hand-3-error"), tr) == texts[3]
 
 
 def test_an_unusual_total_asks_before_it_ends_the_match(keeper: Keeper, storage: MemoryStorage, tr: Translator) -> None:

@@ -24,6 +24,11 @@ about 180 elements, 40-55 ms of the page's thread):
 Only where the HTML parses back into as many nodes as the data has (no empty text, no two texts side by
 side: a parser would drop or join them and the next drawing's paths would miss).
 
+A field's value is not a change: what a field holds is the person's as much as the drawing's (a drawn value
+equal to the last one drawn may still differ from what the field holds: typed, then reset by the model).
+`fields(new)` lists what every field of a drawing holds, in document order; the page sets each field that
+holds something else (`ui.dom.sync`), except where the person is ahead of the drawing.
+
 Elements are matched by position: same tag, same `id`, and the same catalogue binding (`k`, `g`, `x`: an
 element bound to a key is replaced whole) are kept and updated, anything else is replaced. The root's `id`
 is never changed.
@@ -134,6 +139,60 @@ def as_html(new: dict[str, Any], found: list[Change], html: Callable[[Any], str]
     return turned
 
 
+FIELD_TAGS = ("input", "textarea", "select")
+UNSYNCED = ("file", "button", "submit", "reset", "image")  # inputs whose live value a drawing does not set
+CHECKABLE = ("checkbox", "radio")
+
+
+def fields(tree: Any) -> list[list[Any]]:
+    """What each field of the drawn `tree` holds, in document order (the page's ``querySelectorAll`` of
+    `ui.dom.FIELDS`): ``[tag, value, checked]``, value None for a checkbox or radio (its `checked` is what it
+    holds). A select holds its last ``selected`` option's value (else its first's); a textarea, its text."""
+    found: list[list[Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            return
+        tag, attrs = node["t"], _attrs(node)
+        if tag == "input" and attrs.get("type", "text").lower() not in UNSYNCED:
+            if attrs.get("type", "").lower() in CHECKABLE:
+                found.append([tag, None, "checked" in attrs])
+            else:
+                found.append([tag, attrs.get("value", ""), False])
+        elif tag == "textarea":
+            found.append([tag, "".join(child for child in node.get("c", ()) if isinstance(child, str)), False])
+        elif tag == "select":
+            found.append([tag, _selected(node), False])
+        for child in node.get("c", ()):
+            walk(child)
+
+    walk(tree)
+    return found
+
+
+def _selected(select: dict[str, Any]) -> str:
+    """A select's value as drawn: its last option marked ``selected``, else its first option ("" for none)."""
+    options = [node for node in _all(select) if node["t"] == "option"]
+    chosen = [option for option in options if "selected" in _attrs(option)]
+    if not (chosen or options):
+        return ""
+    option = (chosen or options)[-1 if chosen else 0]
+    value = _attrs(option).get("value")
+    if value is not None:
+        return value
+    return " ".join("".join(child for child in option.get("c", ()) if isinstance(child, str)).split())
+
+
+def _all(node: Any) -> list[dict[str, Any]]:
+    """The elements under `node`, in document order."""
+    found: list[dict[str, Any]] = []
+    for child in node.get("c", ()):
+        if not isinstance(child, str):
+            found.append(child)
+            found.extend(_all(child))
+    return found
+
+
 def retranslated(tree: dict[str, Any], translate: Callable[[str, dict[str, Any]], str]) -> list[Change]:
     """Changes that set every translated attribute (`x`) of the drawn `tree` again, in the language of
     `translate(key, args)`: after a language switch (the shell relabels the bound texts, `k`, but an
@@ -222,18 +281,3 @@ def _copy(tree: Any) -> Any:
     if "c" in copy:
         copy["c"] = [_copy(child) for child in copy["c"]]
     return copy
-
-
-def replace_by_id(tree: Any, part: dict[str, Any]) -> bool:
-    """Put `part` where the element with its `id` is in `tree` (what the page's `patch` does); whether found."""
-    wanted = _attrs(part).get("id")
-    if not wanted or isinstance(tree, str):
-        return False
-    children = tree.get("c", [])
-    for index, child in enumerate(children):
-        if isinstance(child, dict) and _attrs(child).get("id") == wanted:
-            children[index] = _copy(part)
-            return True
-        if replace_by_id(child, part):
-            return True
-    return False

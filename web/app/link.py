@@ -46,6 +46,7 @@ def to_page(message: dict[str, Any]) -> None:
             if _drawn_in.get(root) != i18n.lang():  # translated attributes are set once: set them again
                 found += diff.retranslated(tree, _translate)
             message["changes"] = found
+            message["fields"] = diff.fields(tree)  # what each field holds: set where it holds another (ui.dom.sync)
             if diff.as_html(tree, found, _html):  # elements as HTML text: one call each on the page
                 message["lang"] = i18n.lang()
         else:  # whole: as HTML text, which the page sets in one call (not node by node through MicroPython)
@@ -54,15 +55,11 @@ def to_page(message: dict[str, Any]) -> None:
             message["lang"] = i18n.lang()
         _drawn[root] = tree
         _drawn_in[root] = i18n.lang()
-    elif op == "patch":  # parts replaced by id: the drawn trees follow
-        for part in message.get("parts", ()):
-            for tree in _drawn.values():
-                diff.replace_by_id(tree, part)
     elif op == "open":  # a section's content is replaced: whatever was drawn in it is gone
         _drawn.clear()
     elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
         message["upto"] = _seen[0]
-    if op in ("draw", "patch") or (op == "effect" and message.get("focus")):  # what the page did since, it keeps
+    if op == "draw" or (op == "effect" and message.get("focus")):  # what the page did since, it keeps
         # (ui.host), and it knows which of its intents are answered
         message["seen"] = _seen[0]
     if _host:

@@ -68,9 +68,6 @@ def build(window: Any, data: Any, svg: bool = False) -> Any:
     return element
 
 
-PROPERTIES = {"value": "", "checked": False, "selected": False}  # attributes whose live property follows
-
-
 def parsed(window: Any, html: str) -> Any:
     """The nodes of `html` (escaped HTML text from the controllers), as a fragment to insert."""
     template = window.document.createElement("template")
@@ -101,9 +98,9 @@ def forget_under(found: Any, path: Any) -> None:
         del found[kept]
 
 
-def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
-    """Carry out `app.diff.changes` on the drawn `root` (a change that does not fit raises ValueError); the
-    live value of `typed_in` (a field someone typed in after the drawing was made) stays as it is."""
+def morph(window: Any, root: Any, changes: Any) -> None:
+    """Carry out `app.diff.changes` on the drawn `root` (a change that does not fit raises ValueError). What
+    the fields hold is not changed here: `sync` does it, after."""
     found: Any = {}
     for change in changes:
         kind = change[0]
@@ -116,12 +113,6 @@ def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
                     node.removeAttribute(name)
                 else:
                     node.setAttribute(name, value)
-                if (
-                    name in PROPERTIES
-                    and getattr(node, name, None) is not None
-                    and not (typed_in is not None and node == typed_in)
-                ):  # what the page shows
-                    setattr(node, name, PROPERTIES[name] if value is None else (value if name == "value" else True))
         elif kind == "t":
             node.data = change[2]
         elif kind == "r":
@@ -141,3 +132,58 @@ def morph(window: Any, root: Any, changes: Any, typed_in: Any = None) -> None:
                 node.lastChild.remove()
         else:
             raise ValueError("unknown change " + str(kind))
+
+
+FIELDS = (  # the fields whose live value a drawing sets (`app.diff.fields`: the same, in the same order)
+    "input:not([type=file]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]), textarea, select"
+)
+TYPED = ("INPUT", "TEXTAREA")  # fields a person types in (a select's choice is sent as it is made)
+
+
+def sent(field: Any, value: Any, seq: int) -> None:
+    """Note on `field` that intent number `seq` carried its value (`value`, "" for a checkbox): the
+    controllers know it holds that from then on."""
+    field.unoSent = seq
+    field.unoKnown = value
+
+
+def sent_number(field: Any) -> int:
+    """The number of the last intent that carried `field`'s value (0: none)."""
+    number = getattr(field, "unoSent", None)
+    return number if isinstance(number, int) else 0
+
+
+def known(field: Any) -> str:
+    """What the controllers last knew `field` to hold: the value last sent from it or set in it, else the
+    value it was built with."""
+    value = getattr(field, "unoKnown", None)
+    return str(value) if value is not None else str(field.defaultValue)
+
+
+def sync(root: Any, fields: Any, seen: int, active: Any) -> bool:
+    """After a drawing: each field under `root` holds what the drawing says (`app.diff.fields`, in document
+    order), even where that is what the last drawing said (typed since, then reset by the controllers).
+    Except where the person is ahead of the drawing: a field that sent a value after intent number `seen`
+    (the last the drawing had), and the focused `active` field while it holds text typed and not sent yet
+    (a field sent on "change"). False, with nothing set, when the page's fields are not the drawing's."""
+    nodes = root.querySelectorAll(FIELDS)
+    if int(nodes.length) != len(fields):
+        return False
+    for index in range(len(fields)):
+        if str(nodes[index].tagName).lower() != fields[index][0]:
+            return False
+    for index in range(len(fields)):
+        node, value, checked = nodes[index], fields[index][1], fields[index][2]
+        if sent_number(node) > seen:  # the drawing did not know what it sent since
+            continue
+        if value is None:  # a checkbox or radio
+            if bool(node.checked) != checked:
+                node.checked = checked
+            continue
+        live = str(node.value)
+        if live != value and node == active and str(node.tagName) in TYPED and live != known(node):
+            continue  # typed and not sent yet: never changed under the person's fingers
+        if live != value:
+            node.value = value
+        node.unoKnown = value
+    return True

@@ -14,10 +14,11 @@ Messages are plain dicts (JSON). From the controllers (`Host.receive`):
   id}`` asks for it whole when they do not fit.
   The focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes
   when a lost `data-focus` started with `prefix`) unless `focus` names another. `seen` is the number of the
-  last intent the controllers had then: a drawing older than the page's last intent moves no focus and leaves
-  the value of the field that has it. `live` reads a text to screen readers. `prepaint` asks for `#root`'s
-  HTML back (``{"op": "prepainted", "key": key, "html": ...}``);
-- ``{"op": "patch", "parts": [<tree data>...], "seen": n}``: replace the elements with those ids;
+  last intent the controllers had then: a drawing older than the page's last intent moves no focus. With
+  `changes` come `fields` (`app.diff.fields`): every field then holds what they say, except a field that sent
+  a value after `seen` and the focused field's text typed and not sent yet (`ui.dom.sync`). `live` reads a
+  text to screen readers. `prepaint` asks for `#root`'s HTML back (``{"op": "prepainted", "key": key,
+  "html": ...}``);
 - ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
   ``share`` (a text: Web Share, else the clipboard; the answer comes back as ``{"op": "shared", "how":
   "shared"|"copied"|"failed", "text": ...}``), ``pick`` (the id of a file input to open), ``focus`` (an
@@ -35,10 +36,12 @@ location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` aft
 shell has relabelled every bound text by then).
 
 Behaviour the pages ask for by attributes, so no screen needs code here: `data-next` on a field (Enter goes
-to the next empty field matching that selector instead of submitting), `data-roving` on a container (arrow
-keys, Home and End move the focus between its `data-roving` children), `data-shortcut` on a button (that
-key presses it), `data-duration-ms` (the element's animation lasts that long: the page's policy refuses
-`style` attributes).
+to the next empty field matching that selector instead of submitting), `data-clear` on a form (its
+submission empties its text fields at once: on a slow phone the next name's keys would land after the last
+one before the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving`
+on a container (arrow keys, Home and End move the focus between its `data-roving` children), `data-shortcut`
+on a button (that key presses it), `data-duration-ms` (the element's animation lasts that long: the page's
+policy refuses `style` attributes).
 """
 
 from jsffi import create_proxy, to_js
@@ -133,7 +136,7 @@ class Host:
     def receive(self, message: Any) -> None:
         op = message.get("op")
         seen = message.get("seen")
-        if isinstance(seen, int) and seen > self.drawn:  # a drawing, patch or focus answering that intent
+        if isinstance(seen, int) and seen > self.drawn:  # a drawing or focus answering that intent
             self.drawn = seen
         if op == "open":
             self.open(message)
@@ -141,11 +144,6 @@ class Host:
             self.set(message)
         elif op == "draw":
             self.draw(message)
-        elif op == "patch":
-            for part in message.get("parts", ()):
-                old = self.document.getElementById(attribute(part, "id"))
-                if old:
-                    old.replaceWith(dom.build(self.window, part))
         elif op == "effect":
             self.effect(message)
         elif op in self.handlers:
@@ -187,14 +185,16 @@ class Host:
         active = self.document.activeElement
         had_id = str(active.id or "") if active and root.contains(active) else ""
         had_key = str(active.getAttribute("data-focus") or "") if active and root.contains(active) else ""
-        fresh = self.current(message)
         if "changes" in message:  # the last drawing's elements stay (app.diff)
-            try:  # a drawing older than what was typed since leaves the field typed in as it is
-                dom.morph(self.window, root, message["changes"], None if fresh else active)
+            try:
+                dom.morph(self.window, root, message["changes"])
             except Exception as error:  # the page is not what the controllers drew last: ask for it whole
                 self.window.console.warn("uno page: redrawing " + str(message["root"]) + " whole: " + str(error))
                 self.send({"op": "redraw", "root": message["root"]})
                 return
+            seen = message.get("seen")  # the fields hold what the drawing says, unless the person is ahead
+            if not dom.sync(root, message.get("fields", ()), seen if isinstance(seen, int) else self.sent, active):
+                self.window.console.warn("uno page: the fields of " + str(message["root"]) + " are not the drawing's")
         else:  # whole, as HTML text escaped by the controllers (`app.tree.to_html`): one call into the page
             for name, value in message.get("attrs", ()):
                 root.setAttribute(name, value)
@@ -399,8 +399,18 @@ class Host:
             "blind": self.drawn < self.sent,
         }
         self.sent = self.journal.number(intent, kind)
+        if tag in ("INPUT", "TEXTAREA", "SELECT"):  # what the controllers now know it holds (`dom.sync`)
+            dom.sent(target, intent["value"], self.sent)
+            if str(target.type) == "radio":  # the others of its group changed with it
+                for other in self.area.querySelectorAll('input[type="radio"]'):
+                    if str(other.name) == str(target.name):
+                        dom.sent(other, str(other.value), self.sent)
         self.focused_at_send = self.document.activeElement
         self.send(intent)
+        if kind == "submit" and target.hasAttribute("data-clear"):
+            for field in target.querySelectorAll('input[type="text"], textarea'):
+                field.value = ""
+                dom.sent(field, "", self.sent)  # as if sent: the drawing answering this submission sets it
 
     def read_file(self, picker: Any) -> None:
         files = picker.files
@@ -471,11 +481,3 @@ class Host:
             if button and not getattr(button, "disabled", False):
                 button.click()
                 event.preventDefault()
-
-
-def attribute(tree: Any, name: str) -> str:
-    """An attribute of a tree's root element ("" when absent)."""
-    for pair in tree.get("a", ()):
-        if pair[0] == name:
-            return str(pair[1])
-    return ""

@@ -10,6 +10,7 @@ from e2e_helpers import (
     horizontal_overflow,
     set_language,
     small_targets,
+    type_into,
     untranslated,
     wait_ready,
     wait_saved,
@@ -71,8 +72,8 @@ def test_the_first_persons_default_name_follows_the_language(fresh_context: Brow
     for lang in ("es", "en", "es"):
         set_language(page, lang)
         expect(name).to_have_value(catalogue(lang)["play.default_name"].format(n=1))
-    name.fill("Lola")
-    name.dispatch_event("change")
+    type_into(page, "#seat-name-0", "Lola", clear=True)
+    page.keyboard.press("Tab")  # the field sends its name when the person leaves it
     set_language(page, "en")
     wait_saved(page)
     page.reload()

@@ -44,9 +44,10 @@ class Setup:
         self.error = ""
         self.in_progress = False  # an unfinished game is kept (the glue tells): Start asks before replacing it
         self.asking = False  # "Start a new game? The current one will be lost" is shown
+        self.typed: dict[str, str] = {}  # a rule's number typed and refused: shown as typed, next to why
 
     def screen(self, texts: Texts, has_game: bool) -> SetupScreen:
-        return SetupScreen(texts, self.config, available_levels(), has_game, self.error, self.asking)
+        return SetupScreen(texts, self.config, available_levels(), has_game, self.error, self.asking, dict(self.typed))
 
     def act(self, act: str, arg: str = "", value: str = "", checked: bool = False) -> SetupEffect:
         """Apply one intent; a refused value leaves the set-up as it was and shows why."""
@@ -92,7 +93,12 @@ class Setup:
         if act == "preset":
             return self._update(config.with_preset(value))
         if act == "rule":
-            return self._update(config.with_rule(arg, self._rule_value(arg, value, checked)))
+            try:
+                chosen = self._rule_value(arg, value, checked)
+            except ConfigError:
+                self.typed[arg] = value  # the field keeps it (the page shows what the set-up says it holds)
+                raise
+            return self._update(config.with_rule(arg, chosen))
         if act == "speed":
             return self._update(dataclasses.replace(config, speed=value), redraw=False)
         if act == "undo":
@@ -109,7 +115,7 @@ class Setup:
         return True
 
     def _update(self, config: PlayConfig, redraw: bool = True, focus: str = "") -> SetupEffect:
-        self.config, self.error = config, ""
+        self.config, self.error, self.typed = config, "", {}
         # a redraw also clears a shown refusal; a quiet change (a name, the pace) keeps what is typed
         return SetupEffect(render=redraw, save=True, focus=focus)
 

@@ -9,7 +9,8 @@ listener serves every control. Their ids are stable (`f-preset`, `rule-<name>`, 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.tree import El, el
@@ -32,6 +33,7 @@ class SetupScreen:
     has_game: bool = False  # a game is in progress: offer "Resume"
     error: str = ""  # catalogue key of the last refusal, "" for none
     asking: bool = False  # Start was tapped with a game in progress: ask before replacing it
+    typed: Mapping[str, str] = field(default_factory=dict)  # rules' numbers typed and refused, as typed
 
 
 def render(screen: SetupScreen) -> El:
@@ -57,7 +59,7 @@ def render(screen: SetupScreen) -> El:
         ask_panel(t) if screen.asking else start_button("start-top", t),
         error_line(screen.error, t),
         seat_section(config, screen.levels, t),
-        rules_section(config, t),
+        rules_section(config, t, screen.typed),
         table_section(config, t),
         None if screen.asking else start_button("start-bottom", t),
         cls="play-setup",
@@ -65,10 +67,18 @@ def render(screen: SetupScreen) -> El:
     )
 
 
-def error_line(error: str, t: Texts) -> El | None:
-    if not error:
-        return None
-    return el("p", t(error), cls="setup-error notice", role="alert", tabindex="-1", id=ERROR_ID)
+def error_line(error: str, t: Texts) -> El:
+    """The last refusal; always there (hidden while there is none): appearing, it would move every control
+    after it, which the page would then replace, the field typed in among them."""
+    return el(
+        "p",
+        t(error) if error else None,
+        cls="setup-error notice",
+        role="alert" if error else None,
+        tabindex="-1",
+        id=ERROR_ID,
+        hidden=not error,
+    )
 
 
 def ask_panel(t: Texts) -> El:
@@ -198,7 +208,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
     )
 
 
-def rules_section(config: PlayConfig, t: Texts) -> El:
+def rules_section(config: PlayConfig, t: Texts, typed: Mapping[str, str]) -> El:
     names = [*PRESETS, "custom"] if config.preset == "custom" else list(PRESETS)
     preset = select(
         "preset",
@@ -210,7 +220,7 @@ def rules_section(config: PlayConfig, t: Texts) -> El:
     )
     rules = dict(config.rules)
     options = [
-        el("li", rule_control(option, rules[option.name], t), cls=f"rule rule-{option.kind}")
+        el("li", rule_control(option, rules[option.name], t, typed.get(option.name)), cls=f"rule rule-{option.kind}")
         for option in rule_options()
     ]
     return el(
@@ -291,7 +301,7 @@ CHOICE_HELP = frozenset({"scoring", "wd4_rule"})
 (`play.rule.<name>.<choice>.help`) instead of one help text for the option."""
 
 
-def rule_control(option: RuleOption, value: Any, t: Texts) -> El:
+def rule_control(option: RuleOption, value: Any, t: Texts, typed: str | None = None) -> El:
     name = option.name
     ident = f"rule-{name}"
     label = el("label", t(f"play.rule.{name}"), for_=ident)
@@ -310,10 +320,9 @@ def rule_control(option: RuleOption, value: Any, t: Texts) -> El:
         box = el("input", type="checkbox", checked=bool(value))
         return el("div", el("div", with_attrs(box, common), label, cls="check"), help_text, cls="option")
     if option.kind == "number":
-        field = el(
-            "input", type="number", inputmode="numeric", min=str(option.low), max=str(option.high), value=str(value)
-        )
-        return el("div", label, with_attrs(field, common), help_text, cls="option")
+        shown = str(value) if typed is None else typed  # a refused number stays as typed, next to why
+        box = el("input", type="number", inputmode="numeric", min=str(option.low), max=str(option.high), value=shown)
+        return el("div", label, with_attrs(box, common), help_text, cls="option")
     choices = [
         el("option", t(f"play.rule.{name}.{choice}"), value=str(choice), selected=choice == value)
         for choice in option.choices

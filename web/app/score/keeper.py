@@ -56,7 +56,6 @@ class Effect:
     download: tuple[str, str] | None = None  # (file name, JSON text)
     share: str | None = None  # text to share (Web Share API, else the clipboard)
     pick_file: bool = False  # open the file chooser of the import
-    live_seat: int | None = None  # redraw only this hand's live sum, the preview and the hand's message
 
 
 @dataclass
@@ -589,7 +588,7 @@ class Keeper(LinkActions):
         seat = int(arg)
         self._set_draft(self.draft().with_text(seat, value))
         self._clear_error(f"hand-{seat}")
-        return Effect(render=False, live_seat=seat)
+        return Effect()  # every hand's sum and message, the preview: all follow the keystroke
 
     def do_card(self, arg: str, value: str, checked: bool) -> Effect:
         seat_text, face = arg.split(":", 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.tree import El
 
-from .pages_entry import entry_page, live_parts
+from .pages_entry import entry_page
 from .pages_keepsafe import openall_page
 from .pages_link import link_page, open_page
 from .pages_list import list_page
@@ -12,7 +12,7 @@ from .pages_setup import setup_page
 from .pages_sheet import sheet_page
 from .screen import Screen
 
-__all__ = ["live_parts", "render"]
+__all__ = ["render"]
 
 
 def render(screen: Screen) -> El:

@@ -80,12 +80,6 @@ def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
     return el("p", *body, id="score-preview", cls="sk-preview")
 
 
-def live_parts(screen: Screen, seat: int) -> tuple[El, ...]:
-    """The parts of the screen that follow a keystroke in a hand's total."""
-    sheet, draft = screen.sheet, screen.round_draft
-    return live_el(screen, draft, seat), preview_el(screen, sheet, draft), field_error(screen, f"hand-{seat}")
-
-
 def used_up_el(screen: Screen, reason_id: str) -> El | None:
     """Why some keys are disabled: the faces whose every copy is entered in this round."""
     if not screen.used_up:

@@ -287,6 +287,7 @@ def setup_page(screen: Screen) -> El:
             field_error(screen, "name-new"),
             data_act="add",
             data_on="submit",
+            data_clear=True,
             cls="sk-field",
         )
     note_key = "score.setup.started_note" if sheet.started else "score.setup.count"
@@ -315,7 +316,9 @@ def setup_page(screen: Screen) -> El:
             "section",
             el("h2", key="score.setup.players"),
             el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
-            el("ol", *rows, cls="sk-player-list", id="score-players") if rows else None,
+            # always there (hidden while empty): the first player's row must not move the "new player" field,
+            # or the page would replace it, with what is typed in it meanwhile
+            el("ol", *rows, cls="sk-player-list", id="score-players", hidden=not rows),
             adder,
             cls="sk-score-card",
         ),

@@ -14,7 +14,7 @@ from app import i18n, link
 from app.peer.sessions import SESSIONS
 from app.score.keeper import Effect, Keeper
 from app.score.keepsafe import Facts
-from app.score.pages import live_parts, render
+from app.score.pages import render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.where import Where
 from app.storage import bridge as storage
@@ -156,10 +156,6 @@ class ScoreScreen:
             )
 
     def apply(self, effect: Effect) -> None:
-        if effect.live_seat is not None:
-            parts = live_parts(self.keeper.screen(), effect.live_seat)
-            link.to_page({"op": "patch", "parts": [to_data(part) for part in parts]})
-            SESSIONS.keeper_drew()
         page: dict[str, Any] = {"op": "effect"}
         if effect.announce:
             page["announce"] = [LIVE_ID, effect.announce]
