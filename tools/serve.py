@@ -201,6 +201,8 @@ class QuietOnDisconnect(ThreadingHTTPServer):
     """Says nothing when a browser goes away mid-answer (a cancelled fetch, a closed tab, a test's page
     closed while a sound was loading): that is no error of ours. Anything else is reported as before."""
 
+    request_queue_size = 64  # several phones' first loads at once (the table tests): more than listen's 5
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError...
             return
