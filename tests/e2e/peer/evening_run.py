@@ -196,6 +196,7 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             result["host_guests_after"] = host.locator("#table-guests li").all_inner_texts()
             host.evaluate(f"location.hash = '#/score/{sheet}'")
             expect(host.locator(".sk-standings li").first).to_be_visible()
+            expect(host.locator("#score-invite")).to_contain_text("2")  # "Teléfonos: 2 conectados"
             host.screenshot(path=str(shots / "host-sheet.png"), full_page=True)
             caro.screenshot(path=str(shots / "guest-sheet.png"), full_page=True)
             result["host"] = host_standings(host)

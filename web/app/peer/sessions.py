@@ -74,6 +74,13 @@ class Sessions:
         self.hosting = Hosting(keeper(), sheet_id, link.to_page, redraw)
         return self.hosting
 
+    def phones(self, sheet_id: str) -> int:
+        """How many guest phones follow `sheet_id` from this phone now."""
+        hosting = self.hosting
+        if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended:
+            return 0
+        return sum(1 for guest in hosting.host.seated() if guest.connected)
+
     def keeper_drew(self) -> None:
         if self.hosting is not None:
             self.hosting.changed()

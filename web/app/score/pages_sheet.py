@@ -292,7 +292,14 @@ def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
         if sheet.rounds
         else None,
         el("a", key="score.link.open", cls="button", href=sheet_hash(sheet_id, "link"), id="score-link"),
-        el("a", key="table.invite", cls="button", href=f"#/table/host/{sheet_id}", id="score-invite"),
+        el(
+            "a",
+            key="table.shared" if screen.phones else "table.invite",
+            args={"n": screen.phones} if screen.phones else None,
+            cls="button",
+            href=f"#/table/host/{sheet_id}",
+            id="score-invite",
+        ),
         el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
         el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id="score-setup"),
     ]

@@ -61,6 +61,7 @@ class Screen:
     summary: tuple[str, ...] = ()  # the summary of the round just saved, in words (lines)
     link: str = ""  # the sheet's link (its link page)
     found: LinkOpen | None = None  # an opened link (`#/score/link/<token>`)
+    phones: int = 0  # guest phones connected to this sheet now (`app.peer`)
     storage: str = "unknown"  # where the sheets are kept (`keepsafe.storage_status`), on the list
     ios_card: bool = False  # show how to add the app to the Home Screen (`keepsafe.ios_card`)
     only_here: frozenset[str] = frozenset()  # sheets with rounds not kept anywhere else

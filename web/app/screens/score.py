@@ -4,6 +4,7 @@ live region). State and rules live in `app.score.keeper` and `scorekeeper`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -120,7 +121,8 @@ class ScoreScreen:
     def render(self, focus: str | None = None) -> None:
         if not self.shown:
             return
-        tree = el("div", render(self.keeper.screen()), cls="score-root", id=ROOT_ID)
+        screen = dataclasses.replace(self.keeper.screen(), phones=SESSIONS.phones(self.where.sheet_id))
+        tree = el("div", render(screen), cls="score-root", id=ROOT_ID)
         prepaint = self.where.sheet_id if self.where.page == "sheet" and self.keeper.saved() is not None else ""
         link.to_page(
             {
