@@ -17,7 +17,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[3]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "e2e" / "peer")]
 
-from e2e_helpers import wait_ready  # noqa: E402
+from e2e_helpers import horizontal_overflow, small_targets, untranslated, wait_ready  # noqa: E402
 from PIL import Image  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from qr_video import write_y4m_picture  # noqa: E402
@@ -29,6 +29,19 @@ from tools.serve import SiteServer  # noqa: E402
 ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Ana", "Beto", "Caro", "Dani")
+
+
+PROBLEMS: list[str] = []
+
+
+def look(page: Page, shots: Path, name: str) -> None:
+    """A screenshot to look at, and what a person would trip on: the page wider than the phone, a tap target
+    under 44 px, a catalogue key shown raw."""
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    if (extra := horizontal_overflow(page)) > 0:
+        PROBLEMS.append(f"{name}: {extra} px wider than the phone")
+    PROBLEMS.extend(f"{name}: {target}" for target in small_targets(page))
+    PROBLEMS.extend(f"{name}: raw key {key}" for key in untranslated(page))
 
 
 def _blank_png() -> bytes:
@@ -63,13 +76,13 @@ def connect(host: Page, guest: Page, shots: Path, tag: str) -> float:
     host.locator("#table-invite").click()
     offer = host.locator("#table-offer-code")
     expect(offer).to_be_visible(timeout=15_000)
-    host.screenshot(path=str(shots / f"{tag}-host-invite.png"), full_page=True)
+    look(host, shots, f"{tag}-host-invite")
     guest.evaluate("location.hash = '#/table/join'")
     type_into(guest, "#table-code", offer.inner_text())
     guest.locator("#table-connect").click()
     answer = guest.locator("#table-answer-code")
     expect(answer).to_be_visible(timeout=15_000)
-    guest.screenshot(path=str(shots / f"{tag}-guest-answer.png"), full_page=True)
+    look(guest, shots, f"{tag}-guest-answer")
     type_into(host, "#table-code", answer.inner_text())
     host.locator("#table-connect").click()
     expect(guest.locator("#table-status")).to_have_attribute("data-state", "live", timeout=15_000)
@@ -98,7 +111,7 @@ def connect_by_camera(host: Page, guest: Page, camera: Path, shots: Path) -> Non
     guest.locator("#table-scan").click()
     answer = guest.locator("#table-answer-code")
     expect(answer).to_be_visible(timeout=20_000)
-    guest.screenshot(path=str(shots / "camera-guest-answer.png"), full_page=True)
+    look(guest, shots, "camera-guest-answer")
     write_y4m_picture(guest.locator("#table-qr-title").locator("xpath=..").locator("svg").screenshot(), camera)
     host.locator("#table-scan").click()
     expect(guest.locator("#table-status")).to_have_attribute("data-state", "live", timeout=20_000)
@@ -135,7 +148,7 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             for seat, guest in ((1, beto), (2, caro)):
                 guest.locator(f"#table-claim-{seat}").click()
                 expect(guest.locator("#table-you")).to_be_visible()
-            host.screenshot(path=str(shots / "host-guests.png"), full_page=True)
+            look(host, shots, "host-guests")
             result["host_guests"] = host.locator("#table-guests li").all_inner_texts()
 
             # round 1: Ana went out; Beto types his total, Caro taps her cards, the host types Dani's
@@ -150,12 +163,12 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             caro.locator("#score-mode-2-cards").click()
             for face in ("W", "5"):
                 caro.locator(f"#score-face-2-{FACES.index(face)}").click()
-            caro.screenshot(path=str(shots / "guest-cards.png"), full_page=True)
-            beto.screenshot(path=str(shots / "guest-total.png"), full_page=True)
+            look(caro, shots, "guest-cards")
+            look(beto, shots, "guest-total")
             expect(host.locator("#score-hand-1")).to_have_value("55", timeout=10_000)
             expect(host.locator("#score-handbox-2 .sk-chip")).to_have_count(2, timeout=10_000)
             type_into(host, "#score-hand-3", "12")
-            host.screenshot(path=str(shots / "host-round1.png"), full_page=True)
+            look(host, shots, "host-round1")
             host.locator("#score-save").click()
             expect(host.locator("#score-save")).to_be_hidden()
             for guest in (beto, caro):  # 55 + 55 + 12
@@ -188,7 +201,7 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             wait_ready(host)
             for guest in (beto, caro):
                 expect(guest.locator("#table-status")).to_have_attribute("data-state", "lost", timeout=15_000)
-            caro.screenshot(path=str(shots / "guest-lost.png"), full_page=True)
+            look(caro, shots, "guest-lost")
             host.evaluate(host_page)
             for n, guest in enumerate((beto, caro)):
                 connect(host, guest, shots, f"again{n}")
@@ -197,8 +210,8 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             host.evaluate(f"location.hash = '#/score/{sheet}'")
             expect(host.locator(".sk-standings li").first).to_be_visible()
             expect(host.locator("#score-invite")).to_contain_text("2")  # "Teléfonos: 2 conectados"
-            host.screenshot(path=str(shots / "host-sheet.png"), full_page=True)
-            caro.screenshot(path=str(shots / "guest-sheet.png"), full_page=True)
+            look(host, shots, "host-sheet")
+            look(caro, shots, "guest-sheet")
             result["host"] = host_standings(host)
             result["guests"] = [standings(g, "#score-link-standings") for g in (beto, caro)]
             result["guest_you"] = [g.locator("#table-you").inner_text() for g in (beto, caro)]
@@ -212,6 +225,7 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             caro.locator("#score-keep").click()
             expect(caro.locator(".sk-standings li").first).to_be_visible(timeout=10_000)
             result["kept"] = host_standings(caro)
+            result["problems"] = PROBLEMS
             browser.close()
     finally:
         server.stop()

@@ -38,5 +38,6 @@ def test_an_evening_with_three_phones(site: Path) -> None:
     expected = ["Ana 122", "Beto 41", "Caro 0", "Dani 0"]
     assert result["guests"] == [expected, expected]  # identical on every phone
     assert [totals(line) for line in result["host"]] == [("Ana", "122"), ("Beto", "41"), ("Caro", "0"), ("Dani", "0")]
+    assert result["problems"] == []  # at 390x844 in both languages: fits, 44 px targets, no raw keys
     assert result["guest_you"] == ["You are Beto.", "Eres Caro."]
     assert [totals(line) for line in result["kept"]] == [totals(line) for line in result["host"]]  # a kept copy

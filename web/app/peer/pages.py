@@ -191,7 +191,7 @@ def host_page(page: HostPage) -> El:
         el("button", key="table.stop", type="button", cls="button", data_act="stop", id="table-stop")
         if page.guests
         else None,
-        cls="score-page table-page",
+        cls="score-page sk-score table-page",
         aria_labelledby="table-title",
     )
 
@@ -231,7 +231,7 @@ def guest_page(page: GuestPage) -> El:
         el("h1", key="table.join_title", id="table-title", tabindex="-1"),
         _unsupported(page.webrtc),
         *body,
-        cls="score-page table-page",
+        cls="score-page sk-score table-page",
         aria_labelledby="table-title",
     )
 
