@@ -476,6 +476,8 @@ class Game:
             raise PositionError(
                 f"going_out {going_out!r}: only the empty-handed player of the Wild Draw Four being answered"
             )
+        if going_out is not None and wd4_bluff:
+            raise PositionError("a Wild Draw Four played as the last card is never a bluff (R-CHAL-4, R-ACT-5)")
         empty = [seat for seat, hand in enumerate(hands) if not hand and seat != going_out]
         if empty:
             raise PositionError(f"seat {empty[0]} has no cards: the round would be over")
@@ -905,6 +907,8 @@ class Game:
             self.pending += 4
             self.current = nxt
             if self.rules.wd4_rule is not WD4Rule.STRICT:
+                # R-CHAL-4: it may still be challenged; played with no other card it was legal (R-ACT-5:
+                # ``_play_card`` found no bluff), so a challenge fails and the round is scored after it
                 self.going_out = seat
                 self.phase = Phase.CHALLENGE
                 return
@@ -947,7 +951,6 @@ class Game:
             if out is not None:
                 out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
             self._draw(culprit, owed, "challenge", out)
-            self.going_out = None  # R-CHAL-4: the round goes on
             self.phase = Phase.TURN
             self.current = seat
             return
