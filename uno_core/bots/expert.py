@@ -37,7 +37,7 @@ from ..view import SeatView
 from .base import BotOptions
 from .common import DRAW_, KEEP_, distinct_moves, with_uno, without_uno
 from .determinize import base_game, sample_hidden, scratch_copy, with_hidden
-from .knowledge import Ban, Knowledge
+from .knowledge import Ban, Knowledge, lacked
 from .rollout import PolicyPlayout
 from .strategic import StrategicBot
 
@@ -180,7 +180,7 @@ class ExpertBot(StrategicBot):
                 if rng.random() < bluff_odds:
                     force = (view.wd4_by, view.wd4_colour)
                 else:
-                    extra = {view.wd4_by: (view.wd4_colour, None, False)}
+                    extra = {view.wd4_by: lacked(view.wd4_colour)}
             hands, pile = self.sample_world(view, know, rng, extra, force, hints)
             world = with_hidden(base, hands, pile, rng.getrandbits(48))
             policy = random.Random(rng.getrandbits(48))

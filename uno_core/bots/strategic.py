@@ -75,7 +75,8 @@ from typing import ClassVar
 from ..actions import Action, Catch, ChooseColour, Play
 from ..cards import COLOURS, Card, Colour, Rank
 from ..events import Event
-from ..game import Phase, card_matches, skips_next
+from ..game import Phase, skips_next
+from ..legal import card_matches
 from ..rules import Scoring, WD4Rule
 from ..view import SeatView
 from .base import Bot, BotOptions
