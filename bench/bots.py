@@ -1,4 +1,4 @@
-"""Bot strength and speed (issue 5): printed figures, not timed tests.
+"""Bot strength and speed: printed figures, not timed tests.
 
     python -m bench.bots [--quick] [--games N] [--expert-games M] [--iterations I] [--workers W] [--pyodide]
                          [--strength-only] [--only LEVEL:OTHER:SEATS ...] [--matches] [--weights JSON]
@@ -10,7 +10,7 @@ first player out wins it. Game ``i`` uses seed ``i`` (the same deals for every m
 puts the tested level at seat ``i mod players``, so every seat is played equally. Printed:
 win rate with a 95% Wilson interval, the fair share (1/players), and the average points won
 per round by the tested seat and by each other seat (R-SCORE-3: the winner scores the others'
-hands). The bars of issue 18 are checked at the end (and that ``easy`` loses to ``basic``).
+hands). The strength bars (``BARS``) are checked at the end (and that ``easy`` loses to ``basic``).
 ``--only omniscient:strategic:4``: an anchor, not a level: the expert searching the true deal (the real hands;
 ``OmniscientExpert``), what any reading of the hidden cards could at best give the search. ``colours:...``:
 the expert that knows how many cards of each colour every opponent holds, not which (``ColoursExpert``).
@@ -72,7 +72,7 @@ BROWSER_ITERATIONS = 900
 """About what the expert's default 0.3 s buys per decision in Pyodide under Node
 (medians of 926 to 1,198 measured with ``--pyodide`` on these shared 2-core machines)."""
 BARS = (
-    # issue 18: (level, other, seats, bar); the strategic rows also want all of the 95% CI above the fair share
+    # (level, other, seats, bar); the strategic rows also want all of the 95% CI above the fair share
     ("strategic", "basic", 2, 0.57),
     ("strategic", "basic", 4, 0.29),
     ("expert", "strategic", 2, 0.66),
@@ -81,7 +81,7 @@ BARS = (
 Weights = tuple[tuple[str, float], ...]
 """``--weights``: (name, value) pairs that replace some of the tested bot's ``StrategicBot.WEIGHTS``."""
 BELOW = (("easy", "basic", 2), ("easy", "basic", 4))
-"""Matchups the tested level must lose (issue 18: the easy level loses to basic)."""
+"""Matchups the tested level must lose (the easy level loses to basic)."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,8 @@ def tested_bot(level: str, seed: int, iterations: int, game: Game, weights: Weig
         unknown = sorted(name for name, _ in weights if name not in bot.WEIGHTS)
         if unknown:
             raise ValueError(f"--weights: no weight named {', '.join(unknown)} (known: {', '.join(bot.WEIGHTS)})")
-        bot.WEIGHTS = {**bot.WEIGHTS, **dict(weights)}  # this bot's own table: the class keeps the landed one
+        # this bot's own table (an instance attribute over the class's): the class keeps the landed one
+        bot.WEIGHTS = {**bot.WEIGHTS, **dict(weights)}  # type: ignore[misc]
     return bot
 
 
@@ -298,7 +299,7 @@ def print_row(label: str, result: Result) -> None:
 
 
 def check_bars(results: Sequence[Result]) -> None:
-    print("\nBars (issue 18):")
+    print("\nBars (issue 18):")  # the output tests/bots/test_bench.py reads
     for level, other, players, bar in BARS:
         found = [r for r in results if (r.level, r.other, r.players) == (level, other, players)]
         if not found:
@@ -381,8 +382,8 @@ def inference(rounds: int, worlds: int = 20) -> None:
                             sums[name] += sum(brier(times / worlds, worlds, t) for times, t in pairs)
                     for other in others:
                         odds = know.colour_odds(other)
-                        pairs = zip(COLOUR_CLASSES, truths[other], strict=True)
-                        sums["colour_odds"] += sum((odds[colour] - t) ** 2 for colour, t in pairs)
+                        by_colour = zip(COLOUR_CLASSES, truths[other], strict=True)
+                        sums["colour_odds"] += sum((odds[colour] - t) ** 2 for colour, t in by_colour)
                     count += len(others) * len(COLOUR_CLASSES)
                 if table.step() is None:
                     break

@@ -4,7 +4,7 @@
 
 Lighthouse is pinned in package.json's devDependencies (12.2.3: the last that runs on Node 20 and whose
 lock `npm ci` accepts here). Each run is a first visit in a fresh profile, served by `tools.serve`
-(precompressed copies, the CSP header). Printed, medians of the runs, next to the issue-14 bars:
+(precompressed copies, the CSP header). Printed, medians of the runs, next to the bars:
 the category scores, Total Blocking Time, Cumulative Layout Shift, Time to Interactive and the
 longest main-thread task Lighthouse saw. Lighthouse 12.2.3 fails a few trace audits with Chromium
 156 (`frame_sequence`); they are listed, and the category scores still come out.

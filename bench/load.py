@@ -4,11 +4,11 @@
 
 Each run uses a new persistent Chromium profile: a cold visit (empty profile), then the
 browser is closed and started again on the same profile for each warm visit (HTTP cache,
-and for the app its service worker cache and its start-up snapshot, issue 7). Each visit navigates once
+and for the app its service worker cache and its start-up snapshot). Each visit navigates once
 the browser it starts is idle (`settle`): a browser just started keeps both cores busy for about a second
 (its profile, network service, spare renderer...), which is the browser's start, not the page's, and is
 not there when a person opens the app in a running browser. The same warm visits made at the browser's
-launch are printed too (`-launch`): what this bench measured before it waited (issue 14). The app's
+launch are printed too (`-launch`): what this bench measured before it waited. The app's
 cold visit waits until the snapshot is stored (and reports the longest main-thread task meanwhile:
 how janky the page was while the snapshot was made) and creates one score sheet; the warm visits
 open the landing page, Play (#/play), the score keeper (#/score) and that saved sheet
@@ -48,7 +48,7 @@ PAGES = {"app": "index.html", "bare": "bench-bare.html"}
 AGAINST = "against"  # the page name of the --against build's app visits
 
 
-RATIO_BAR = 0.30  # issue 14 (issue 7's was 0.40)
+RATIO_BAR = 0.30  # the bar (its history: docs/decisions.md)
 WARM_ROUTES = {"warm": "", "warm-play": "#/play", "warm-score": "#/score", "warm-sheet": "#/score/{sheet}"}
 LAUNCH = "-launch"  # a warm visit's kind suffix: navigated at the browser's launch, not once it was idle
 LAUNCH_ROUTES = {"warm-play": "#/play", "warm-score": "#/score"}  # the app's routes also visited at launch

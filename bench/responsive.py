@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.responsive [--runs 5] [--seconds 20]
 
 Each run, for each place the bots decide ("page": `localStorage["uno.brain"] = "page"`, the anchor, as
-before issue 14; "worker": the engine worker), in Chromium at a phone's viewport: a table of four expert
+as the bots first ran; "worker": the engine worker), in Chromium at a phone's viewport: a table of four expert
 bots plays at the "fast" pace for `--seconds` (a return visit, after the first one stored its start-up
 snapshot), while a person taps the language switch every 300 ms
 (trusted input through CDP, at the button's centre). Printed, medians over the runs:
@@ -26,12 +26,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 PLACES = ("page", "worker")
 TAP_EVERY_S = 0.3
 SPEC = {

@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from uno_core.rules import MAX_PLAYERS as MAX_PLAYERS  # R-SEAT-1, re-exported for the keeper
+from uno_core.rules import MIN_PLAYERS as MIN_PLAYERS
 from uno_core.rules import teams_fit
 
 from .entry import Mode, RoundDraft
@@ -22,8 +24,6 @@ from .options import Options
 from .tally import Tally, tally
 from .validation import check_round, draft_from_round, round_from_draft
 
-MIN_PLAYERS = 2  # R-SEAT-1
-MAX_PLAYERS = 10
 NAME_MAX = 32  # the HTML test name `<img src=x onerror=alert(1)>` has 28
 
 

@@ -42,9 +42,8 @@ MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 """V8's explicit compile hint (Chromium 136+; a comment elsewhere): compile every function of the file while it is
-parsed off the main thread. MicroPython's start runs most of micropython.mjs's functions once (its file system's
-set-up alone took 7-48 ms of the page's main thread, compiling them one by one), inside the page's longest start-up
-task (issue 14's bar: 50 ms). Measured on return visits, 16 each: that set-up's median 22 -> 15 ms."""
+parsed off the main thread. MicroPython's start runs most of micropython.mjs's functions once, inside the page's
+longest start-up task; compiled one by one they cost it several ms (measured: docs/decisions.md)."""
 UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/ui: the page's side, as bytecode
 SCAN_WORKER = "scan-worker.template.js"  # web/: the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/scan.mjs)
@@ -229,9 +228,11 @@ def build(target: Path) -> dict[str, object]:
         shutil.rmtree(old, ignore_errors=True)
     finally:
         shutil.rmtree(site, ignore_errors=True)
+    files = info["files"]
+    assert isinstance(files, dict)  # site_files' {path: {"size": ..., ...}}
     print(
         f"build: {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target} version {info['version']}, "
-        f"{len(info['files'])} files, {sum(f['size'] for f in info['files'].values()) / 1e6:.1f} MB, "
+        f"{len(files)} files, {sum(f['size'] for f in files.values()) / 1e6:.1f} MB, "
         f"{time.monotonic() - started:.1f} s"
     )
     return info

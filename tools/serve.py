@@ -122,7 +122,8 @@ def cache_control(url_path: str) -> str:
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with explicit MIME types, `no-cache` revalidation, precompressed copies, no directory listings."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    # typeshed declares it per instance; http.server reads it from the class, as here
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # type: ignore[misc]
     traffic: Traffic | None = None
     quiet = False
     precompressed = True  # serve the build's .br/.gz copies (off: only to measure without them)

@@ -2,8 +2,10 @@
 
 ``Game`` holds the whole state, including its seeded random generator, so a game is fully
 determined by (players, rules, seed, first dealer, fixed deck) and its action log.
-``legal_actions(seat)`` is the one legality check: ``apply`` refuses anything not in it, the
-UI greys out cards from it and the bots choose from it.
+``legal_actions(seat)`` (``uno_core.legal``'s generator) is the one legality check: ``apply`` refuses
+anything not in it, the UI greys out cards from it and the bots choose from it. The transitions
+(``_play_card``, ``_draw_or_take``...) are the rules' effects; the pure helpers below (``hit_by``,
+``hands_after``) are the parts of them that views and bots ask about.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
-from enum import Enum
 from itertools import chain, repeat
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, TypeVar
@@ -21,7 +22,6 @@ from . import events as ev
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play, parse_action
 from .cards import (
     ALL_CARDS,
-    COLOURS,
     DECK_COUNTS,
     WILD_DRAW_FOUR,
     Card,
@@ -34,26 +34,28 @@ from .cards import (
     shuffle,
 )
 from .errors import IllegalActionError, PositionError, RulesError, SeatError
-from .rules import OFFICIAL, WILD_POINTS, Rules, WD4Rule
+from .legal import (
+    _DRAWN_MEMO,
+    _MATCHING,
+    _MATCHING_TOP,
+    _TURN_MEMO,
+    can_play,
+    card_matches,
+    generate,
+    is_reaction,
+    remember_turn,
+    stack_cards,
+    wd4_legal,
+    why_illegal,
+)
+from .legal import playable_cards as playable_cards  # re-exported: the names older callers import from here
+from .legal import playable_set as playable_set
+from .legal import turn_tables as turn_tables
+from .phase import Phase as Phase  # re-exported: Phase was defined here
+from .rules import MAX_PLAYERS, OFFICIAL, WILD_POINTS, Rules, WD4Rule
 from .scoring import match_winner, next_dealer, round_points, sides_of
 
 HAND_SIZE = 7  # R-SETUP-1
-
-
-class Phase(Enum):
-    """What the seat whose turn it is must do next."""
-
-    FIRST_COLOUR = "first_colour"  # R-FIRST-2: choose the colour of a Wild turned first
-    TURN = "turn"  # play or draw
-    DRAWN = "drawn"  # R-TURN-4: play the card just drawn, or keep it
-    STACK = "stack"  # R-VAR-STACK: stack on the penalty, or take it
-    CHALLENGE = "challenge"  # R-CHAL: challenge or accept a Wild Draw Four
-    MATCH_OVER = "match_over"
-
-    over: bool  # whether this is MATCH_OVER (read by Game.is_over without a Python call)
-
-    def __init__(self, value: str) -> None:
-        self.over = value == "match_over"
 
 
 _T = TypeVar("_T")
@@ -65,7 +67,6 @@ _STACK_PHASE = Phase.STACK
 _CHALLENGE_PHASE = Phase.CHALLENGE
 _SKIP, _REVERSE, _DRAW_TWO, _WD4_RANK = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR
 _SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
-_NUMBER_RANKS = frozenset(rank for rank in Rank if rank.is_number)  # ``in``: cheaper than ``rank <= 9`` in Pyodide
 _NO_SEAT = object()  # Game._legal_seat when no seat's legal actions are cached there
 FirstDealer = int | str  # a seat, "cut" (R-SEAT-3: highest card deals) or "random"
 
@@ -78,107 +79,26 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
     return (seat + direction * steps) % players
 
 
-def card_matches(card: Card, active: Colour | None, top: Card) -> bool:
-    """R-TURN-1/2: ``card`` matches the active colour, or the top card's number or symbol, or is wild.
-
-    ``can_play`` inlines this test for speed (keep the two the same); ``playable_cards``,
-    ``playable_set`` and ``Game.legal_actions`` use the tables below, built from it.
-    """
-    return card.colour is None or card.colour is active or card.rank is top.rank
+_HITTING = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})  # R-ACT-1, R-ACT-3, R-ACT-4
 
 
-# card_matches for every top card and active colour (or none): the set of cards that match
-_MATCHING: dict[tuple[Card, Colour | None], frozenset[Card]] = {
-    (top, active): frozenset(card for card in ALL_CARDS if card_matches(card, active, top))
-    for top in ALL_CARDS
-    for active in (*COLOURS, None)
-}
-# the usual case, looked up without hashing a Colour: the active colour is the top card's own
-_MATCHING_TOP: dict[Card, frozenset[Card]] = {top: _MATCHING[top, top.colour] for top in ALL_CARDS}
-# the cards of each colour (None: the wild cards), for R-ACT-5's "holds no card of the active colour"
-_OF_COLOUR: dict[Colour | None, frozenset[Card]] = {
-    colour: frozenset(card for card in ALL_CARDS if card.colour is colour) for colour in (*COLOURS, None)
-}
-# ``_JUST_WD4.isdisjoint(cards)``: whether a list of cards holds no Wild Draw Four, without a Card.__eq__ call per card
-_JUST_WD4 = frozenset({WILD_DRAW_FOUR})
+def hit_by(rank: Rank, seat: int, direction: int, players: int) -> tuple[int, int, bool]:
+    """What ``seat`` playing ``rank`` (not its last card) does to the order of play: the direction after it,
+    the next seat in that direction, and whether that seat loses its turn (R-ACT-1..4; a Reverse turns the
+    direction, and with two players skips the other: R-ACT-2). ``_play_card`` plays by this."""
+    if rank is _REVERSE:
+        direction = -direction
+        return direction, (seat + direction) % players, players == 2
+    return direction, (seat + direction) % players, rank in _HITTING
 
 
-def wd4_legal(hand: Sequence[Card], active: Colour | None) -> bool:
-    """R-ACT-5: a Wild Draw Four is legal when the hand holds no card of the active colour."""
-    return _OF_COLOUR[active].isdisjoint(hand)
-
-
-def wd4_allowed(hand: Sequence[Card], active: Colour | None, rules: Rules) -> bool:
-    """Whether a Wild Draw Four may be played from ``hand`` on a turn: always, but under
-    ``WD4Rule.STRICT`` only when R-ACT-5 allows it (otherwise an illegal one can be challenged)."""
-    return rules.wd4_rule is not _STRICT or wd4_legal(hand, active)
-
-
-def playable_cards(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> list[Card]:
-    """The cards of ``hand`` that may be played on ``top`` on a turn, in hand order, repeats kept.
-
-    R-TURN-1/2 (``card_matches``, through its tables) and ``wd4_allowed``. Playouts call this, or look
-    the cards up in ``turn_tables`` where the rules allow, at every turn.
-    """
-    matching = _MATCHING_TOP[top] if active is top.colour else _MATCHING.get((top, active))
-    if matching is None:  # not a colour: no table
-        cards = [card for card in hand if card_matches(card, active, top)]
-    else:
-        cards = [card for card in hand if card in matching]
-    if rules.wd4_rule is _STRICT and not _JUST_WD4.isdisjoint(cards) and not wd4_allowed(hand, active, rules):
-        cards = [card for card in cards if card is not WILD_DRAW_FOUR]
-    return cards
-
-
-_FLAGS: dict[frozenset[Card], tuple[bool, ...]] = {}
-
-
-def _by_index(cards: frozenset[Card]) -> tuple[bool, ...]:
-    """Whether each card of ``ALL_CARDS`` is in ``cards``, by ``Card.index`` (one tuple per distinct set)."""
-    flags = _FLAGS.get(cards)
-    if flags is None:
-        flags = _FLAGS[cards] = tuple(card in cards for card in ALL_CARDS)
-    return flags
-
-
-# _MATCHING_TOP and _MATCHING as flags by card index (``flags[card.index]``: an index into a tuple is
-# cheaper than a set look-up, which hashes the card: a fifth of a playout's time in Pyodide goes to these)
-_MATCHING_TOP_FLAGS = {top: _by_index(cards) for top, cards in _MATCHING_TOP.items()}
-_MATCHING_FLAGS = {key: _by_index(cards) for key, cards in _MATCHING.items()}
-TurnTables = tuple[dict[Card, tuple[bool, ...]], dict[tuple[Card, Colour | None], tuple[bool, ...]]]
-
-
-def turn_tables(rules: Rules) -> TurnTables | None:
-    """``playable_cards`` as tables, where the rules allow them: for each top card, whether each card
-    may be played on it on a turn (``flags[card.index]``), when the active colour is the top card's own;
-    and the same for each (top card, active colour), e.g. after a wild card.
-
-    None under ``WD4Rule.STRICT``: there a Wild Draw Four's playability also depends on the rest of the hand.
-    Playouts look their turns up here (no call per turn) and call ``playable_cards`` otherwise.
-    """
-    return None if rules.wd4_rule is _STRICT else (_MATCHING_TOP_FLAGS, _MATCHING_FLAGS)
-
-
-def playable_set(hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> frozenset[Card]:
-    """The distinct cards of ``hand`` that may be played on ``top`` on a turn (``playable_cards`` as a set)."""
-    return frozenset(playable_cards(hand, active, top, rules))
-
-
-def can_play(card: Card, hand: Sequence[Card], active: Colour | None, top: Card, rules: Rules) -> bool:
-    """Whether ``card`` from ``hand`` may be played on ``top`` on a turn (``playable_cards`` for one card)."""
-    if card.colour is None:  # R-TURN-2: wild (card_matches, inlined)
-        return card is not WILD_DRAW_FOUR or wd4_allowed(hand, active, rules)
-    return card.colour is active or card.rank is top.rank
+# the ranks after which the turn just passes to the next seat, whatever the table (numbers, a Wild): hit_by's memo
+_PASSING = frozenset(rank for rank in Rank if all(hit_by(rank, 0, 1, n) == (1, 1 % n, False) for n in (2, 3)))
 
 
 def skips_next(rank: Rank, players: int) -> bool:
-    """Whether playing ``rank`` makes the next seat lose its turn (R-ACT-1..4; a Reverse with two: R-ACT-2)."""
-    return (
-        rank is Rank.SKIP
-        or rank is Rank.DRAW_TWO
-        or rank is Rank.WILD_DRAW_FOUR
-        or (rank is Rank.REVERSE and players == 2)
-    )
+    """Whether playing ``rank`` makes the next seat lose its turn (``hit_by``)."""
+    return hit_by(rank, 0, 1, players)[2]
 
 
 def rotate_hands(hands: Sequence[_T], direction: int) -> list[_T]:
@@ -192,58 +112,37 @@ def swap_hands(hands: list[_T], seat: int, other: int) -> None:
     hands[seat], hands[other] = hands[other], hands[seat]
 
 
+def hands_after(
+    hands: list[_T], rank: Rank, seat: int, swap: int | None, direction: int, rules: Rules
+) -> list[_T] | None:
+    """R-VAR-70: the hands (by seat) after ``seat`` plays ``rank``, not its last card, naming ``swap``: a 7
+    swaps two hands, a 0 passes them all on; None when no hand moves. ``_play_card`` plays by this."""
+    if not rules.seven_zero:
+        return None
+    if rank is _SEVEN and swap is not None:
+        moved = list(hands)
+        swap_hands(moved, seat, swap)
+        return moved
+    if rank is _ZERO:
+        return rotate_hands(hands, direction)
+    return None
+
+
 _CARD_INDEX = by_deck_order
 
 # Events are immutable values: the common ones are built once and shared (equal to new ones,
-# and cheaper than building a frozen dataclass per action). Seats go from 0 to 9.
-_SKIPPED = tuple(ev.TurnSkipped(seat) for seat in range(10))
-_UNO_SAID = tuple(ev.UnoSaid(seat) for seat in range(10))
-_KEPT = tuple(ev.Kept(seat) for seat in range(10))
+# and cheaper than building a frozen dataclass per action), by seat.
+_SKIPPED = tuple(ev.TurnSkipped(seat) for seat in range(MAX_PLAYERS))
+_UNO_SAID = tuple(ev.UnoSaid(seat) for seat in range(MAX_PLAYERS))
+_KEPT = tuple(ev.Kept(seat) for seat in range(MAX_PLAYERS))
 _REVERSED = {1: ev.DirectionReversed(1), -1: ev.DirectionReversed(-1)}
-_DEALER_FIXED = tuple(ev.DealerChosen(seat, "fixed") for seat in range(10))
+_DEALER_FIXED = tuple(ev.DealerChosen(seat, "fixed") for seat in range(MAX_PLAYERS))
 _TURNED = {card: ev.CardTurned(card) for card in ALL_CARDS}  # a round's first card
 _ROUND_STARTED: dict[tuple[int, int], ev.RoundStarted] = {}  # by (round, dealer)
 # Card.points of every card, by the Wild's value (R-PTS; Rules allows 50 or 40)
 _POINTS = {wild: {card: card.points(wild) for card in ALL_CARDS} for wild in WILD_POINTS}
 _PLAYED: dict[tuple[int, tuple[Card, ...], Colour | None, bool], ev.CardPlayed] = {}  # by _play's arguments
 _DREW_ONE: dict[tuple[int, Card], ev.CardsDrawn] = {}  # a turn's draw of one card
-_VARIANTS: dict[tuple[tuple[Card, ...], bool, bool], tuple[Play, ...]] = {}
-
-
-def _plain_variants(cards: tuple[Card, ...], uno: bool, jump: bool) -> tuple[Play, ...]:
-    """The plays of ``cards`` (not a 7 under seven_zero): each colour for a wild, with/without UNO."""
-    colours: tuple[Colour | None, ...] = COLOURS if cards[0].colour is None else (None,)
-    unos = (False, True) if uno else (False,)
-    return tuple(Play(cards, colour, None, say, jump) for colour in colours for say in unos)
-
-
-# every single-card play of each card (not a jump-in), as _card_plays lists them: without and with UNO
-_SINGLES: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), False, False) for card in ALL_CARDS}
-_SINGLES_UNO: dict[Card, tuple[Play, ...]] = {card: _plain_variants((card,), True, False) for card in ALL_CARDS}
-# the legal actions after drawing a playable card (not a 7 under seven_zero): its plays, then KEEP
-_DRAWN_LISTS: tuple[dict[Card, tuple[Action, ...]], ...] = tuple(
-    {card: (*singles[card], KEEP) for card in ALL_CARDS} for singles in (_SINGLES, _SINGLES_UNO)
-)
-
-# A turn's legal actions with single plays only (no doubles, no seven_zero), by the set of playable
-# cards (playable_set): their plays in card order, then DRAW; [0] without UNO, [1] with (two cards
-# in hand). Shared immutable tuples: a turn lists them with one dictionary look-up. Bounded (about
-# 5 MB when full): a full table keeps the sets met first (the common ones) and takes no more.
-_TURN_LISTS: tuple[dict[frozenset[Card], tuple[Action, ...]], dict[frozenset[Card], tuple[Action, ...]]] = ({}, {})
-_TURN_LISTS_MAX = 16384
-
-
-def _turn_list(playable: frozenset[Card], uno: bool) -> tuple[Action, ...]:
-    """The entry of ``_TURN_LISTS[uno]`` for ``playable`` (made, and kept while the table has room)."""
-    singles = _SINGLES_UNO if uno else _SINGLES
-    listed: tuple[Action, ...] = (
-        *chain.from_iterable(map(singles.__getitem__, sorted(playable, key=_CARD_INDEX))),
-        DRAW,
-    )
-    table = _TURN_LISTS[uno]
-    if len(table) < _TURN_LISTS_MAX:
-        table[playable] = listed
-    return listed
 
 
 class Game:
@@ -476,6 +375,8 @@ class Game:
             raise PositionError(
                 f"going_out {going_out!r}: only the empty-handed player of the Wild Draw Four being answered"
             )
+        if going_out is not None and wd4_bluff:
+            raise PositionError("a Wild Draw Four played as the last card is never a bluff (R-CHAL-4, R-ACT-5)")
         empty = [seat for seat, hand in enumerate(hands) if not hand and seat != going_out]
         if empty:
             raise PositionError(f"seat {empty[0]} has no cards: the round would be over")
@@ -558,21 +459,8 @@ class Game:
         return wd4_legal(self.hands[seat], self.active)
 
     def stack_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may stack on the penalty it is answering now (R-VAR-STACK), in hand order.
-
-        STACK: a card of the top card's rank (a Wild Draw Four only if R-ACT-5 allows it);
-        CHALLENGE: a Wild Draw Four back, under stacking. None while a player is going out.
-        """
-        if self.going_out is not None or seat != self.current:
-            return []
-        hand = self.hands[seat]
-        if self.phase is Phase.STACK:
-            top_rank = self.discard[-1].rank
-            legal = self.wd4_is_legal(seat)
-            return [card for card in hand if card.rank is top_rank and (card is not WILD_DRAW_FOUR or legal)]
-        if self.phase is Phase.CHALLENGE and self.rules.stacking and WILD_DRAW_FOUR in hand:
-            return [WILD_DRAW_FOUR]
-        return []
+        """The cards ``seat`` may stack on the penalty it is answering now (``uno_core.legal.stack_cards``)."""
+        return stack_cards(self, seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in canonical order (turn actions, uno, catch, jump).
@@ -580,9 +468,9 @@ class Game:
         A seat not at the table has none. The list is the caller's own copy.
         """
         if seat is self.current and self._tables and not self.exposed:
-            # the common case without a call: a turn's list or a drawn card's list from the
-            # tables (as _generate takes them), kept for apply; ``is``: an int seat (small ints
-            # are shared), never a look-alike
+            # the common case without a call: the generator's memo of a turn or a drawn card read
+            # inline (as legal.turn_actions reads it), kept for apply; ``is``: an int seat (small
+            # ints are shared), never a look-alike
             phase = self.phase
             hand = self.hands[seat]
             listed: Sequence[Action]
@@ -592,11 +480,11 @@ class Game:
                 # playable_set, through card_matches' table (no R-ACT-5 filter: self._tables)
                 playable = (_MATCHING_TOP[top] if active is top.colour else _MATCHING[top, active]).intersection(hand)
                 uno = len(hand) == 2
-                listed = _TURN_LISTS[uno].get(playable) or _turn_list(playable, uno)
+                listed = _TURN_MEMO[uno].get(playable) or remember_turn(playable, uno)
             elif phase is _DRAWN_PHASE:
-                listed = _DRAWN_LISTS[len(hand) == 2][self.drawn]  # type: ignore[index]
+                listed = _DRAWN_MEMO[len(hand) == 2][self.drawn]  # type: ignore[index]
             else:
-                listed = self._generate(seat)
+                listed = generate(self, seat)
             self._legal_seat = seat
             self._legal_list = listed
             return [*listed]
@@ -609,13 +497,13 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self.n:
             return ()
         if seat == self.current:
-            listed = self._generate(seat)
+            listed = generate(self, seat)
             self._legal_seat = self.current
             self._legal_list = listed
             return listed
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal_cache[seat] = self._generate(seat)
+            cached = self._legal_cache[seat] = generate(self, seat)
         return cached
 
     def _forget_legal(self) -> None:
@@ -627,10 +515,21 @@ class Game:
         """``legal_actions`` in the R-NOTE notation."""
         return [str(action) for action in self.legal_actions(seat)]
 
+    def reacting(self) -> list[int]:
+        """Who may act out of turn now (``uno``, ``catch P``, a jump-in: R-UNO-2, R-VAR-JUMP), in the order they
+        are asked: from the seat whose turn it is (which may also say UNO or catch) on, by seat number. The
+        seat whose turn it is acts after them (``current``); nobody acts once the match is over."""
+        if self.phase is _MATCH_OVER or not (self.exposed or self.rules.jump_in):
+            return []
+        n, current = self.n, self.current
+        order = [(current + k) % n for k in range(n)]
+        return [seat for seat in order if any(map(is_reaction, self._legal(seat)))]
+
     def seats_to_act(self) -> list[int]:
-        """Seats that have at least one legal action now (the current one first)."""
-        seats = [self.current] if self._legal(self.current) else []
-        return seats + [s for s in range(self.n) if s != self.current and self._legal(s)]
+        """Seats that have at least one legal action now (the current one first, the others by seat number)."""
+        if self.phase is _MATCH_OVER:
+            return []
+        return [self.current, *sorted(seat for seat in self.reacting() if seat != self.current)]
 
     # ----- applying actions ----------------------------------------------------------------
 
@@ -674,7 +573,7 @@ class Game:
         # look for the very object first (no __eq__ calls), then for an equal one
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             try:
-                reason = self._why_illegal(seat, action)
+                reason = why_illegal(self, seat, action, legal)
             except (TypeError, AttributeError, ValueError, IndexError, KeyError):
                 reason = f"{action!r} is not a well-formed action"
             raise IllegalActionError(reason)
@@ -839,9 +738,11 @@ class Game:
         if not left:
             self._go_out(seat, rank, out)
             return
+        # The order of play after the card: hit_by's rule, written out per rank (a call per card costs the
+        # playouts 3%); tests/unit/test_view_helpers.py checks the two agree for every rank and table size.
         rules = self.rules
         nxt = (seat + self.direction) % self.n  # next_seat, inlined
-        if rank in _NUMBER_RANKS and not rules.seven_zero:  # a number: the turn passes (R-ACT-1)
+        if rank in _PASSING and not rules.seven_zero:
             self.current = nxt
         elif rank is _SKIP:
             self._skip(nxt, out)
@@ -875,22 +776,19 @@ class Game:
                 self.phase = _STACK_PHASE
             else:
                 self._take_penalty(nxt, "draw_four", out)
-        elif rules.seven_zero and rank is _SEVEN:  # R-VAR-70
-            other = swap
-            assert other is not None
-            swap_hands(self.hands, seat, other)
-            self.said_uno[seat] = self.said_uno[other] = False
-            if out is not None:
-                out.append(ev.HandsSwapped(seat, other))
-            self.current = nxt
-        elif rules.seven_zero and rank is _ZERO:
-            d = self.direction
-            self.hands = rotate_hands(self.hands, d)
-            self.said_uno = [False] * self.n
-            if out is not None:
-                out.append(ev.HandsRotated(d))
-            self.current = nxt
         else:
+            moved = hands_after(self.hands, rank, seat, swap, self.direction, rules)  # R-VAR-70 (a 7 or 0)
+            if moved is not None:
+                self.hands = moved
+                if rank is _SEVEN:
+                    assert swap is not None
+                    self.said_uno[seat] = self.said_uno[swap] = False
+                    if out is not None:
+                        out.append(ev.HandsSwapped(seat, swap))
+                else:
+                    self.said_uno = [False] * self.n
+                    if out is not None:
+                        out.append(ev.HandsRotated(self.direction))
             self.current = nxt
         if left == 1 and not uno and len(self.hands[seat]) == 1:
             self.exposed.add(seat)  # R-UNO-1/2: played the second-to-last card without saying UNO
@@ -905,6 +803,8 @@ class Game:
             self.pending += 4
             self.current = nxt
             if self.rules.wd4_rule is not WD4Rule.STRICT:
+                # R-CHAL-4: it may still be challenged; played with no other card it was legal (R-ACT-5:
+                # ``_play_card`` found no bluff), so a challenge fails and the round is scored after it
                 self.going_out = seat
                 self.phase = Phase.CHALLENGE
                 return
@@ -947,7 +847,6 @@ class Game:
             if out is not None:
                 out.append(ev.ChallengeResult(seat, culprit, True, culprit, owed, revealed))
             self._draw(culprit, owed, "challenge", out)
-            self.going_out = None  # R-CHAL-4: the round goes on
             self.phase = Phase.TURN
             self.current = seat
             return
@@ -1109,162 +1008,6 @@ class Game:
             return
         self.dealer = next_dealer(self.dealer, winner, self.n, rules.dealer_rotation)
         self._start_round(out)
-
-    # ----- legal action generation -----------------------------------------------------------
-
-    def _generate(self, seat: int) -> Sequence[Action]:
-        """``seat``'s legal actions (a shared tuple or a new list: the caller copies it to hand it out)."""
-        phase = self.phase
-        if phase is _MATCH_OVER:
-            return []
-        rules = self.rules
-        actions: list[Action]
-        if seat != self.current:
-            actions = []
-        elif phase is _TURN_PHASE and not (rules.doubles or rules.seven_zero):
-            # single plays only: the shared list of their variants (as _card_plays gives them) and DRAW
-            hand = self.hands[seat]
-            uno = len(hand) == 2
-            playable = playable_set(hand, self.active, self.discard[-1], rules)
-            listed = _TURN_LISTS[uno].get(playable)
-            if listed is None:
-                listed = _turn_list(playable, uno)
-            if not self.exposed and not rules.jump_in:
-                return listed
-            actions = [*listed]
-        elif phase is _DRAWN_PHASE and not rules.seven_zero:
-            # the card just drawn: its variants (as _card_plays gives them) and KEEP, from the table
-            listed = _DRAWN_LISTS[len(self.hands[seat]) == 2][self.drawn]  # type: ignore[index]
-            if not self.exposed and not rules.jump_in:
-                return listed
-            actions = [*listed]
-        else:
-            actions = []
-            self._turn_actions(seat, actions)
-        if self.exposed:
-            if seat in self.exposed:
-                actions.append(SAY_UNO)
-            for other in sorted(self.exposed):  # a loop, not a generator: ``seat`` stays a plain local
-                if other != seat:
-                    actions.append(Catch(other))
-        if (
-            rules.jump_in
-            and seat != self.current
-            and (phase is Phase.TURN or phase is Phase.DRAWN)
-            and self.discard[-1].colour is not None
-            and self.discard[-1] in self.hands[seat]
-        ):
-            self._card_plays(seat, (self.discard[-1],), actions, jump=True)
-        return actions
-
-    def _turn_actions(self, seat: int, actions: list[Action]) -> None:
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase is _TURN_PHASE:  # with doubles or seven_zero (_generate lists single plays only)
-            rules = self.rules
-            playable = sorted(playable_set(hand, self.active, self.discard[-1], rules), key=_CARD_INDEX)
-            for card in playable:
-                self._card_plays(seat, (card,), actions)
-                if rules.doubles and card.rank <= 9 and hand.count(card) >= 2:
-                    self._card_plays(seat, (card, card), actions)
-            actions.append(DRAW)
-        elif phase is Phase.DRAWN:
-            assert self.drawn is not None
-            self._card_plays(seat, (self.drawn,), actions)
-            actions.append(KEEP)
-        elif phase is Phase.FIRST_COLOUR:
-            actions.extend(ChooseColour(colour) for colour in COLOURS)
-        elif phase is Phase.STACK:
-            for card in sorted(set(self.stack_cards(seat)), key=_CARD_INDEX):
-                self._card_plays(seat, (card,), actions)
-            actions.append(DRAW)
-        elif phase is Phase.CHALLENGE:
-            actions.append(CHALLENGE)
-            actions.append(ACCEPT)
-            for card in self.stack_cards(seat):
-                self._card_plays(seat, (card,), actions)
-
-    def _card_plays(self, seat: int, cards: tuple[Card, ...], actions: list[Action], jump: bool = False) -> None:
-        """Every way to play ``cards``: colour for wilds, swap target for 7s, with or without UNO."""
-        uno = len(self.hands[seat]) - len(cards) == 1
-        if cards[0].rank is Rank.SEVEN and self.rules.seven_zero:
-            unos = (False, True) if uno else (False,)
-            for other in range(self.n):
-                if other != seat:
-                    for say in unos:
-                        actions.append(Play(cards, None, other, say, jump))
-        else:
-            key = (cards, uno, jump)
-            variants = _VARIANTS.get(key)
-            if variants is None:
-                variants = _VARIANTS[key] = _plain_variants(cards, uno, jump)
-            actions.extend(variants)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        """A clear reason why ``action`` is not legal for ``seat`` now (R-TURN-6)."""
-        who = f"seat {seat} ({self.names[seat]})"
-        if self.phase is Phase.MATCH_OVER:
-            return f"{action}: the match is over"
-        if isinstance(action, Catch):
-            if action.seat == seat:
-                return f"{action}: a player cannot catch themselves"
-            if not 0 <= action.seat < self.n:
-                return f"{action}: no seat {action.seat} at a table of {self.n}"
-            return f"{action}: seat {action.seat} cannot be caught now (R-UNO-2)"
-        if action is SAY_UNO:
-            return f"{action}: {who} has nothing to say UNO for now (R-UNO)"
-        if isinstance(action, Play) and action.jump:
-            if not self.rules.jump_in:
-                return f"{action}: jump-in is not played under these rules (R-VAR-JUMP)"
-            if action.card not in self.hands[seat]:
-                return f"{action}: {who} does not hold {action.card}"
-            if seat == self.current:
-                return f"{action}: it is {who}'s own turn: play the card without jumping in (R-VAR-JUMP)"
-            if self.phase is not Phase.TURN and self.phase is not Phase.DRAWN:
-                waiting = {Phase.STACK: "a stacked penalty", Phase.CHALLENGE: "a Wild Draw Four"}.get(self.phase)
-                now = f"{waiting} is being answered" if waiting else "the first colour is being chosen"
-                return f"{action}: no jump-in while {now} (R-VAR-JUMP)"
-            if action.card is not self.top or self.top.colour is None:
-                return f"{action}: only a card identical to the top card {self.top} can jump in now (R-VAR-JUMP)"
-            return f"{action}: not one of {who}'s jump-ins now (R-VAR-JUMP)"
-        if seat != self.current:
-            return f"{action}: it is not {who}'s turn; it is seat {self.current}'s"
-        expected = {
-            Phase.FIRST_COLOUR: "choose the colour of the first card (color <colour>)",
-            Phase.DRAWN: f"play the card just drawn ({self.drawn}) or keep",
-            Phase.STACK: f"stack on the penalty of {self.pending} or take it (draw)",
-            Phase.CHALLENGE: "challenge or accept the Wild Draw Four",
-            Phase.TURN: "play a matching card or draw",
-        }[self.phase]
-        if isinstance(action, Play):
-            return self._why_illegal_play(seat, action, expected)
-        return f"{action}: not possible now; {who} must {expected}"
-
-    def _why_illegal_play(self, seat: int, play: Play, expected: str) -> str:
-        hand = self.hands[seat]
-        card = play.card
-        if hand.count(card) < len(play.cards):
-            return f"{play}: seat {seat} does not hold {' '.join(map(str, play.cards))}"
-        if self.phase is Phase.DRAWN and card is not self.drawn:
-            return f"{play}: after drawing, only the drawn card {self.drawn} may be played"
-        if self.phase is not Phase.TURN and self.phase is not Phase.DRAWN:
-            return f"{play}: not possible now; seat {seat} must {expected}"
-        if not self.is_playable(card):
-            colour = self.active.value if self.active else "none"
-            return f"{play}: {card} matches neither the colour ({colour}) nor the top card {self.top} (R-TURN-1)"
-        if card is WILD_DRAW_FOUR and not self.wd4_is_legal(seat):
-            return f"{play}: a Wild Draw Four is only legal without a card of the active colour (R-ACT-5)"
-        if len(play.cards) == 2 and not self.rules.doubles:
-            return f"{play}: doubles are not played under these rules (R-VAR-DOUBLE)"
-        if play.swap is not None and not self.rules.seven_zero:
-            return f"{play}: swapping on a 7 is not played under these rules (R-VAR-70)"
-        if card.rank is Rank.SEVEN and self.rules.seven_zero and play.swap is None:
-            return f"{play}: a 7 names the seat to swap hands with, e.g. 'play {card} swap 1' (R-VAR-70)"
-        if play.swap is not None and (play.swap == seat or play.swap >= self.n):
-            return f"{play}: cannot swap with seat {play.swap}"
-        if play.uno:
-            return f"{play}: UNO is said with the play that leaves exactly one card (R-UNO-1)"
-        return f"{play}: not a legal play now"
 
     # ----- snapshots, equality, replay -------------------------------------------------------
 

@@ -2,8 +2,9 @@
 
 Bots run thousands of playouts per decision. A playout drives a ``Game`` through the very
 functions ``Game.apply`` runs (``_play``, ``_draw_or_take``, ``_challenge``...), but with no
-event built, nothing logged and no legal-action list: its players pick cards straight from
-the engine's rule helpers (``playable_cards`` or its tables ``turn_tables``, ``Game.stack_cards``).
+event built, nothing logged and no legal-action list: its players pick cards straight from the
+legal-action generator's card filter (``legal.playable_cards`` or its memo ``legal.turn_tables``,
+``Game.stack_cards``).
 There is no second copy of the rules here, only the players' choices. They use part of their
 freedom: they always say UNO, never jump in, never play doubles and never catch anyone, so every
 playout is a legal game; ``record=True`` keeps their actions so a test can replay them through
@@ -21,7 +22,8 @@ from typing import ClassVar
 
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, Action, ChooseColour, Play
 from .cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank
-from .game import Game, Phase, playable_cards, turn_tables
+from .game import Game, Phase
+from .legal import playable_cards, turn_tables
 
 _TURN, _DRAWN, _STACK, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE
 _MATCH_OVER = Phase.MATCH_OVER

@@ -9,6 +9,7 @@ from typing import Any
 
 from .errors import RulesError
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # R-SEAT-1: the seats a table may have
 TARGET_RANGE = (1, 100_000)  # accepted match targets, in points (R-SCORE-4)
 WILD_POINTS = (50, 40)  # the Wild's two accepted values (R-PTS-3)
 UNO_PENALTY_RANGE = (1, 10)  # cards drawn when caught (R-UNO-2)
@@ -77,8 +78,8 @@ class Rules:
 
     def check_players(self, players: int) -> None:
         """Raise ``RulesError`` if these rules cannot be played by ``players`` seats (R-SEAT-1, R-VAR-TEAM)."""
-        if type(players) is not int or not 2 <= players <= 10:
-            raise RulesError(f"UNO is for 2 to 10 players, not {players!r}")
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesError(f"UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
         if self.teams and not teams_fit(players):
             raise RulesError(f"teams need an even number of players, at least 4, not {players}")
 

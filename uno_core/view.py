@@ -12,17 +12,9 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card, Colour, Rank, by_deck_order
-from .game import (
-    Game,
-    Phase,
-    card_matches,
-    next_seat,
-    playable_cards,
-    rotate_hands,
-    skips_next,
-    swap_hands,
-    wd4_legal,
-)
+from .game import Game, hands_after, hit_by, next_seat
+from .legal import card_matches, playable_cards, wd4_legal
+from .phase import Phase
 from .rules import Rules
 
 
@@ -86,29 +78,22 @@ class SeatView:
 
     def sizes_after(self, cards: Sequence[Card], swap: int | None = None) -> tuple[int, ...]:
         """Hand sizes after this seat plays ``cards`` (a 7 swapping with ``swap``, a 0 passing every hand:
-        R-VAR-70 under ``seven_zero``, by the engine's ``swap_hands`` / ``rotate_hands``)."""
+        R-VAR-70 under ``seven_zero``, by the engine's ``hands_after``; no hand moves when it goes out)."""
         me = self.seat
         assert me is not None, "a spectator plays no card"
         sizes = list(self.hand_sizes)
         sizes[me] -= len(cards)
-        rank = cards[0].rank
-        if self.rules.seven_zero and sizes[me] > 0:
-            if rank is Rank.SEVEN and swap is not None:
-                swap_hands(sizes, me, swap)
-            elif rank is Rank.ZERO:
-                sizes = rotate_hands(sizes, self.direction)
+        if sizes[me] > 0:
+            sizes = hands_after(sizes, cards[0].rank, me, swap, self.direction, self.rules) or sizes
         return tuple(sizes)
 
     def victim(self, rank: Rank, seat: int | None = None) -> tuple[int, bool]:
-        """Who plays after ``seat`` (default: this seat) plays ``rank``, and whether that seat loses its turn.
-
-        A Reverse turns the direction first (R-ACT-2; with two players it skips the other).
-        """
+        """Who plays after ``seat`` (default: this seat) plays ``rank``, and whether that seat loses its turn
+        (the engine's ``hit_by``: a Reverse turns the direction first, and with two players skips the other)."""
         start = self.seat if seat is None else seat
         assert start is not None, "a spectator has no seat: name one"
-        players = len(self.hand_sizes)
-        direction = -self.direction if rank is Rank.REVERSE and players > 2 else self.direction
-        return next_seat(start, direction, players), skips_next(rank, players)
+        _, nxt, hit = hit_by(rank, start, self.direction, len(self.hand_sizes))
+        return nxt, hit
 
 
 def view(game: Game, seat: int | None) -> SeatView:

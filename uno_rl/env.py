@@ -12,7 +12,7 @@ module of ``uno_core`` into its snapshot) never sees it.
   variants, draw, keep, challenge, accept, colours, ``uno``, ``catch P``), plus ``PASS`` (the last
   index): "not now", offered to a seat asked out of turn (it may jump in, say UNO or catch).
 - Whose move: after every change, each other seat with an out-of-turn option is asked once
-  (in ``seats_to_act`` order); then the seat whose turn it is acts.
+  (in ``Game.reacting`` order, as the bots' driver asks them); then the seat whose turn it is acts.
 - Observations: ``{"observation": float32 array, "action_mask": int8 array}``; the array
   encodes only the seat's ``SeatView`` (no hidden card: R-CHAL-1 and the hidden-hand rule), see
   ``encode``. The mask is ``env.mask(agent)``: 1 for the legal actions of the agent to move, all
@@ -43,10 +43,10 @@ from pettingzoo import AECEnv
 from uno_core.actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play
 from uno_core.cards import ALL_CARDS, COLOURS, Rank
 from uno_core.game import Game, Phase
-from uno_core.rules import OFFICIAL, Rules
+from uno_core.rules import MAX_PLAYERS, OFFICIAL, Rules
 from uno_core.view import SeatView, view
 
-MAX_SEATS = 10
+MAX_SEATS = MAX_PLAYERS  # R-SEAT-1: the observation has room for the largest table
 _PHASES = list(Phase)
 _CARD_COUNT = len(ALL_CARDS)
 
@@ -180,7 +180,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _to_move(self) -> int:
         """The seat to ask now: another seat with an out-of-turn option not asked yet, else the turn's seat."""
         game = self.game
-        for seat in game.seats_to_act():
+        for seat in game.reacting():
             if seat != game.current and seat not in self._asked:
                 return seat
         return game.current

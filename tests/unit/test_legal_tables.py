@@ -1,12 +1,12 @@
-"""The legal-action tables of a turn list exactly what the general path lists; so do the playouts' tables.
+"""The generator's memo tables list exactly what the generator lists without them; so do the playouts' tables.
 
-``Game._generate`` takes a turn's single plays (``_TURN_LISTS``, by the set of playable cards)
-and the plays of a card just drawn (``_DRAWN_LISTS``) from shared tables; ``Game._turn_actions``
-builds the same lists card by card (it serves every other case: doubles, seven_zero, stacking,
-challenges). At every decision of random matches over every option, 2..10 players, the list
-handed out starts with the general path's list, followed only by out-of-turn extras (uno,
-catch, jump-in); the tables are also run with room for two entries, so that most lists are
-made afresh and not kept.
+``uno_core.legal.turn_actions`` takes a turn's single plays (``_TURN_MEMO``, by the set of playable
+cards) and the plays of a card just drawn (``_DRAWN_MEMO``) from memos of ``turn_plays`` /
+``drawn_plays``; with ``memo=False`` it makes every list afresh (the path of every other case:
+doubles, seven_zero, stacking, challenges). At every decision of random matches over every option,
+2..10 players, the list handed out starts with the unmemoized list, followed only by out-of-turn
+extras (uno, catch, jump-in); the memo is also run with room for two entries, so that most lists
+are made afresh and not kept.
 """
 
 from __future__ import annotations
@@ -19,15 +19,13 @@ from hypothesis import strategies as st
 from unit_helpers import tables
 
 from uno_core import ALL_CARDS, COLOURS, DRAW, KEEP, SAY_UNO, Card, Catch, Colour, Game, Phase, Play, Rules, WD4Rule
-from uno_core import game as game_module
+from uno_core import legal as legal_module
 from uno_core.actions import Action
 from uno_core.game import playable_cards, turn_tables
 
 
 def general_turn_actions(game: Game, seat: int) -> list[Action]:
-    actions: list[Action] = []
-    game._turn_actions(seat, actions)
-    return actions
+    return list(legal_module.turn_actions(game, seat, memo=False))
 
 
 def check_match(players: int, rules: Rules, seed: int, steps: int = 600) -> None:
@@ -59,11 +57,11 @@ def test_turn_tables_list_what_the_general_path_lists(table: tuple[int, Rules], 
 @given(table=tables(), seed=st.integers(0, 2**32))
 def test_full_turn_tables_list_the_same(table: tuple[int, Rules], seed: int) -> None:
     players, rules = table
-    with mock.patch.object(game_module, "_TURN_LISTS_MAX", 2):
-        for lists in game_module._TURN_LISTS:
+    with mock.patch.object(legal_module, "_TURN_MEMO_MAX", 2):
+        for lists in legal_module._TURN_MEMO:
             lists.clear()
         check_match(players, rules, seed, steps=200)
-        assert all(len(lists) <= 2 for lists in game_module._TURN_LISTS)
+        assert all(len(lists) <= 2 for lists in legal_module._TURN_MEMO)
 
 
 # R-TURN-1 R-TURN-2 R-ACT-5

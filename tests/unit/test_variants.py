@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 from unit_helpers import assert_refused, drawn_counts, hand, of_type, others_pass, run_down, scripted
 
-from uno_core import Card, Catch, Game, IllegalActionError, NotationError, Phase, Play, Rules, events, hand_points
+from uno_core import (
+    Card,
+    Catch,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Phase,
+    Play,
+    Rules,
+    WD4Rule,
+    events,
+    hand_points,
+)
 
 SEAT0 = "R1 R2 R3 R4 R6 R8 R9"
 SEAT2 = "G1 G2 G3 G4 G6 G8 G9"
@@ -295,10 +307,53 @@ def test_skipped_draws_first_card_skip() -> None:
 
 
 def test_skipped_draws_not_for_two_player_reverse() -> None:
-    # R-VAR-SKIPDRAW R-ACT-2 (engine decision: Skip cards only)
+    # R-VAR-SKIPDRAW R-ACT-2
     game = scripted([SEAT0, "RV Y2 Y3 Y4 Y6 Y8 Y1"], "R5", skipped_draws=True)
     evts = game.apply(1, "play RV")
     assert drawn_counts(evts) == [] and game.current == 1
+
+
+def test_skipped_draws_for_a_jumped_in_skip() -> None:
+    # R-VAR-SKIPDRAW R-VAR-JUMP
+    game = game4("RS Y2 Y3 Y4 Y6 Y8 Y1", "RS G2 G3 G4 G6 G8 G9", draws="G7 B7", jump_in=True, skipped_draws=True)
+    game.apply(1, "play RS")  # seat 2 skipped, draws G7
+    assert game.current == 3
+    evts = game.apply(2, "jump RS")  # seat 2 jumps in: seat 3 is skipped and draws B7
+    assert of_type(evts, events.TurnSkipped) == [events.TurnSkipped(3)]
+    assert drawn_counts(evts) == [(3, 1, "skip")] and hand(game, 3).endswith("B7")
+    assert game.current == 0
+
+
+@pytest.mark.parametrize(
+    ("seat1", "options", "answer", "expected"),
+    [
+        ("R+2 Y2 Y3 Y4 Y6 Y8 Y1", {}, None, [(2, 2, "draw_two")]),
+        ("R+2 Y2 Y3 Y4 Y6 Y8 Y1", {"stacking": True}, "draw", [(2, 2, "stack")]),
+        ("W+4 Y2 Y3 Y4 Y6 Y8 Y1", {}, "accept", [(2, 4, "draw_four")]),
+        ("W+4 Y2 Y3 Y4 Y6 Y8 Y1", {}, "challenge", [(2, 6, "challenge")]),
+        ("W+4 Y2 Y3 Y4 Y6 Y8 Y1", {"stacking": True}, "accept", [(2, 4, "draw_four")]),
+        ("W+4 Y2 Y3 Y4 Y6 Y8 Y1", {"wd4_rule": WD4Rule.STRICT}, None, [(2, 4, "draw_four")]),
+        ("W+4 Y2 Y3 Y4 Y6 Y8 Y1", {"wd4_rule": WD4Rule.STRICT, "stacking": True}, "draw", [(2, 4, "stack")]),
+    ],
+)
+def test_skipped_draws_not_for_draw_two_or_wild_draw_four_victims(
+    seat1: str, options: dict[str, object], answer: str | None, expected: list[tuple[int, int, str]]
+) -> None:
+    # R-VAR-SKIPDRAW R-ACT-3 R-ACT-4: the victim draws what the card says and nothing more
+    game = game4(seat1, doubles=True, skipped_draws=True, **options)
+    card = seat1.split()[0]
+    evts = game.apply(1, f"play {card} blue" if card == "W+4" else f"play {card}")
+    if answer is not None:
+        evts += game.apply(2, answer)
+    assert drawn_counts(evts) == expected
+    assert of_type(evts, events.TurnSkipped) == [events.TurnSkipped(2)]
+    assert game.current == 3
+
+
+def test_skipped_draws_not_for_a_first_draw_two() -> None:
+    # R-VAR-SKIPDRAW R-FIRST-3
+    game = game4("Y1 Y2 Y3 Y4 Y6 Y8 Y7", first="R+2", skipped_draws=True)
+    assert drawn_counts(game.history) == [(1, 2, "first_card")] and game.current == 2
 
 
 def test_skipped_draws_off_no_draw() -> None:

@@ -78,3 +78,41 @@ def test_a_seat_not_at_the_table_gets_an_error_and_never_another_hand(seat: obje
 def test_an_unknown_rule_option_is_a_rules_error() -> None:
     with pytest.raises(RulesError, match="foo"):
         Rules().replace(foo=1)
+
+
+# R-ACT-1 R-ACT-2 R-ACT-3 R-ACT-4 R-SEAT-2
+@pytest.mark.parametrize("players", range(2, 11))
+def test_hit_by_is_what_playing_a_card_does_to_the_order_of_play(players: int) -> None:
+    """``_play_card`` writes ``hit_by``'s rule out per rank for speed: the two agree for every rank and direction."""
+    from collections import Counter
+
+    from uno_core import DECK_COUNTS, events
+    from uno_core.game import hit_by
+
+    strict = Rules(wd4_rule=WD4Rule.STRICT)  # a Wild Draw Four is drawn at once: the victim loses its turn now
+    for rank in Rank:
+        colour = Colour.RED
+        card = Card(None if rank.is_wild else colour, rank)
+        top = Card(colour, Rank.FIVE if rank is not Rank.FIVE else Rank.SIX)
+        for direction in (1, -1):
+            seat = players - 1
+            fillers = [c for c in DECK_COUNTS for _ in range(DECK_COUNTS[c]) if c.colour in (Colour.BLUE, Colour.GREEN)]
+            hands = [[fillers.pop()] for _ in range(players)]  # no red: the Wild Draw Four is legal (R-ACT-5)
+            hands[seat].insert(0, card)
+            pile = Counter(DECK_COUNTS)
+            pile.subtract([*(c for hand in hands for c in hand), top])
+            game = Game.from_position(
+                players,
+                strict,
+                hands=hands,
+                draw_pile=list(pile.elements()),
+                discard=[top],
+                current=seat,
+                direction=direction,
+            )
+            play = next(a for a in game.legal_actions(seat) if isinstance(a, Play) and a.card is card and a.uno)
+            skipped = [e.seat for e in game.apply(seat, play) if isinstance(e, events.TurnSkipped)]
+            turned, nxt, hit = hit_by(rank, seat, direction, players)
+            assert game.direction == turned
+            assert skipped == ([nxt] if hit else [])
+            assert game.current == ((nxt + turned) % players if hit else nxt)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from unit_helpers import assert_refused, drawn_counts, of_type, scripted
 
-from uno_core import Card, Colour, Game, Phase, Rules, WD4Rule, events, hand_points
+from uno_core import DECK_COUNTS, Card, Colour, Game, Phase, PositionError, Rules, WD4Rule, events, hand_points
+
+
+def parse_deck_part(text: str) -> list[Card]:
+    return [Card.parse(code) for code in text.split()]
+
 
 SEAT0 = "R1 R2 R3 R4 R6 R8 R9"
 SEAT3 = "B1 B2 B3 B4 B6 B8 B9"
@@ -121,17 +128,24 @@ def _going_out_with_wd4(**options: object) -> Game:
     return game
 
 
-@pytest.mark.parametrize(("answer", "drawn"), [("accept", 4), ("challenge", 6)])
-def test_last_card_wild_draw_four_victim_still_draws_and_it_counts(answer: str, drawn: int) -> None:
-    # R-CHAL-4 R-SCORE-1 R-SCORE-2
-    game = _going_out_with_wd4()
+@pytest.mark.parametrize(
+    ("answer", "rule", "drawn"),
+    [("accept", WD4Rule.CHALLENGE, 4), ("challenge", WD4Rule.CHALLENGE, 6), ("challenge", WD4Rule.NO_BLUFF_PENALTY, 4)],
+)
+def test_last_card_wild_draw_four_victim_still_draws_and_it_counts(answer: str, rule: WD4Rule, drawn: int) -> None:
+    # R-CHAL-4 R-CHAL-3 R-SCORE-1 R-SCORE-2
+    game = _going_out_with_wd4(wd4_rule=rule)
     hand2 = list(game.hands[2])
     evts = game.apply(1, "play W+4 red")
     assert game.phase is Phase.CHALLENGE and game.current == 2
     assert game.legal_texts(2) == ["challenge", "accept"]  # and no stacking on a last card
     assert of_type(evts, events.RoundOver) == []
+    assert game.wd4_bluff is False  # nothing else in hand: legal (R-ACT-5)
     evts = game.apply(2, answer)
-    assert (2, drawn, "draw_four" if answer == "accept" else "challenge") in drawn_counts(evts)
+    assert drawn_counts(evts) == [(2, drawn, "draw_four" if answer == "accept" else "challenge")]
+    if answer == "challenge":  # the challenge fails: the play is never a bluff
+        result = of_type(evts, events.ChallengeResult)[0]
+        assert (result.bluff, result.drawer, result.count) == (False, 2, drawn)
     over = of_type(evts, events.RoundOver)
     assert len(over) == 1 and over[0].winner == 1
     assert len(game.round_results[0].hand_points) == 4
@@ -151,20 +165,70 @@ def test_last_card_wild_draw_four_strict_draws_and_ends() -> None:
     assert len(of_type(evts, events.RoundOver)) == 1
 
 
-def test_last_card_wild_draw_four_successful_challenge_round_goes_on() -> None:
-    # R-CHAL-4: a player whose only card is the W+4 holds no card of the active colour, so the
-    # play is always legal and this outcome cannot arise in play; the state is rigged to check
-    # that the engine lets the round go on if it ever did.
+def test_last_card_wild_draw_four_cannot_be_a_bluff_in_a_position() -> None:
+    # R-CHAL-4 R-ACT-5: the bluffed last card the old rule let the round go on after cannot be built
     game = _going_out_with_wd4()
     game.apply(1, "play W+4 red")
-    assert game.wd4_bluff is False  # legal: nothing else in hand
-    game.wd4_bluff = True  # rigged
-    game._legal_cache = {}
-    evts = game.apply(2, "challenge")
-    assert drawn_counts(evts) == [(1, 4, "challenge")]
-    assert of_type(evts, events.RoundOver) == []
-    assert game.round_no == 1 and len(game.hands[1]) == 4
-    assert game.current == 2 and game.phase is Phase.TURN and game.active is Colour.RED
+    pos = {
+        "hands": game.hands,
+        "draw_pile": game.draw_pile,
+        "discard": game.discard,
+        "current": 2,
+        "phase": Phase.CHALLENGE,
+        "active": Colour.RED,
+        "pending": 4,
+        "wd4_by": 1,
+        "wd4_colour": Colour.YELLOW,
+        "going_out": 1,
+    }
+    assert Game.from_position(4, **pos).wd4_bluff is False  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="never a bluff"):
+        Game.from_position(4, **pos, wd4_bluff=True)  # type: ignore[arg-type]
+
+
+def _last_card_stacked_chain(rule: WD4Rule) -> Game:
+    """Stacking: seat 1 played a W+4 (no red in hand: legal); seat 2, down to a W+4, answers with it."""
+    hands = [parse_deck_part(h) for h in (SEAT0, "Y1 Y2", "W+4", "W+4 B2 B3 B4 B6 B8 B9")]
+    discard = parse_deck_part("R5 W+4")
+    rest = Counter(DECK_COUNTS)
+    rest.subtract([card for cards in (*hands, discard) for card in cards])
+    pile = [card for card, count in rest.items() for _ in range(count)]
+    rules = Rules(stacking=True, wd4_rule=rule)
+    return Game.from_position(
+        4,
+        rules,
+        hands=hands,
+        draw_pile=pile,
+        discard=discard,
+        current=2,
+        phase=Phase.CHALLENGE,
+        active=Colour.GREEN,
+        pending=4,
+        wd4_by=1,
+        wd4_colour=Colour.RED,
+        said_uno=[False, False, True, False],
+    )
+
+
+@pytest.mark.parametrize(("rule", "extra"), [(WD4Rule.CHALLENGE, 2), (WD4Rule.NO_BLUFF_PENALTY, 0)])
+def test_stacked_last_card_wild_draw_four_challenge_fails_and_the_round_is_scored(rule: WD4Rule, extra: int) -> None:
+    # R-CHAL-4 R-CHAL-5 R-VAR-STACK R-SCORE-2
+    game = _last_card_stacked_chain(rule)
+    assert "play W+4 blue" in game.legal_texts(2)
+    game.apply(2, "play W+4 blue")
+    assert game.phase is Phase.CHALLENGE and game.current == 3 and game.pending == 8
+    assert game.going_out == 2 and game.wd4_bluff is False
+    assert game.legal_texts(3) == ["challenge", "accept"]  # no stacking on a last card
+    hand3 = list(game.hands[3])
+    evts = game.apply(3, "challenge")
+    result = of_type(evts, events.ChallengeResult)[0]
+    assert (result.challenged, result.bluff, result.drawer, result.count) == (2, False, 3, 8 + extra)
+    assert drawn_counts(evts) == [(3, 8 + extra, "challenge")]
+    got = of_type(evts, events.CardsDrawn)[0].cards
+    assert got is not None
+    over = of_type(evts, events.RoundOver)
+    assert len(over) == 1 and over[0].winner == 2
+    assert over[0].hand_points[3] == hand_points(hand3 + list(got))
 
 
 # ----- stacked Wild Draw Four chains (R-VAR-STACK, R-CHAL-5) -----------------------------------

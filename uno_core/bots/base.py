@@ -25,9 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..actions import Action, Catch, Play, SayUno
+from ..actions import Action
 from ..errors import UnoError
 from ..events import Event
+from ..legal import is_reaction as is_reaction  # the engine's; bots and the web import it from here
 from ..view import SeatView
 
 LEVELS: tuple[str, ...] = ("random", "easy", "basic", "strategic", "expert")
@@ -81,11 +82,6 @@ LEVEL_DEFAULTS: dict[str, tuple[float, float]] = {
     "strategic": (0.0, 0.15),
     "expert": (0.0, 0.0),
 }
-
-
-def is_reaction(action: Action) -> bool:
-    """Whether ``action`` is an out-of-turn action (``uno``, ``catch P``, a jump-in)."""
-    return isinstance(action, SayUno | Catch) or (isinstance(action, Play) and action.jump)
 
 
 def turn_actions(view: SeatView) -> list[Action]:

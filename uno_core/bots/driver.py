@@ -3,8 +3,8 @@
 Arbitration (who acts when several seats want to), one ``Table.step`` at a time:
 
 1. Out-of-turn actions first. Every bot seat that has an out-of-turn option now (``uno``,
-   ``catch P``, a jump-in) is asked ``bot.react(view, history)``, in seat order starting
-   with the seat whose turn it is (current, current+1, ... mod n). The first non-``None``
+   ``catch P``, a jump-in) is asked ``bot.react(view, history)``, in the engine's order
+   (``Game.reacting``: from the seat whose turn it is on, by seat number). The first non-``None``
    answer is applied and the step ends: the position changed, so everyone is asked again at
    the next step.
 2. Otherwise, if the current seat is a bot, its ``bot.act(view, history)`` is applied.
@@ -25,7 +25,7 @@ from ..actions import Action
 from ..events import Event, for_seat
 from ..game import Game
 from ..view import view
-from .base import Bot, BotError, is_reaction
+from .base import Bot, BotError
 
 
 class Table:
@@ -61,13 +61,9 @@ class Table:
         game = self.game
         if game.is_over:
             return None
-        n = game.n
-        for k in range(n):
-            seat = (game.current + k) % n
+        for seat in game.reacting():
             bot = self.bots.get(seat)
             if bot is None:
-                continue
-            if not any(is_reaction(action) for action in game.legal_actions(seat)):
                 continue
             action = bot.react(view(game, seat), self.history(seat))
             if action is not None:

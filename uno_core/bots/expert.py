@@ -37,16 +37,14 @@ from ..view import SeatView
 from .base import BotOptions
 from .common import DRAW_, KEEP_, distinct_moves, with_uno, without_uno
 from .determinize import base_game, sample_hidden, scratch_copy, with_hidden
-from .knowledge import Ban, Knowledge
+from .knowledge import Ban, Knowledge, lacked
 from .rollout import PolicyPlayout
 from .strategic import StrategicBot
 
 MAX_CANDIDATES = 8
 CONFIDENCE = 1.0  # heads-up: standard errors by which the search must beat the strategic move to overrule it
 CONFIDENCE_AT_TABLE = 2.5
-"""The same at 3 or more seats, where the search finds smaller differences in more noise (issue 18: against three
-``strategic`` on the same 400 deals, 21.0% [17.3, 25.3] with 1.0, 23.8% [19.8, 28.2] with 2.5; never overruling
-gave 24.0% in an earlier run). Heads-up, 1.0 and 0.5 win the same (60.0% / 60.2%)."""
+"""The same at 3 or more seats, where the search finds smaller differences in more noise (docs/decisions.md)."""
 
 
 def confidence(players: int) -> float:
@@ -78,14 +76,11 @@ class ExpertBot(StrategicBot):
 
     level = "expert"
     NAMED_HOLDS = True
-    """Sample a card of the colour each opponent just named (issue 18: 24.2% vs 23.3% without, at 4 seats
-    against three strategic, 150 playouts, the same 240 deals: within the noise)."""
+    """Sample a card of the colour each opponent just named (within the noise, kept: docs/decisions.md)."""
 
     POLICY_PLAYOUTS = False
     """Playouts whose players play from their longest colour (``rollout.PolicyPlayout``) instead of uniformly
-    among their coloured cards (``Playout``'s greedy players). Off: against strategic at 900 playouts, the same
-    400 deals each, 56.5% vs 59.0% uniform heads-up and 23.0% vs 24.0% at 4 seats (issue 18: within the noise,
-    and not better)."""
+    among their coloured cards (``Playout``'s greedy players). Off: not better (docs/decisions.md)."""
 
     def __init__(self, seed: int = 0, options: BotOptions | None = None) -> None:
         super().__init__(seed, options)
@@ -180,7 +175,7 @@ class ExpertBot(StrategicBot):
                 if rng.random() < bluff_odds:
                     force = (view.wd4_by, view.wd4_colour)
                 else:
-                    extra = {view.wd4_by: (view.wd4_colour, None, False)}
+                    extra = {view.wd4_by: lacked(view.wd4_colour)}
             hands, pile = self.sample_world(view, know, rng, extra, force, hints)
             world = with_hidden(base, hands, pile, rng.getrandbits(48))
             policy = random.Random(rng.getrandbits(48))

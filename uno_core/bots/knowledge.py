@@ -5,9 +5,10 @@ saw them, and optionally its own past hands (which it saw when it was asked to d
 
 Each opponent's hand is a list of ``Slot`` s, one per card: a slot is either a known card (a
 hand revealed by a challenge, the seat's own old hand after a 7-0 swap) or an unknown card with
-*bans*: facts of the form "this card could not be played on colour C / rank R" learnt when the
-player drew instead of playing, drew an unplayable card, or played a Wild Draw Four that was
-not a bluff. Bans are inferences (a player may draw while holding a playable card), so the
+*bans*: sets of cards it is not, learnt from the engine's rules when the player drew instead of
+playing or drew an unplayable card (no card matching the top card: ``legal.matching_cards``), or
+played a Wild Draw Four that was not a bluff (no card of the colour: ``legal.cards_of_colour``).
+Bans are inferences (a player may draw while holding a playable card), so the
 sampler treats them as preferences it drops when they cannot all hold.
 """
 
@@ -29,24 +30,28 @@ from ..events import (
     Kept,
     RoundStarted,
 )
-from ..game import card_matches, rotate_hands
+from ..game import rotate_hands
+from ..legal import card_matches, cards_of_colour, matching_cards
 from ..rules import WD4Rule
 from ..view import SeatView
 
-Ban = tuple[Colour | None, Rank | None, bool]
-"""(colour it is not, rank it is not, whether it is not a wild card either)."""
+Ban = frozenset[Card]
+"""The cards a slot is not."""
 
 
 def allowed(card: Card, bans: Sequence[Ban]) -> bool:
     """Whether ``card`` is consistent with every ban."""
-    colour = card.colour
-    for ban_colour, ban_rank, no_wild in bans:
-        if colour is None:
-            if no_wild:
-                return False
-        elif colour is ban_colour or card.rank is ban_rank:
-            return False
-    return True
+    return all(card not in ban for ban in bans)
+
+
+def unmatched(active: Colour | None, top: Card) -> Ban:
+    """The ban on a card held by a player who could not play on ``top`` under ``active`` (R-TURN-1/2)."""
+    return matching_cards(active, top)
+
+
+def lacked(colour: Colour) -> Ban:
+    """The ban on a card held by a player whose Wild Draw Four was legal: none of ``colour`` (R-ACT-5)."""
+    return cards_of_colour(colour)
 
 
 class Slot:
@@ -163,7 +168,7 @@ class Knowledge:
                     continue
                 if event.reason == "draw" and top is not None:
                     self.drew_on[seat] = active
-                    lack: Ban = (active, top.rank, True)
+                    lack = unmatched(active, top)
                     for slot in slots[seat]:
                         if slot.card is None:
                             slot.bans = (*slot.bans, lack)
@@ -212,7 +217,7 @@ class Knowledge:
         self.open_wd4 = None
         if answer or by == self.me or (result is not None and result.bluff):
             return
-        ban: Ban = (colour, None, False)
+        ban = lacked(colour)
         for slot in self.slots[by]:
             if slot.card is None:
                 slot.bans = (*slot.bans, ban)

@@ -1,69 +1,14 @@
 """The ``strategic`` level: the advice of the rule texts ("Consejos y Estrategia") as a scoring rule.
 
-Every candidate move gets a score from what the seat can know (``Knowledge``); the weights
-(``StrategicBot.WEIGHTS``) were tuned by ``bench.bots``-style runs against ``basic`` (issue 18),
-keeping what moved the win rate (paired runs on the bench's deals: 10,000 heads-up, 6,000 at 4 seats):
-
-- save wild cards for when nothing else plays (the largest gain: about +1.5 points of win rate
-  at 4 seats), and never draw instead of playing (only a Wild Draw Four bluff not worth its risk
-  is worse than drawing), except: with ``save_wild_at`` (6) cards or more and nobody close to
-  going out, draw rather than spend a wild card that is the only play (+1.1 heads-up, 0 at 4 seats;
-  from 4 cards +0.7, from 8 +0.3); playing a legal Wild Draw Four as soon as it is legal lost 1.5;
-- at 3+ seats keep the colour flowing: prefer moves after which the active colour is one it holds
-  many of (-2.6 when reversed); heads-up this did not help (it lost 1.7 points) and is off;
-- follow the visible colour trend: prefer colours the next opponent probably lacks (a player
-  who drew on a colour, or whose Wild Draw Four was not a bluff, lacks it; -2.5 heads-up without),
-  and cards it probably cannot follow by colour, number or symbol (``match``: +0.7 heads-up);
-- time Draw Two / Skip / Wild Draw Four against a dangerous player (few cards, or the leader),
-  never use them on a partner;
-- dump high-point cards when someone is close to going out, and only then (``points_floor``: the points
-  count by how far the most dangerous rival's ``danger`` exceeds 0.5, the value of a rival with 5 cards or more;
-  57.2% [56.8, 57.5] against 56.8% [56.4, 57.1] heads-up on the same 80,000 deals, +0.4 and +0.3 on each half;
-  at 4 seats 26.4% against 26.1% on 20,000; in 500-point matches within the noise, 2,000 each). Found by
-  reading where ``expert`` overrules this level heads-up: 114 of its 182 overrules between two numbers kept
-  the colour and played a lower number than this level's high-point one;
-- of two numbers, play the one whose number the hand holds in no other colour: keep the twins, which let
-  the hand change colour later (``bridge``: +1.4 heads-up, 56.4% [55.7, 57.0] against 55.0% [54.3, 55.7] on
-  the same 20,000 deals; at 4 seats 26.1% against 26.3%, within the noise). Found by reading where ``expert``
-  overrules this level: in 48 of its 52 overrules between two numbers of one colour that differ in this, it
-  kept the twin;
-- heads-up, keep Skips, Reverses and Draw Twos that chain into a finish (``chain``): each keeps the turn, so
-  a hand of such cards, each matching the one before, plus one last card goes out in one turn
-  (``chains_out``). A play that leaves such a hand scores more, and the first card of a chain that goes out
-  now is played as if it were the last card (56.4% -> 56.8% on the same 40,000 deals: +0.4 on each half);
-- a wild card is no longer saved when a rival is at one card (``wild_at_size``) and either plays next or points
-  count (not ``SINGLE_ROUND``) (``wild_at_uno``): played now, it names a colour that rival may lack; held when the rival
-  goes out, it gives 50 points away. Against ``basic`` on the same deals: 500-point matches heads-up 72.6%
-  [71.6, 73.6] against 58.6% [57.5, 59.6] (8,000) and at 4 seats 27.4% [26.7, 28.1] against 26.0% [25.3, 26.6]
-  (16,000); single rounds heads-up 58.7% against 57.4% (40,000; the points given away per round 19.5 against
-  24.4) and at 4 seats 26.5% against 26.4% (20,000). Found from a real game, where an expert ended a round
-  holding two wild cards while a rival was at UNO;
-- name the colour it holds most for a wild card (weighing the next player's odds more, -1.1);
-- bluff a Wild Draw Four only when the victim is about to go out; challenge when the odds say so
-  (the colour odds of the player who played it, and what earlier challenges showed).
-
-Measured and left out (no effect beyond the noise, or a loss): avoiding the colour an opponent
-went to UNO on (``uno_colour``), holding Draw Twos or any Skip/Reverse/Draw Two heads-up (-0.4
-to -2.5), a Reverse to turn play away from a player low on cards, keeping a card of every
-colour (-0.9 heads-up), staying on a colour the next player lacks in proportion to the cards
-held of it (-0.8 to -1.3), avoiding the colour an opponent just named, holding attack cards
-until the victim has 3 cards or fewer, scoring heads-up the extra turn of a Skip by the best
-play that follows it, never challenging a Wild Draw Four (0 against ``basic``, which never
-bluffs); heads-up, holding a Skip / Reverse / Draw Two whenever a number plays (-5.8 on 10,000 deals,
--5.6 with only numbers of its colour; yet ``expert`` holds them in chosen positions, and falls from 60.0% to
-54.8% against this level on 400 deals when it may not), or only while another action card that chains with
-it is held (+0.3, noise), or only with 4 cards or fewer left (-3.2); drawing rather than spending a Wild Draw
-Four from 4 cards (-0.4 on 20,000 deals); also never saving a plain Wild (-1.8).
-
-Measured in 500-point matches against ``basic`` and left out (``bench.bots --matches --weights``, the same deals;
-heads-up 2,000 to 6,000 matches, at 4 seats 6,000 to 12,000; the landed weights win 72.3-73.0% heads-up and
-27.3% at 4 seats): counting a rival as more dangerous when going out now would win it the match (its total and the
-points in the other hands, the unknown ones at the unseen cards' mean, reach the target): at 4 seats +0.7 then
-+0.0 on the next 6,000, heads-up 0; a bonus for points played that keep a rival's going out from ending the match:
-0; ``points`` 2: heads-up +0.7 over 6,000 (z 2), at 4 seats -0.3; ``save_wild_at`` at 4 seats: 4 cards -1.1
-(z -2.1), never drawing to keep a wild card -0.3; spending a wild card when a rival is at two cards
-(``wild_at_size`` 2): heads-up +0.8 over 6,000 (z 1.5), but at 4 seats -4.2 points (27.3% -> 23.2%, z -8): at a
-table some rival is at two cards for long stretches, and the wild card is gone when nothing else plays.
+Every candidate move gets a score from what the seat can know (``Knowledge``), weighted by
+``StrategicBot.WEIGHTS``: save wild cards for when nothing else plays; at 3+ seats keep the colour
+flowing; prefer colours and cards the next opponent probably cannot follow; aim Draw Two / Skip /
+Wild Draw Four at a dangerous rival, never at a partner; dump high-point cards only when someone is
+close to going out; keep a number's twins in other colours; heads-up, keep action cards that chain
+into a finish; spend a wild card when a rival at one card plays next or points count; name the
+colour held most; bluff a Wild Draw Four only when the victim is about to go out, and challenge one
+when the odds say so. How each weight was tuned, with the figures, and what was measured and left
+out: docs/decisions.md, "The strategic bot's weights".
 """
 
 from __future__ import annotations
@@ -75,7 +20,8 @@ from typing import ClassVar
 from ..actions import Action, Catch, ChooseColour, Play
 from ..cards import COLOURS, Card, Colour, Rank
 from ..events import Event
-from ..game import Phase, card_matches, skips_next
+from ..game import Phase, skips_next
+from ..legal import card_matches
 from ..rules import Scoring, WD4Rule
 from ..view import SeatView
 from .base import Bot, BotOptions

@@ -13,10 +13,10 @@ from typing import Any
 
 from uno_core import PRESETS, Rules, RulesError
 from uno_core.bots import LEVELS, BotError, make_bot
-from uno_core.rules import TARGET_RANGE, UNO_PENALTY_RANGE, WILD_POINTS, teams_fit
+from uno_core.rules import MAX_PLAYERS, MIN_PLAYERS, TARGET_RANGE, UNO_PENALTY_RANGE, WILD_POINTS, teams_fit
 
 KINDS = ("human", "bot")
-MIN_SEATS, MAX_SEATS = 2, 10
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS  # R-SEAT-1, defined in uno_core.rules
 BOT_NAMES = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fer", "Gus", "Hal", "Ivo", "Jun")
 NAME_MAX = 24
 # Milliseconds a bot waits before each move, and the humans' window to catch / jump in / say UNO.

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uno_core import DRAW, Action, Card, Game, IllegalActionError, SaveError, UnoError, parse_action, save
-from uno_core.bots import Bot, BotError, Table, is_reaction, make_bot
+from uno_core.bots import Bot, BotError, Table, make_bot
 from uno_core.events import CardsDrawn, Event, MatchOver, RoundOver
 from uno_core.view import SeatView, view
 
@@ -273,14 +273,11 @@ class Session:
     # ----- bots and timing ---------------------------------------------------------------------------
 
     def _human_reactions(self) -> bool:
-        seat = self.shown
-        return seat is not None and any(is_reaction(a) for a in self.game.legal_actions(seat))
+        return self.shown is not None and self.shown in self.game.reacting()
 
     def _bots_may_act(self) -> bool:
         game = self.game
-        if game.current in self.bots:
-            return True
-        return any(any(is_reaction(a) for a in game.legal_actions(s)) for s in self.bots)
+        return game.current in self.bots or any(seat in self.bots for seat in game.reacting())
 
     def next_step(self) -> Step:
         """What happens next (see the module's doc). Cheap; call it after every change."""
