@@ -14,13 +14,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 import segno  # noqa: E402
-from playwright.sync_api import CDPSession, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import CDPSession, Page, ViewportSize, expect, sync_playwright  # noqa: E402
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
 ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 NAMES = ("Ana", "Beto", "Caro", "Dani", "Eva", "Fer")
 
 # Each guest notes when its standings last changed, in ms since the epoch (one clock for every context).
