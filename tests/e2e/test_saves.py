@@ -19,6 +19,7 @@ from app.play.session import Session
 from app.score.keeper import Keeper
 from app.score.store import MemoryStorage
 from app.score.where import Where
+from app.storage.core import LEGACY_KEYS
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
@@ -85,7 +86,7 @@ def legacy_storage() -> dict[str, str]:
     keeper.act("winner", "1")
     keeper.act("total", "0", "4")  # typed, not saved: a draft
     session = Session.new(PlayConfig.from_dict({"seats": PLAYERS, "speed": "instant"}), 3, None, "cut")
-    items = dict(memory.items)
+    items = {key: value for key, value in memory.items.items() if key in LEGACY_KEYS}  # what that version kept
     items["uno.play.game"] = session.dumps()
     return items
 

@@ -4,14 +4,15 @@ the same link again copies nothing, and a newer link offers to update the copy."
 
 from __future__ import annotations
 
-import json
+import io
 
 import numpy as np
 import pytest
 import zxingcpp
 from e2e_helpers import wait_ready, wait_saved
+from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
-from score_helpers import EVIL, FACES, PHONE, library, open_score, shot
+from score_helpers import EVIL, FACES, PHONE, library, open_score, saved_sheet, shot
 
 from scorekeeper import new_sheet
 from scorekeeper.link import decode, encode
@@ -72,10 +73,6 @@ def qr_text(page: Page) -> str:
 
 
 def _gray(png: bytes) -> np.ndarray:
-    import io
-
-    from PIL import Image
-
     return np.array(Image.open(io.BytesIO(png)).convert("L"))
 
 
@@ -96,9 +93,11 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     open_score(page, server.url)
     make_sheet(page, ["Uma", EVIL, "Zoë 🃏"])
     play_round(page, 0, {1: 14}, {2: ["7", "S", "W"]})
+    first = str(page.evaluate("location.hash.split('/')[2]"))
     link = take_link(page)
     assert link.startswith(server.url) and "#/score/link/k1." in link
-    assert qr_text(page) == link  # the code on screen is exactly the link
+    scanned = qr_text(page)
+    assert scanned == link  # the code on screen is exactly the link
     shot(page, "link-page-en")
     expected = expected_standings(link)
     assert expected == ["1. Uma 91", f"2. {EVIL} 0", "2. Zoë 🃏 0"]
@@ -124,7 +123,7 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     # a fresh profile with Python: the same standings, then "keep" imports it once
     other = browser.new_context(viewport=PHONE)
     phone = other.new_page()
-    phone.goto(link)
+    phone.goto(scanned)  # as the camera opens it
     wait_ready(phone)
     expect(phone.locator("#score-keep")).to_be_visible()
     assert standings_texts(phone, "#screen") == expected
@@ -134,6 +133,7 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     expect(phone.locator(".sk-score-sheet")).to_be_visible()
     sheets = library(phone)["sheets"]
     assert isinstance(sheets, list) and len(sheets) == 1
+    assert sheets[0]["save"] == saved_sheet(page, first)  # exactly the sheet, checksum and all
     phone.goto(link)  # the same link again: nothing copied, it is offered to open
     expect(phone.locator("#score-open-saved")).to_be_visible()
     phone.locator("#score-open-saved").click()
@@ -153,7 +153,7 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     wait_saved(phone)
     sheets = library(phone)["sheets"]
     assert isinstance(sheets, list) and len(sheets) == 1
-    assert len(json.loads(json.dumps(sheets[0]["save"]))["sheet"]["rounds"]) == 2
+    assert sheets[0]["save"] == saved_sheet(page, first)  # both rounds now
     other.close()
     page.close()
 
