@@ -112,6 +112,17 @@ def test_a_turn_with_seven_cards(page: Page) -> None:
     assert data["phase"] == "turn" and data["current"] == 0
     expect(page.locator("#play .hand .card")).to_have_count(7)
     at_every_size(page, "table-7", "#play", fit=True)
+    lang = lang_of(page)
+    for width, height in ((360, 640), (1280, 800)):  # the history: a sheet on a phone, beside the table on a desktop
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#play .log summary").click()
+        expect(page.locator("#play .log-lines li").first).to_be_visible()
+        settle(page)
+        assert below_fold(page, "#play .log-lines, #play .log summary") == [], (width, lang)
+        shot(page, f"history-{width}x{height}-{lang}")
+        page.locator("#play .log summary").click()
+        expect(page.locator("#play .log-lines")).to_be_hidden()
+    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_the_colour_choice(page: Page) -> None:
