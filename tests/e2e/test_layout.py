@@ -149,6 +149,13 @@ def test_the_challenge(page: Page) -> None:
     at_every_size(page, "challenge", "#play", fit=True)
 
 
+def test_the_round_end(page: Page) -> None:
+    bots = [{"kind": "bot", "name": name, "level": "basic"} for name in ("Ana", "Benedetta", "Cai", "Dolores")]
+    start(page, {"config": BASE | {"seats": bots, "rules": OFFICIAL}, "seed": 5})
+    expect(page.locator('#play [data-panel="round-end"]')).to_be_visible(timeout=60_000)
+    at_every_size(page, "round-end", "#play")
+
+
 def test_a_whole_round_on_a_phone_needs_no_scrolling(page: Page) -> None:
     """Played by taps as a person would (the first card that plays, the first colour, else draw); at every turn
     the whole table is on the first screen and every card shows a corner of at least 44x44 px."""
@@ -191,13 +198,6 @@ def test_a_whole_round_on_a_phone_needs_no_scrolling(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     assert data["screen"] != "table", f"the round did not end in {turns} turns"
     assert not found, "\n".join(found)
-
-
-def test_the_round_end(page: Page) -> None:
-    bots = [{"kind": "bot", "name": name, "level": "basic"} for name in ("Ana", "Benedetta", "Cai", "Dolores")]
-    start(page, {"config": BASE | {"seats": bots, "rules": OFFICIAL}, "seed": 5})
-    expect(page.locator('#play [data-panel="round-end"]')).to_be_visible(timeout=60_000)
-    at_every_size(page, "round-end", "#play")
 
 
 def test_the_play_set_up(page: Page) -> None:

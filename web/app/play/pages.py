@@ -76,7 +76,8 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
     return el(
         "div",
         el("h1", t("play.table.title"), cls="sr-only"),
-        el("span", t("play.table.round", round=me.round_no) if playing and me else "", cls="round-label"),
+        # no empty text node: HTML drops it, and the next drawing's paths would miss (app.diff)
+        el("span", *([t("play.table.round", round=me.round_no)] if playing and me else []), cls="round-label"),
         sound_switch(screen),
         menu,
         cls="table-bar",
