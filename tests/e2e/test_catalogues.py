@@ -12,6 +12,7 @@ SAME_IN_BOTH = {
     "lang.en",  # brand and language names (autonyms)
     "score.share.line",
     "score.announce.single",
+    "play.points",  # "{points} pts": the abbreviation is the same in Spanish
 }  # layouts of figures and names, no words
 
 

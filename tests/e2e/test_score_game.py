@@ -231,7 +231,7 @@ def test_a_whole_game_on_a_phone(
     open_score(other, server.url)
     damaged = tmp_path / "damaged.json"
     damaged.write_text(exported.read_text(encoding="utf-8").replace('"total": 140', '"total": 141'))
-    for bad, message in ((damaged, "checksum"), (tmp_path / "notes.txt", "not valid JSON")):
+    for bad, message in ((damaged, "checksum"), (tmp_path / "notes.txt", "not a score sheet")):
         if not bad.exists():
             bad.write_text("shopping list")
         with other.expect_file_chooser() as chooser:

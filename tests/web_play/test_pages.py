@@ -62,6 +62,8 @@ def check_words(tree: El) -> None:
     ]
     for words in shown:
         assert "{" not in words and not KEY_LIKE.search(words), words
+    # an empty text node does not survive the page's HTML parsing: the next drawing's paths would miss it
+    assert all(child != "" for item in tree.walk() for child in item.children)
 
 
 def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
@@ -286,3 +288,55 @@ def test_the_last_move_keeps_its_consequences_together() -> None:
     session.apply("play B+2")
     keys = [(item.key, last) for item, last in table_screen(session, EN).recent]
     assert keys == [("play.log.play", True), ("play.log.draw_many", True), ("play.log.skipped", True)]
+
+
+def test_the_table_is_a_bar_seats_the_middle_and_a_dock_with_the_hand() -> None:
+    session = turn_session()
+    tree = render(table_screen(session, EN))
+    parts = [child.attr("class") for child in tree.children if isinstance(child, El)]
+    assert parts == ["table-bar", "seats", "centre", "last-action", "dock", "log"]
+    bar = one(tree, cls="table-bar")
+    assert text(one(bar, cls="round-label")) == EN("play.table.round", round=session.view().round_no)
+    menu = one(bar, cls="table-menu")
+    assert [item.attr("href") for item in menu.walk() if item.tag == "a"] == ["#/howto", "#/play"]
+    dock = one(tree, cls="dock")
+    inside = [child.attr("class") for child in dock.children if isinstance(child, El)]
+    assert inside == ["status", "actions", "hand"]
+    log = one(tree, cls="log")
+    assert log.tag == "details" and log.attr("open") is None  # a sheet opened on demand
+    switch = one(bar, data_act="sound")
+    assert by_class(switch, "switch-track") and text(one(switch, cls="sound-label")) == EN("play.sound.label")
+
+
+def test_the_person_looking_reads_their_own_moves_in_the_second_person() -> None:
+    session = wild_session()
+    session.apply("play R7")
+    run_bots(session)
+    screen = table_screen(session, EN)
+    mine = next(item for item in screen.log if item.key == "play.log.play" and item.seat == 0)
+    theirs = describe.line("play.log.play", 1, name="Ben", card=Card.parse("R5"))
+    assert describe.render(mine, EN, you=0) == "You play Red 7."
+    assert describe.render(mine, ES, you=0) == "Juegas un 7 rojo."
+    assert describe.render(theirs, EN, you=0) == "Ben plays Red 5."
+    assert describe.render(mine, EN) == "Me plays Red 7."  # nobody looking: the name (the bots' worker, tests)
+    lines = [text(item) for item in one(render(screen), cls="log-lines").children]
+    assert "You play Red 7." in lines
+    many = describe.line("play.log.draw_own_many", 0, name="Me", count=2, cards=(Card.parse("R1"), Card.parse("B2")))
+    assert describe.render(many, EN, you=0) == "You draw 2 cards: Red 1, Blue 2."
+    assert describe.render(many, EN, you=0, short=True) == "You draw 2 cards."  # the table's last-action line
+
+
+def test_a_round_won_by_the_person_looking_says_you() -> None:
+    deck = stacked_deck(["R7 R5 R5 W W+4 B1 G2", "Y1 Y2 Y3 Y4 Y5 Y6 Y7"], "R3", dealer=1)
+    session = Session.new(config([human(), bot("Ben")]), seed=1, deck=" ".join(map(str, deck)), first_dealer=1)
+    while run_bots(session) == "human":
+        session.apply(session.legal()[0])
+    result = session.pending_round
+    assert result is not None
+    title = text(one(render(table_screen(session, EN)), id="round-title"))
+    if result.winner == 0:
+        assert title == EN("play.round.title_you", round=result.round_no)
+    else:
+        assert title == EN("play.round.title", round=result.round_no, name="Ben")
+    label = one(render(table_screen(session, EN)), cls="round-label")
+    assert label.children == ()  # the panel names its round (and no empty text: HTML would drop it)

@@ -115,7 +115,8 @@ def test_a_tap_plays_through_the_engine_saves_and_lets_the_bots_answer(harness: 
     harness.run()
     assert session.position > before + 1  # the bot moved (through the brain's answer)
     assert harness.table.decided_here == 0
-    assert "Ben" in " ".join(frame.announce for frame in harness.frames)
+    said = " ".join(frame.announce for frame in harness.frames)
+    assert "Ben" in said and "You play Red 5." in said  # one's own move in the second person
 
 
 def test_a_card_that_cannot_be_played_is_explained_and_nothing_moves(harness: Harness) -> None:

@@ -29,6 +29,8 @@ RANK_KEYS = {
 FACE = {Rank.SKIP: "⊘", Rank.REVERSE: "⇄", Rank.DRAW_TWO: "+2", Rank.WILD: "W", Rank.WILD_DRAW_FOUR: "+4"}
 # A shape per colour, so colour-blind players can tell the colours apart.
 SHAPES = {Colour.RED: "●", Colour.YELLOW: "▲", Colour.GREEN: "■", Colour.BLUE: "◆"}
+# Short forms for the table's last-action line (the game log keeps the whole line).
+SHORT = {"play.log.draw_own_many": "play.log.draw_many"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +71,12 @@ def colour_name(colour: Colour, t: Translate) -> str:
     return t(f"play.colour.{colour.value}")
 
 
-def render(item: Line, t: Translate) -> str:
-    """The text of a line in the language of `t`."""
+def render(item: Line, t: Translate, you: int | None = None, short: bool = False) -> str:
+    """The text of a line in the language of `t`: about seat `you` (the person looking) in the second person
+    where the catalogue has a `<key>.you` text; `short` leaves out a long list of one's own drawn cards."""
+    key = SHORT.get(item.key, item.key) if short else item.key
+    if you is not None and item.seat == you and t(key + ".you") not in ("", key + ".you"):
+        key += ".you"
     words: dict[str, str] = {}
     for name, value in item.args:
         if isinstance(value, Card):
@@ -81,7 +87,7 @@ def render(item: Line, t: Translate) -> str:
             words[name] = ", ".join(card_name(card, t) for card in value)
         else:
             words[name] = str(value)
-    return t(item.key, **words)
+    return t(key, **words)
 
 
 # ----- events ---------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ def render(screen: TableScreen) -> El:
         )
     panels = {"match-end": match_panel, "round-end": round_panel, "drawn": reveal_panel, "handoff": handoff_panel}
     part = panels.get(screen.page)
-    parts = (top_bar(screen), part(screen)) if part is not None else table(screen, screen.view)
+    parts = (top_bar(screen, False), part(screen)) if part is not None else table(screen, screen.view)
     return el(
         "div",
         *parts,
@@ -47,8 +47,10 @@ def render(screen: TableScreen) -> El:
     )
 
 
-def top_bar(screen: TableScreen) -> El:
-    t = screen.texts
+def top_bar(screen: TableScreen, playing: bool = True) -> El:
+    """One compact row: the round (while it is played), the sound switch and the menu (how to play, set-up, the
+    game's file)."""
+    t, me = screen.texts, screen.view
     file_input = el(
         "input",
         type="file",
@@ -63,9 +65,10 @@ def top_bar(screen: TableScreen) -> El:
         el("summary", t("play.menu.title"), data_focus="menu"),
         el(
             "div",
+            el("a", t("play.howto"), cls="button", href="#/howto"),
+            el("a", t("play.menu.setup"), cls="button", href="#/play"),
             button(t("play.menu.export"), "export"),
             el("label", t("play.menu.import"), file_input, cls="button file-label"),
-            el("a", t("play.menu.setup"), cls="button", href="#/play"),
             cls="menu-items",
         ),
         cls="table-menu",
@@ -73,8 +76,8 @@ def top_bar(screen: TableScreen) -> El:
     return el(
         "div",
         el("h1", t("play.table.title"), cls="sr-only"),
-        el("a", t("play.table.back"), cls="back-link", href="#/play"),
-        el("a", t("play.howto"), cls="howto-link", href="#/howto"),
+        # no empty text node: HTML drops it, and the next drawing's paths would miss (app.diff)
+        el("span", *([t("play.table.round", round=me.round_no)] if playing and me else []), cls="round-label"),
         sound_switch(screen),
         menu,
         cls="table-bar",
@@ -82,14 +85,15 @@ def top_bar(screen: TableScreen) -> El:
 
 
 def sound_switch(screen: TableScreen) -> El:
-    """Sounds and vibration on or off (remembered); marked out until first touched on this device."""
+    """Sounds and vibration on or off (remembered), drawn as a switch; `fresh` until first touched on this
+    device."""
     t, on = screen.texts, screen.sound
     return el(
         "button",
         el("span", "♪", cls="sound-icon", aria_hidden="true"),
-        el("span", t("play.sound.label")),
-        el("span", t("play.sound.on") if on else t("play.sound.off"), cls="sound-state", aria_hidden="true"),
-        cls="button sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
+        el("span", t("play.sound.label"), cls="sound-label"),
+        el("span", el("span", cls="switch-knob"), cls="switch-track", aria_hidden="true"),
+        cls="sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
         type="button",
         data_act="sound",
         data_focus="sound",
@@ -98,13 +102,16 @@ def sound_switch(screen: TableScreen) -> El:
 
 
 def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
+    """The bar and the seats along the top, the piles in the middle, and the dock along the bottom: what to
+    do now, its buttons and the hand (play.css lays them out on one screen)."""
+    return (top_bar(screen), seats(screen, me), centre(screen, me), last_action(screen), dock(screen, me))
+
+
+def dock(screen: TableScreen, me: SeatView) -> El:
     t = screen.texts
     hint, revealed = screen.hint, screen.revealed
-    return (
-        top_bar(screen),
-        seats(screen, me),
-        centre(screen, me),
-        last_action(screen),
+    return el(
+        "div",
         el("p", status_text(screen, me), cls="status", id="play-status"),
         el("p", screen.notice, cls="notice", role="alert") if screen.notice else None,
         None
@@ -128,6 +135,7 @@ def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
         chooser(screen, me),
         actions(screen, me),
         hand(screen, me) if me.seat is not None else None,
+        cls="dock",
     )
 
 
@@ -187,8 +195,9 @@ def last_action(screen: TableScreen) -> El:
     """The last thing that happened and what it caused (or the one before it), in words, on the table itself
     (screen readers hear them from the live region as they happen)."""
     t = screen.texts
+    you = screen.view.seat if screen.view is not None else None
     parts = [
-        el("span", describe.render(item, t), cls="newest" if last else "older", data_key=item.key)
+        el("span", describe.render(item, t, you, short=True), cls="newest" if last else "older", data_key=item.key)
         for item, last in screen.recent
     ]
     return el("p", *parts, cls="last-action", id="last-action")
@@ -228,7 +237,6 @@ def centre(screen: TableScreen, me: SeatView) -> El:
     direction = t("play.table.clockwise") if me.direction > 0 else t("play.table.counter")
     info = el(
         "div",
-        el("span", t("play.table.round", round=me.round_no), cls="round-label"),
         colour_badge(me.active_colour, t),
         el("span", el("span", arrow, cls="dir-arrow", aria_hidden="true"), direction, cls="direction"),
         cls="table-info",
@@ -387,11 +395,11 @@ def hand(screen: TableScreen, me: SeatView) -> El:
 
 def log_section(screen: TableScreen) -> El:
     t = screen.texts
-    items = [el("li", describe.render(item, t), data_key=item.key) for item in screen.log]
+    you = screen.view.seat if screen.view is not None else None
+    items = [el("li", describe.render(item, t, you), data_key=item.key) for item in screen.log]
     return el(
         "details",
         el("summary", t("play.log.title")),
         el("ol", *items, cls="log-lines", tabindex="0", aria_label=t("play.log.title")),
         cls="log",
-        open=True,
     )

@@ -120,6 +120,7 @@ def round_panel(screen: TableScreen) -> El:
     )
     over = screen.last_round
     rules = view.rules
+    title = "play.round.title_you" if result.winner == view.seat else "play.round.title"
     note = None
     if rules.scoring is Scoring.PENALTY:
         note = el("p", t("play.round.penalty_note", target=rules.target))
@@ -127,7 +128,7 @@ def round_panel(screen: TableScreen) -> El:
         note = el("p", t("play.round.target_note", target=rules.target))
     return el(
         "section",
-        el("h2", t("play.round.title", round=result.round_no, name=names[result.winner]), id="round-title"),
+        el("h2", t(title, round=result.round_no, name=names[result.winner]), id="round-title"),
         hands,
         totals,
         note,
@@ -149,6 +150,7 @@ def match_panel(screen: TableScreen) -> El:
     t, view = screen.texts, screen.view
     assert view is not None
     winners = " & ".join(view.names[s] for s in screen.winners)
+    title = "play.match.title_you" if tuple(screen.winners) == (view.seat,) else "play.match.title"
     low_wins = view.rules.scoring is Scoring.PENALTY
     order = sorted(range(len(view.totals)), key=lambda side: view.totals[side], reverse=not low_wins)
     standings = el(
@@ -166,7 +168,7 @@ def match_panel(screen: TableScreen) -> El:
     return el(
         "section",
         el("div", "★", cls="trophy", aria_hidden="true"),
-        el("h2", t("play.match.title", name=winners), id="match-title"),
+        el("h2", t(title, name=winners), id="match-title"),
         el("p", t("play.match.rounds", count=screen.rounds)),
         standings,
         el(

@@ -413,7 +413,7 @@ class Table:
         if session is None:
             return []
         items = [item for event in events for item in describe.event_lines(event, session.names, session.game.sides)]
-        return [describe.render(item, self.t) for item in items]
+        return [describe.render(item, self.t, session.shown) for item in items]  # one's own moves: 'You play…'
 
     def turn_moved(self, page: str) -> int | None:
         """The seat whose turn began since the last drawing of the table (None: no change)."""
