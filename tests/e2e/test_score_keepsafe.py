@@ -8,7 +8,7 @@ import pytest
 from e2e_helpers import wait_ready
 from playwright.sync_api import Browser, expect
 from score_helpers import PHONE, shot
-from test_score_link import make_sheet, play_round
+from test_score_link_e2e import make_sheet, play_round
 
 from tools.serve import SiteServer
 

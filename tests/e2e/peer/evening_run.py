@@ -223,7 +223,8 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
                 expect(guest.locator("#table-status")).to_have_attribute("data-state", "ended", timeout=10_000)
             caro.locator("#table-keep").click()
             caro.locator("#score-keep").click()
-            expect(caro.locator(".sk-standings li").first).to_be_visible(timeout=10_000)
+            expect(caro.locator(".sk-score-sheet .sk-standings li")).to_have_count(4, timeout=10_000)
+            look(caro, shots, "guest-kept")
             result["kept"] = host_standings(caro)
             result["problems"] = PROBLEMS
             browser.close()
