@@ -46,6 +46,26 @@ def test_a_log_line_reads_naturally() -> None:
     assert describe.render(line, translator("es")) == "Ana juega un Salta azul."
 
 
+@pytest.mark.parametrize(
+    ("event", "en", "es"),
+    [
+        (ev.Caught(1, 0, 2), "You catch Ben without UNO: 2 cards.", "Pillas a Ben sin decir UNO: 2 cartas."),
+        (ev.Caught(0, 1, 2), "Ben catches you without UNO: 2 cards.", "Ben te pilla sin decir UNO: 2 cartas."),
+        (ev.HandsSwapped(1, 0), "Ben swaps hands with you.", "Ben cambia la mano contigo."),
+        (
+            ev.ChallengeResult(1, 0, True, 0, 4),
+            "Ben challenges: you were bluffing and draw 4.",
+            "Ben desafía: ibas de farol y robas 4.",
+        ),
+    ],
+)
+def test_the_person_named_second_reads_as_you(event: ev.Event, en: str, es: str) -> None:
+    (line, *_) = describe.event_lines(event, ["You", "Ben"])
+    assert describe.render(line, translator("en"), you=0) == en
+    assert describe.render(line, translator("es"), you=0) == es
+    assert "You" in describe.render(line, translator("en"))  # without a person looking: the names
+
+
 def test_every_event_of_whole_matches_has_words_in_both_languages() -> None:
     seen: set[str] = set()
     rules = Rules(stacking=True, seven_zero=True, jump_in=True, doubles=True, skipped_draws=True, target=60)

@@ -35,18 +35,20 @@ SHORT = {"play.log.draw_own_many": "play.log.draw_many"}
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One log line: a catalogue key, its arguments, and the seat it is about (for styling)."""
+    """One log line: a catalogue key, its arguments, the seat it is about (for styling) and the seat it
+    names second (the one caught by, swapped with, found bluffing), if any."""
 
     key: str
     args: tuple[tuple[str, Arg], ...] = ()
     seat: int | None = None
+    object_seat: int | None = None
 
     def arg(self, name: str) -> Arg | None:
         return dict(self.args).get(name)
 
 
-def line(key: str, seat: int | None = None, **args: Arg) -> Line:
-    return Line(key, tuple(args.items()), seat)
+def line(key: str, seat: int | None = None, object_seat: int | None = None, **args: Arg) -> Line:
+    return Line(key, tuple(args.items()), seat, object_seat)
 
 
 def face(card: Card) -> str:
@@ -73,10 +75,9 @@ def colour_name(colour: Colour, t: Translate) -> str:
 
 def render(item: Line, t: Translate, you: int | None = None, short: bool = False) -> str:
     """The text of a line in the language of `t`: about seat `you` (the person looking) in the second person
-    where the catalogue has a `<key>.you` text; `short` leaves out a long list of one's own drawn cards."""
+    where the catalogue has a `<key>.you` text (`<key>.you_object` when `you` is the seat named second);
+    `short` leaves out a long list of one's own drawn cards."""
     key = SHORT.get(item.key, item.key) if short else item.key
-    if you is not None and item.seat == you and t(key + ".you") not in ("", key + ".you"):
-        key += ".you"
     words: dict[str, str] = {}
     for name, value in item.args:
         if isinstance(value, Card):
@@ -87,6 +88,11 @@ def render(item: Line, t: Translate, you: int | None = None, short: bool = False
             words[name] = ", ".join(card_name(card, t) for card in value)
         else:
             words[name] = str(value)
+    if you is not None:
+        for seat, suffix in ((item.seat, ".you"), (item.object_seat, ".you_object")):
+            text = t(key + suffix, **words) if seat == you else ""
+            if text not in ("", key + suffix):
+                return text
     return t(key, **words)
 
 
@@ -133,7 +139,11 @@ def _drawn(event: ev.CardsDrawn, names: Sequence[str]) -> Line:
 def _challenge(event: ev.ChallengeResult, names: Sequence[str]) -> list[Line]:
     who, whom = names[event.challenger], names[event.challenged]
     key = "play.log.challenge_won" if event.bluff else "play.log.challenge_lost"
-    lines = [line(key, event.challenger, name=who, other=whom, drawer=names[event.drawer], count=event.count)]
+    lines = [
+        line(
+            key, event.challenger, event.challenged, name=who, other=whom, drawer=names[event.drawer], count=event.count
+        )
+    ]
     if event.revealed is not None:
         lines.append(line("play.log.revealed", event.challenged, name=whom, cards=tuple(event.revealed)))
     return lines
@@ -173,9 +183,11 @@ def _simple(event: ev.Event, names: Sequence[str]) -> Line:
     if isinstance(event, ev.UnoSaid):
         return line("play.log.uno", event.seat, name=names[event.seat])
     if isinstance(event, ev.Caught):
-        return line("play.log.caught", event.seat, name=names[event.seat], by=names[event.by], count=event.penalty)
+        return line(
+            "play.log.caught", event.seat, event.by, name=names[event.seat], by=names[event.by], count=event.penalty
+        )
     if isinstance(event, ev.HandsSwapped):
-        return line("play.log.swapped", event.seat, name=names[event.seat], other=names[event.other])
+        return line("play.log.swapped", event.seat, event.other, name=names[event.seat], other=names[event.other])
     if isinstance(event, ev.HandsRotated):
         return line("play.log.rotated")
     raise TypeError(f"no words for event {event!r}")
