@@ -90,9 +90,8 @@ def main(site: Path, guests: int, rounds: int) -> dict[str, Any]:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             host = browser.new_context(viewport=PHONE).new_page()
             phones = [browser.new_context(viewport=PHONE).new_page() for _ in range(guests)]
-            for page in (host, *phones):
+            for page in (host, *phones):  # one after another, as phones arrive at a table
                 page.goto(server.url + "#/score")
-            for page in (host, *phones):
                 ready(page)
             sheet = new_sheet(host)
             host.evaluate(f"location.hash = '#/table/host/{sheet}'")
