@@ -37,6 +37,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _auto)
 BROWSER_DIRS = tuple(Path(__file__).parent / name for name in ("e2e", "webkit"))
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the group into the node id (not trylast there)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(folder in item.path.parents for folder in BROWSER_DIRS):
