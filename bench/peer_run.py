@@ -34,7 +34,9 @@ WATCH = """() => {
 
 
 def ready(page: Page) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.pyReady === '1'", timeout=180_000)
+    page.wait_for_function("() => document.documentElement.dataset.pyReady", timeout=180_000)
+    if page.evaluate("document.documentElement.dataset.pyReady") != "1":
+        raise SystemExit(f"a phone showed the error screen: {page.locator('#error-details').text_content()}")
 
 
 def new_sheet(page: Page) -> str:
