@@ -23,7 +23,9 @@ import base64
 import binascii
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from uno_core.cards import ALL_CARDS
 from uno_core.rules import WILD_POINTS, DealerRotation, Scoring
@@ -40,6 +42,7 @@ ROUTE = "#/score/link/"
 QR_MAX_BYTES = 2953  # a version 40 QR code at error correction level L, in byte mode
 MAX_BODY = 1 << 20  # a link never inflates past this (a deflate bomb is refused as corrupt)
 KIND_SHEET, KIND_LIBRARY = 0, 1
+_T = TypeVar("_T")
 
 _TOKEN = re.compile(r"k(\d{1,6})\.(.*)", re.DOTALL)  # the data's alphabet is the version's own
 _DATA = re.compile(r"[A-Za-z0-9_-]*")
@@ -359,31 +362,33 @@ def _open(token: str, kind: int) -> _Reader:
 
 def decode(token: str) -> Opened:
     """The sheet and view of a link, fragment or token; ``LoadError`` (``link_*``) and nothing else."""
-    into = _open(token, KIND_SHEET)
-    try:
+
+    def read(into: _Reader) -> Opened:
         sheet = _read_sheet(into)
-        view = _read_view(into, len(sheet.rounds))
-    except _Corrupt as error:
-        raise LoadError("link_corrupt", field="link", reason=str(error)) from None
-    except KeeperError as error:
-        raise LoadError("link_corrupt", field="link", reason=error.code) from None
-    if into.at != len(into.data):
-        raise LoadError("link_corrupt", field="link", reason="trailing bytes")
-    return Opened(sheet, view)
+        return Opened(sheet, _read_view(into, len(sheet.rounds)))
+
+    return _read_whole(token, KIND_SHEET, read)
 
 
 def decode_library(token: str) -> tuple[tuple[str, Sheet], ...]:
     """The titled sheets of a library token (``encode_library``); ``LoadError`` (``link_*``)."""
-    into = _open(token, KIND_LIBRARY)
+    return _read_whole(
+        token, KIND_LIBRARY, lambda into: tuple((into.text(), _read_sheet(into)) for _ in range(into.uint(100_000)))
+    )
+
+
+def _read_whole(token: str, kind: int, read: Callable[[_Reader], _T]) -> _T:
+    """``read`` over the whole body of a ``kind`` token; anything it cannot read or leaves over is corrupt."""
+    into = _open(token, kind)
     try:
-        entries = tuple((into.text(), _read_sheet(into)) for _ in range(into.uint(100_000)))
+        found = read(into)
     except _Corrupt as error:
         raise LoadError("link_corrupt", field="link", reason=str(error)) from None
     except KeeperError as error:
         raise LoadError("link_corrupt", field="link", reason=error.code) from None
     if into.at != len(into.data):
         raise LoadError("link_corrupt", field="link", reason="trailing bytes")
-    return entries
+    return found
 
 
 def kind_of(token: str) -> int:

@@ -14,7 +14,7 @@ import segno
 from app.score.common import head
 from app.score.pages_entry import hand_box
 from app.score.pages_link import readonly_sheet
-from app.score.qr import path_of
+from app.score.qr import svg_of
 from app.score.screen import Screen
 from app.score.where import sheet_hash
 from app.tree import El, el
@@ -67,19 +67,15 @@ class GuestPage:
 
 def code_qr(code: str, label_id: str) -> El:
     """A connection code's QR code: alphanumeric mode, level M (a phone reads it across a table)."""
-    qr = segno.make_qr(code, error="m", boost_error=False)
-    size = int(qr.symbol_size(border=4)[0])
+    return svg_of(segno.make_qr(code, error="m", boost_error=False), label_id, "sk-qr table-qr")
+
+
+def _qr_figure(code: str, caption_key: str) -> El:
     return el(
-        "svg",
-        el("rect", width=size, height=size, fill="#fff"),
-        el("path", d=path_of(qr), fill="#000"),
-        viewBox=f"0 0 {size} {size}",
-        cls="sk-qr table-qr",
-        role="img",
-        aria_labelledby=label_id,
-        focusable="false",
-        shape_rendering="crispEdges",
-        data_version=qr.version,
+        "figure",
+        code_qr(code, "table-qr-title"),
+        el("figcaption", key=caption_key, id="table-qr-title"),
+        cls="sk-qr-box",
     )
 
 
@@ -158,12 +154,7 @@ def host_page(page: HostPage) -> El:
     if page.code:
         invite = [
             el("h2", key="table.invite_title"),
-            el(
-                "figure",
-                code_qr(page.code, "table-qr-title"),
-                el("figcaption", key="table.invite_scan", id="table-qr-title"),
-                cls="sk-qr-box",
-            ),
+            _qr_figure(page.code, "table.invite_scan"),
             el("p", key="table.or_type"),
             el("output", _grouped(page.code), cls="table-code", id="table-offer-code"),
             el("h2", key="table.answer_title"),
@@ -207,14 +198,7 @@ def guest_page(page: GuestPage) -> El:
     elif page.step == "answer":
         body = [
             el("h2", key="table.show_answer"),
-            el(
-                "figure",
-                code_qr(page.code, "table-qr-title"),
-                el("figcaption", key="table.answer_scan", id="table-qr-title"),
-                cls="sk-qr-box",
-            )
-            if page.code
-            else el("p", key="table.making", role="status"),
+            _qr_figure(page.code, "table.answer_scan") if page.code else el("p", key="table.making", role="status"),
             el("p", key="table.or_type") if page.code else None,
             el("output", _grouped(page.code), cls="table-code", id="table-answer-code") if page.code else None,
         ]

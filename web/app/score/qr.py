@@ -44,15 +44,18 @@ def path_of(code: segno.QRCode) -> str:
 def qr_svg(link: str, label_id: str) -> El | None:
     """The SVG of ``link``'s QR code (scales to its box; black on white), or ``None`` when too long."""
     code = make(link)
-    if code is None:
-        return None
+    return None if code is None else svg_of(code, label_id)
+
+
+def svg_of(code: segno.QRCode, label_id: str, cls: str = "sk-qr") -> El:
+    """A QR code as inline SVG, labelled by the element ``label_id``."""
     size = int(code.symbol_size(border=QUIET)[0])
     return el(
         "svg",
         el("rect", width=size, height=size, fill="#fff"),
         el("path", d=path_of(code), fill="#000"),
         viewBox=f"0 0 {size} {size}",
-        cls="sk-qr",
+        cls=cls,
         role="img",
         aria_labelledby=label_id,
         focusable="false",
