@@ -25,7 +25,9 @@ NAMES = ("Ana", "Beto", "Caro", "Dani", "Eva", "Fer")
 
 # Each guest notes when its standings last changed, in ms since the epoch (one clock for every context).
 WATCH = """() => {
-  window.paints = [];
+  window.paints = []; window.longest = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries())
+    window.longest = Math.max(window.longest, e.duration); }).observe({type: 'longtask'});
   new MutationObserver(() => {
     const top = document.querySelector('#score-link-standings li');
     if (top) window.paints.push([performance.timeOrigin + performance.now(), top.textContent]);
@@ -144,6 +146,7 @@ def main(site: Path, guests: int, rounds: int) -> dict[str, Any]:
                 host.evaluate(f"location.hash = '#/score/{sheet}/round'")
                 expect(host.locator("#score-save")).to_be_visible()
             out["update_ms"] = latencies
+            out["guest_longest_task_ms"] = max(g.evaluate("window.longest") for g in phones)
             # a guest that only follows: its page's CPU and heap over 10 s, and whether any bots started
             session = phones[0].context.new_cdp_session(phones[0])
             session.send("Performance.enable")
