@@ -5,7 +5,7 @@
 Prints: the link length of a 4-player, 9-round evening with every hand tapped card by card (up to 12 cards
 left in a hand; median and longest over 50 seeded evenings), the QR version of the largest sheets (10 players,
 40 rounds, every hand tapped, up to N cards a hand) or "too long for a QR code", and the time from navigation to
-the standings painted (the `link-prepaint` performance mark, web/link-prepaint.js) and to the app interactive,
+the standings painted (the `link-prepaint` performance mark, web/page/link-prepaint.js) and to the app interactive,
 on a fresh Chromium profile and on a return visit (the browser started again on the same profile, the app's
 service worker and snapshot in place). The address is a project page's: `https://someone.github.io/uno-score/`.
 """

@@ -70,7 +70,7 @@ new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });"""
 # The app's start-up steps, in ms since navigation: the engine worker's start (data-worker-start) and its steps
-# (data-t-*, ms since that start, web/app-worker.mjs), the page's MicroPython side done starting (ui-started).
+# (data-t-*, ms since that start, web/engine/app-worker.mjs), the page's MicroPython side done starting (ui-started).
 STEPS = """() => {
     const d = document.documentElement.dataset;
     const at = Number(d.workerStart);

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+sys.path[:0] = [str(ROOT), str(ROOT / "web" / "engine")]
 
 import segno  # noqa: E402
 from playwright.sync_api import CDPSession, Page, ViewportSize, expect, sync_playwright  # noqa: E402

@@ -1,6 +1,6 @@
 """Standings to share, and what a screen reader announces after a saved round, as structured data.
 
-The sentences are the app's (`web/app/score/texts.py` with the catalogues `web/i18n/*.json`).
+The sentences are the app's (`web/engine/app/score/texts.py` with the catalogues `web/i18n/*.json`).
 """
 
 from __future__ import annotations

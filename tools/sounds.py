@@ -1,9 +1,9 @@
 """The table's sounds, synthesized in pure Python at build time and written as WAV files (web/sounds/<name>.wav).
 
-The page plays them with `<audio>` elements (web/ui/fx.py). It used to make them live with the Web Audio API,
+The page plays them with `<audio>` elements (web/page/ui/fx.py). It used to make them live with the Web Audio API,
 but a page's first `AudioContext` blocks its main thread for 80-180 ms in Chromium (measured: it waits for
 the audio device), the longest task of a whole game; an `<audio>` element starts its output off the main
-thread (measured: 2-5 ms). The names are the cues' `sound` values (web/app/play/cues.py).
+thread (measured: 2-5 ms). The names are the cues' `sound` values (web/engine/app/play/cues.py).
 
 Each tone follows what the Web Audio version did: a band-limited oscillator (sine, triangle, square or
 sawtooth, summed harmonics below the Nyquist frequency), its pitch sliding linearly from one frequency to

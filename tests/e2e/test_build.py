@@ -63,7 +63,7 @@ def test_self_contained_no_source_maps_no_foreign_urls_in_config(site: Path) -> 
 
 
 def test_the_runtime_files_the_engine_worker_takes_from_any_cache_are_npms_own(site: Path) -> None:
-    """web/app-worker.mjs reads RUNTIME_FILES from whichever of our caches holds them (caches.match): safe only
+    """web/engine/app-worker.mjs reads RUNTIME_FILES from whichever of our caches holds them (caches.match): safe only
     because they are Pyodide's own bytes, in a folder named by Pyodide's version."""
     info = json.loads((site / "build.json").read_text())
     assert info["runtime"] == f"runtime/pyodide-{info['pyodide']}"

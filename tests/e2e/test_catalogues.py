@@ -21,9 +21,9 @@ def used_keys() -> set[str]:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r'data-i18n="([^"]+)"', html))
     keys |= {key for attr in re.findall(r'data-i18n-attr="([^"]+)"', html) for key in re.findall(r":([\w.]+)", attr)}
-    shell = (ROOT / "web" / "shell.js").read_text(encoding="utf-8")
+    shell = (ROOT / "web" / "page" / "shell.js").read_text(encoding="utf-8")
     keys |= set(re.findall(r'\bt\("([\w.]+)"', shell)) | set(re.findall(r'"(load\.\w+|error\.\w+)"', shell))
-    for path in (ROOT / "web" / "app").rglob("*.py"):
+    for path in (ROOT / "web" / "engine" / "app").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'\bkey="([a-z_]+\.[\w.]+)"', source))
         keys |= set(re.findall(r'(?:bind|bind_attr|t|Placeholder)\([^)]*?"([a-z_]+\.[\w.]+)"', source))

@@ -95,14 +95,14 @@ def test_offline_reload_still_starts(
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-engine-version", uno_core.__version__)
     # Chromium has static routing: the page's scripts, styles and MicroPython came from the cache without a
-    # fetch event (web/sw.template.js's routes; the engine worker's module imports, listed here too, do not)
+    # fetch event (web/offline/sw.template.js's routes; the engine worker's module imports, listed here too, do not)
     sources = page.evaluate(
         r"""() => performance.getEntriesByType("resource")
             .filter((e) => /\/(web\/|runtime\/micropython)/.test(new URL(e.name).pathname))
             .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType])"""
     )
     assert len(sources) >= 10 and all(source == "cache" for _, source in sources), sources
-    # the engine worker read Pyodide's runtime straight from the cache (web/app-worker.mjs's RUNTIME_FILES): no
+    # the engine worker read Pyodide's runtime straight from the cache (web/engine/app-worker.mjs's RUNTIME_FILES): no
     # fetch for it, while its other files (build.json, the app's archive...) were fetched
     engine = next(worker for worker in page.workers if worker.url.endswith("/uno-app.mjs"))
     fetched = engine.evaluate("""() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)""")
@@ -124,7 +124,7 @@ def redeploy(site: Path) -> str:
     css.write_text(css.read_text() + "\n/* new version */\n")
     old = json.loads((site / "build.json").read_text())
     extra = {k: v for k, v in old.items() if k not in ("version", "files")}  # runtime, app_archive...
-    info = precache.write_service_worker(site, ROOT / "web" / "sw.template.js", extra)
+    info = precache.write_service_worker(site, ROOT / "web" / "offline" / "sw.template.js", extra)
     return str(info["version"])
 
 

@@ -3,7 +3,7 @@ control covered by another, no text cut in its box, and on phones the whole tabl
 turn. One browser context per language (its locale picks the language); each state is reached once and the
 viewport resized around it. Screenshots go to artifacts/layout/.
 
-States come from fixed decks through the page's test hook (`window.unoPlay`, web/app/play/hook.py).
+States come from fixed decks through the page's test hook (`window.unoPlay`, web/engine/app/play/hook.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Start-up snapshot (issue 7): return visits start the engine worker (web/app-worker.mjs) from a Pyodide memory
+"""Start-up snapshot (issue 7): return visits start the engine worker (web/engine/app-worker.mjs) from a Pyodide memory
 snapshot, and any trouble falls back. The page itself never runs Pyodide (issue 14).
 
 Each test has its own copy of the site on its own server (its own origin, so its own IndexedDB and
@@ -23,7 +23,7 @@ from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
 
-# The stored record: OPFS (uno-snapshot.json + uno-snapshot.bin, web/snapshot-store.js) or, where OPFS fails,
+# The stored record: OPFS (uno-snapshot.json + uno-snapshot.bin, web/snapshot/snapshot-store.js) or, where OPFS fails,
 # IndexedDB (uno-snapshot). Where it is, its key and size, and the bytes stored.
 RECORD_JS = """async () => {
     const dir = await navigator.storage.getDirectory();
@@ -75,7 +75,7 @@ DAMAGE_JS = """async how => {
     await write('uno-snapshot.bin', bytes);
 }"""
 
-# OPFS made unusable for the image: a directory where its file goes (web/snapshot-store.js then stores it in
+# OPFS made unusable for the image: a directory where its file goes (web/snapshot/snapshot-store.js then stores it in
 # IndexedDB, as in browsers without OPFS).
 BLOCK_OPFS_JS = """async () => {
     const dir = await navigator.storage.getDirectory();

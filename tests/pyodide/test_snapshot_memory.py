@@ -47,7 +47,7 @@ def test_a_snapshot_larger_than_the_first_memory_restores(tmp_path: Path) -> Non
         SCRIPT
         % {
             "pyodide": (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(),
-            "common": (ROOT / "web" / "snapshot-common.mjs").as_uri(),
+            "common": (ROOT / "web" / "snapshot" / "snapshot-common.mjs").as_uri(),
         },
         encoding="utf-8",
     )

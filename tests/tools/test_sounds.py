@@ -11,7 +11,7 @@ import pytest
 
 from tools import sounds
 
-CUES = Path(__file__).resolve().parents[2] / "web" / "app" / "play" / "cues.py"
+CUES = Path(__file__).resolve().parents[2] / "web" / "engine" / "app" / "play" / "cues.py"
 
 
 def test_every_sound_a_cue_names_is_made() -> None:

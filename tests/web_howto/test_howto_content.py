@@ -15,7 +15,7 @@ from uno_core.rules import OFFICIAL, PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SCREEN = ROOT / "web" / "app" / "howto_page.py"
+SCREEN = ROOT / "web" / "engine" / "app" / "howto_page.py"
 LANGS = ("en", "es")
 KEY_LIKE = re.compile(r"\b[a-z][a-z_]*\.[a-z_]+(?:\.[a-z_]+)*\b")  # as tests/e2e/e2e_helpers.py: a raw key
 

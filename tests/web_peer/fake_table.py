@@ -1,4 +1,4 @@
-"""Phones wired together in memory: what web/peer-relay.mjs and WebRTC do, for CPython tests of the
+"""Phones wired together in memory: what web/page/peer-relay.mjs and WebRTC do, for CPython tests of the
 worker's side. Each phone's relay messages go to `Table.page`, which answers as the page would."""
 
 from __future__ import annotations

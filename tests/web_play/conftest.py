@@ -1,1 +1,1 @@
-"""Play mode's pure modules (web/app/play/) on CPython: `app.play` imports from `web/` (pytest's pythonpath)."""
+"""Play mode's pure modules (web/engine/app/play/) on CPython: `app.play` imports from `web/` (pytest's pythonpath)."""

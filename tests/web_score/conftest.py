@@ -1,4 +1,4 @@
-"""CPython tests of the score keeper's screen logic (web/app/score/: no browser, no pyscript)."""
+"""CPython tests of the score keeper's screen logic (web/engine/app/score/: no browser, no pyscript)."""
 
 from __future__ import annotations
 

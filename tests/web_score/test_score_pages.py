@@ -72,5 +72,7 @@ def test_the_keeper_builds_no_page() -> None:
     code = (
         "import sys; import app.score.keeper; print(sorted(m for m in sys.modules if m.startswith('app.score.pages')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "web", capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT / "web" / "engine", capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "[]"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.score.chart import COLOURS, swatch_class
 
-CSS = Path(__file__).resolve().parents[2] / "web" / "score.css"
+CSS = Path(__file__).resolve().parents[2] / "web" / "page" / "score.css"
 
 
 def test_every_side_colour_has_its_swatch_class_in_score_css() -> None:

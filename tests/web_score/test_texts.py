@@ -1,4 +1,4 @@
-"""The score keeper's sentences come from the catalogues (web/app/score/texts.py): every error code of
+"""The score keeper's sentences come from the catalogues (web/engine/app/score/texts.py): every error code of
 `scorekeeper` has a text in both languages, and shares and announcements read as they should."""
 
 from __future__ import annotations

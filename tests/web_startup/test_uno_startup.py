@@ -1,4 +1,4 @@
-"""The Python the start-up snapshot runs inside Pyodide (web/uno_startup.py), on CPython: wheels
+"""The Python the start-up snapshot runs inside Pyodide (web/engine/uno_startup.py), on CPython: wheels
 unpacked, JS-facing modules left out of the preload, the page's sources collected, modules imported
 from kept bytecode and kept files written back."""
 
@@ -117,7 +117,7 @@ def test_kept_bytecode_imports_without_files_and_kept_files_are_written_back(
 def test_the_build_embeds_this_module_in_the_snapshot_modules() -> None:
     from tools.build import STARTUP_PLACEHOLDER, runtime_module
 
-    text = runtime_module("snapshot-common.mjs")
+    text = runtime_module("snapshot/snapshot-common.mjs")
     assert STARTUP_PLACEHOLDER not in text and "def keep_files(" in text
-    maker = Path(uno_startup.__file__).parent / "snapshot-maker.mjs"
-    assert runtime_module("snapshot-maker.mjs") == maker.read_text(encoding="utf-8")
+    maker = Path(uno_startup.__file__).parents[1] / "snapshot" / "snapshot-maker.mjs"
+    assert runtime_module("snapshot/snapshot-maker.mjs") == maker.read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The one-file backup offered when saves may not survive (web/app/storage/backup.py)."""
+"""The one-file backup offered when saves may not survive (web/engine/app/storage/backup.py)."""
 
 from __future__ import annotations
 

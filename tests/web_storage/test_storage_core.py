@@ -1,4 +1,4 @@
-"""The saves' logic (web/app/storage/core.py) on CPython, with a fake IndexedDB and a fake localStorage:
+"""The saves' logic (web/engine/app/storage/core.py) on CPython, with a fake IndexedDB and a fake localStorage:
 write-through and batching, the start-up plan (migration once, IndexedDB wins, fallback saves), fallback."""
 
 from __future__ import annotations

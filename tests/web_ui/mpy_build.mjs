@@ -1,7 +1,7 @@
-// Builds trees with web/ui/dom.py inside MicroPython (the npm build the page is to run on its main
+// Builds trees with web/page/ui/dom.py inside MicroPython (the npm build the page is to run on its main
 // thread), on a tiny fake DOM, and prints each one as HTML: tests/web_ui/test_dom.py compares them with
 // what CPython's app.tree.to_html makes of the same trees. Then
-// web/ui/host.py (with a stand-in for PyScript's ffi) draws the first tree into #screen and answers a
+// web/page/ui/host.py (with a stand-in for PyScript's ffi) draws the first tree into #screen and answers a
 // click on a [data-act] element with an intent message, then draws the second drawing as its changes from
 // the first (app.diff), and again with its new elements as HTML text (app.diff.as_html). Input (stdin):
 // {"trees": [...], "changes": [...], "html_changes": [...], "html": "..."}.

@@ -1,5 +1,5 @@
 """WebKit smoke test of sheet links (issue 43): a link opened as a new page in WebKitGTK is painted by
-web/link-prepaint.js (DecompressionStream 'deflate-raw' in Safari's engine), then Python's page shows the same
+web/page/link-prepaint.js (DecompressionStream 'deflate-raw' in Safari's engine), then Python's page shows the same
 standings, names as typed. Runs after test_webkit_smoke.py (same window), which reports the first visit."""
 
 from __future__ import annotations
@@ -26,6 +26,6 @@ def test_a_sheet_link_opens_with_its_standings(
     seconds = visit(driver, webkit_server.url + "#/score/link/" + encode(sheet))
     wait_element(driver, "#score-keep")
     painted = driver.execute_script("return performance.getEntriesByName('link-prepaint')[0]?.startTime ?? null")
-    assert painted is not None, "web/link-prepaint.js did not paint the link"
+    assert painted is not None, "web/page/link-prepaint.js did not paint the link"
     assert texts(driver, "#score-link-standings > li") == ["1.Zoë 🃏42", "2.Ana0", "2.<b>Cy</b>0"]  # rank, name, total
     observed["sheet link"] = f"ready in {seconds:.1f} s, standings painted at {float(painted):.0f} ms"

@@ -174,7 +174,7 @@ def texts(driver: WebDriver, css: str) -> list[str]:
 
 
 def play_state(driver: WebDriver) -> dict[str, Any]:
-    """`window.unoPlay.state()` (web/app/play/hook.py), parsed."""
+    """`window.unoPlay.state()` (web/engine/app/play/hook.py), parsed."""
     return dict(json.loads(driver.execute_script("return window.unoPlay.state()")) or {})
 
 

@@ -1,4 +1,4 @@
-"""Inside a network namespace (tools/netns.py): a host and guests connect through web/peer.mjs.
+"""Inside a network namespace (tools/netns.py): a host and guests connect through web/page/peer.mjs.
 
 `python tests/e2e/peer/channel_run.py SITE GUESTS` serves SITE on the namespace's loopback, opens one
 Chromium context per phone at 390x844, and connects each guest to the host with the codes made by
@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+sys.path[:0] = [str(ROOT), str(ROOT / "web" / "engine")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 

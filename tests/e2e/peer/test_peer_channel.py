@@ -1,4 +1,4 @@
-"""Phones at one table: web/peer.mjs's data channels through the real WebRTC stack, set up by the codes
+"""Phones at one table: web/page/peer.mjs's data channels through the real WebRTC stack, set up by the codes
 of app.peer.signal, in a network namespace the test makes (no peer traffic leaves the machine)."""
 
 from __future__ import annotations

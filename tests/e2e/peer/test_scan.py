@@ -1,4 +1,4 @@
-"""Scanning a connection code inside the app (web/scan.mjs) with Chromium's fake camera showing its QR code."""
+"""Scanning a connection code inside the app (web/page/scan.mjs) with Chromium's fake camera showing its QR code."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ FAST = {"speed": "instant"}
 
 
 def start(page: Page, spec: dict[str, Any]) -> dict[str, Any]:
-    """Start a game in the page (see web/app/play/hook.py) and wait until the bots stop."""
+    """Start a game in the page (see web/engine/app/play/hook.py) and wait until the bots stop."""
     if page.evaluate("location.hash") != "#/play/table":
         page.evaluate("location.hash = '#/play/table'")
         page.wait_for_selector("#play")

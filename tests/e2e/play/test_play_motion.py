@@ -160,7 +160,7 @@ def test_reduced_motion_runs_no_animation_and_the_instant_speed_skips_them(page:
     page.evaluate("cancelAnimationFrame(window.__sampler)")
 
 
-# Records the page's <audio> plays (web/ui/fx.py): their files, how many started, why any was refused.
+# Records the page's <audio> plays (web/page/ui/fx.py): their files, how many started, why any was refused.
 WATCH_PLAYS = """() => {
     const real = HTMLMediaElement.prototype.play;
     window.__plays = {real, sources: [], started: 0, failed: []};
