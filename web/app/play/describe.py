@@ -18,6 +18,7 @@ from uno_core import events as ev
 Translate = Callable[..., str]
 Arg = Union[str, int, Card, Colour, tuple[Card, ...]]  # noqa: UP007 (a runtime alias, valid on 3.11)
 
+# The action ranks' names in catalogue keys ("play.card.skip", "score.face.skip"): the one list of them.
 RANK_KEYS = {
     Rank.SKIP: "skip",
     Rank.REVERSE: "reverse",
