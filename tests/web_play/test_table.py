@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from play_helpers import bot, catalogue, config, human, run_bots
 
-from app.play import store
 from app.play.brain import Brain, BrainUnavailable
 from app.play.screen import Texts
 from app.play.session import Session
+from app.play.store import store
 from app.play.table import Frame, Table
 from app.storage.core import Saves, page_saves, use_page_saves
 from app.tree import find, text_of
@@ -45,7 +45,7 @@ class Local:
 def saves() -> Saves:
     opened = Saves({}, None, Local(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
     use_page_saves(opened)
-    store._current.clear()
+    store.reload()  # nothing in memory from the test before
     return opened
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 from app import link
 from app.play.brain import BrainUnavailable
@@ -48,6 +48,8 @@ def _proxy(handler: Any) -> Any:
 
 
 class BrainClient:
+    shared: ClassVar[BrainClient | None] = None  # the page's one client, `brain()`
+
     def __init__(self) -> None:
         self.worker: Any = None
         self.state = "off"
@@ -185,11 +187,8 @@ class BrainClient:
         return reply.get("result")
 
 
-_client: list[BrainClient] = []
-
-
 def brain() -> BrainClient:
-    """The page's one engine worker client."""
-    if not _client:
-        _client.append(BrainClient())
-    return _client[0]
+    """The page's one engine worker client (made at the first call)."""
+    if BrainClient.shared is None:
+        BrainClient.shared = BrainClient()
+    return BrainClient.shared

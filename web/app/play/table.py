@@ -23,12 +23,13 @@ from app.tree import El
 from uno_core import SAY_UNO, Action, Card, Colour, IllegalActionError, UnoError, parse_action
 from uno_core import events as ev
 
-from . import describe, pages, store
+from . import describe, pages
 from .brain import BrainUnavailable
 from .cues import Cue, cues
 from .picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, plays_of
 from .screen import TableScreen, Texts, table_screen
 from .session import Session, choice_data
+from .store import store
 
 Ask = Callable[[dict[str, Any]], Awaitable[Any]]
 Spawn = Callable[[Any], Any]

@@ -12,11 +12,11 @@ import random
 from typing import Any
 
 from app import i18n, link
-from app.play import store
 from app.play.brain_client import brain
 from app.play.config import PlayConfig
 from app.play.setup import Setup
 from app.play.setup_page import ERROR_ID, render
+from app.play.store import store
 from app.tree import El, el, to_data
 
 
