@@ -1,4 +1,4 @@
-"""The table's controller on CPython (`app.play.table.Table`): taps become engine actions, a card that
+"""The table's controller on CPython (`app.play.controller.PlayController`): taps become engine actions, a card that
 cannot be played is explained, bots move through `ask` (or decide here when it is unavailable), a
 person acting while a bot thinks makes that decision dropped, the game is saved after each action, and
 every drawing goes out as a `Frame` (tree, announcement, focus)."""
@@ -13,10 +13,11 @@ import pytest
 from play_helpers import bot, catalogue, config, human, run_bots
 
 from app.play.brain import Brain, BrainUnavailable
+from app.play.controller import PlayController
+from app.play.presenter import Frame
 from app.play.screen import Texts
 from app.play.session import Session
 from app.play.store import store
-from app.play.table import Frame, Table
 from app.storage.core import Saves, page_saves, use_page_saves
 from app.tree import find, text_of
 from tests.async_helpers import run
@@ -56,7 +57,7 @@ class Harness:
         self.frames: list[Frame] = []
         self.tasks: list[Any] = []
         self.brain = Brain()
-        self.table = Table(self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
+        self.table = PlayController(self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
 
     async def ask_brain(self, request: dict[str, Any]) -> Any:
         import json
@@ -226,7 +227,7 @@ def test_a_round_end_announces_nothing_of_the_next_round_until_next_round(harnes
     while run_bots(session) != "round_end":
         session.apply(session.legal()[0])
     harness.table.load(session)
-    harness.table.upto = session.history_end() - 3  # as if the round's last moves were still to show
+    harness.table.presenter.upto = session.history_end() - 3  # as if the round's last moves were still to show
     harness.table.render()
     said = harness.last.announce
     assert "wins round 1" in said and "Round 2" not in said, said

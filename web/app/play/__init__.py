@@ -6,6 +6,8 @@ Pure modules (no `js` import, unit-tested on CPython in tests/web_play/):
 scheduling, pass-and-play hand-off, undo, hints, save/restore), `screen` (`TableScreen`: what the
 table shows, as plain values) and `pages` (`render(screen)`: the table's element tree, with `panels`
 and `view` for its pieces).
-Browser glue: `store` (the saves, `app.storage`), `hook` (the test hook), and the screens in
-`app/screens/play_setup.py` and `app/screens/play_table.py` (the table's controller).
+The table's controller: `controller` (a person's intents), `bot_clock` (the bots' pace and their
+decisions), `presenter` (from a screen to a frame: tree, announcements, cues), `game_file` (export and
+import). Browser glue: `store` (the saves, `app.storage`), `hook` (the test hook), and the screens in
+`app/screens/play_setup.py` and `app/screens/play_table.py`.
 """

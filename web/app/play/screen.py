@@ -1,6 +1,6 @@
 """What the table shows, as plain values: `pages.render(screen)` is a pure function of a `TableScreen`.
 
-The controller (`app.screens.play_table.PlayTable`) builds one from the `Session` and what is on screen
+The controller (`app.play.controller.PlayController`) builds one from the `Session` and what is on screen
 (picker, hint, notice, reaction window...) with `table_screen`, then renders and builds it; it builds no
 page fragment. The words come with the screen: `Texts` is the page language's catalogue (plain
 strings), so the pages translate the way the shell does and stay testable on CPython.

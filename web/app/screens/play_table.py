@@ -1,8 +1,7 @@
-"""The table (`#/play/table`) in the browser (glue): opens the controller (`app.play.table`) on the saved
-game, passes its frames to the page's side (`app.link`, `ui.host`; the cues to `ui.fx`) and the page's
-intents back. State, bots
-and saves live in the controller; the keyboard moves, the file reading and the download are the page
-side's; no rule lives here.
+"""The table (`#/play/table`) in the browser (glue): opens the controller (`app.play.controller`) on the
+saved game, passes its frames to the page's side (`app.link`, `ui.host`; the cues to `ui.fx`) and the page's
+intents back. State, bots and saves live in the controller; the keyboard moves, the file reading and the
+download are the page side's; no rule lives here.
 """
 
 from __future__ import annotations
@@ -12,8 +11,9 @@ from typing import Any, ClassVar
 from app import i18n, link
 from app.browser import spawn
 from app.play.brain_client import brain
+from app.play.controller import PlayController
+from app.play.presenter import Frame
 from app.play.store import store
-from app.play.table import Frame, Table
 from app.storage.bridge import saves
 from app.tree import El, el, to_data
 
@@ -32,7 +32,7 @@ class PlayTable:
     mounted: ClassVar[PlayTable | None] = None  # the one on the page now
 
     def __init__(self) -> None:
-        self.table = Table(self.show, i18n.texts, lambda request: brain().ask(request), spawn)
+        self.table = PlayController(self.show, i18n.texts, lambda request: brain().ask(request), spawn)
         self.shown = False
         self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
 
