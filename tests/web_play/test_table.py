@@ -19,7 +19,7 @@ from app.play.screen import Texts
 from app.play.session import Session
 from app.play.store import store
 from app.storage.core import Saves, page_saves, use_page_saves
-from app.tree import find, text_of
+from app.tree import find, phrase, text_of
 from tests.async_helpers import run
 from uno_core import Card
 from uno_core.scenario import stacked_deck
@@ -143,7 +143,7 @@ def test_a_second_tap_sent_before_the_first_showed_is_dropped_unexplained(harnes
     harness.table.intent("card", "R5", blind=True)
     harness.table.intent("action", "play R5", blind=True)
     assert session.position == before + 1
-    assert harness.table.notice == ""
+    assert harness.table.notice is None
     assert len(harness.frames) == frames + 2  # drawn again (the page learns each tap is answered), unchanged
     assert harness.frames[-1].tree == harness.frames[frames - 1].tree
     harness.table.intent("card", "R5")
@@ -198,11 +198,11 @@ def test_undo_and_a_bad_import_keep_the_game(harness: Harness) -> None:
     store.keep(session)
     harness.table.load(session)
     harness.table.import_text("{not json")
-    assert harness.table.session is session and harness.table.notice == EN("play.error.import")
+    assert harness.table.session is session and harness.table.notice == phrase("play.error.import")
     name, text = harness.table.export() or ("", "")
     assert name.startswith("uno-game-") and Session.loads(text).position == session.position
     harness.table.import_text(text)
-    assert harness.table.session is not session and harness.table.notice == EN("play.table.imported")
+    assert harness.table.session is not session and harness.table.notice == phrase("play.table.imported")
     assert Card.parse("R5") in harness.table.session.game.hands[0]
 
 
@@ -232,7 +232,7 @@ def test_a_round_end_announces_nothing_of_the_next_round_until_next_round(harnes
     said = harness.last.announce
     assert "wins round 1" in said and "Round 2" not in said, said
     assert harness.last.cues[-1]["kind"] == "round"
-    assert "Round 2" not in text_of(one_of(harness.last.tree, "log-lines"), lambda key, args: key)
+    assert "Round 2" not in text_of(one_of(harness.last.tree, "log-lines"), EN.tr)
     harness.table.intent("next-round")
     assert "Round 2" in harness.last.announce
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from app.tree import Phrase, phrase
 from uno_core import SAY_UNO, Action, Card, Colour, IllegalActionError, UnoError, parse_action
 from uno_core import events as ev
 
@@ -35,7 +36,7 @@ class PlayController:
         self.uno_armed = False
         self.revealed: tuple[str, tuple[Card, ...]] | None = None
         self.hint: Action | None = None
-        self.notice = ""
+        self.notice: Phrase | None = None
         self.blind = False  # the tap being handled was sent before the page showed the previous one's effect
         self.alive = True
         self.presenter = Presenter()
@@ -64,9 +65,6 @@ class PlayController:
     def shown_page(self) -> str:
         return self.presenter.shown_page
 
-    def t(self, key: str, **args: object) -> str:
-        return self.texts()(key, **args)
-
     def close(self) -> None:
         """The screen left: the bots stop at their next step."""
         self.alive = False
@@ -74,7 +72,7 @@ class PlayController:
     def load(self, session: Session | None) -> None:
         """Show `session` (or the way to the set-up screen when there is no game)."""
         self.session = session
-        self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, ""
+        self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, None
         self.presenter.start(session)
         self.render()
         if session is not None:
@@ -87,7 +85,7 @@ class PlayController:
 
     def failed(self) -> None:
         """The bots' clock stopped on an error: say so."""
-        self.notice = self.t("play.error.bots")
+        self.notice = phrase("play.error.bots")
 
     # ----- a person's intents -------------------------------------------------------------------
 
@@ -131,7 +129,7 @@ class PlayController:
         try:
             events = session.apply(action)
         except IllegalActionError:  # drawn again even when blind: the page learns this tap is answered
-            self.notice = "" if self.blind else self.t("play.error.illegal")
+            self.notice = None if self.blind else phrase("play.error.illegal")
             self.render()
             return
         self.revealed = None
@@ -140,7 +138,7 @@ class PlayController:
                 mine = ev.for_seat(event, seat)
                 if isinstance(mine, ev.ChallengeResult) and mine.revealed is not None:
                     self.revealed = (session.names[event.challenged], mine.revealed)
-        self.picker, self.uno_armed, self.hint, self.notice = None, False, None, ""
+        self.picker, self.uno_armed, self.hint, self.notice = None, False, None, None
         store.save(session)
         try:
             self.render()
@@ -161,7 +159,7 @@ class PlayController:
         legal = session.legal()
         plays = plays_of(legal, card) or plays_of(legal, card, jump=True)
         if not plays:  # drawn again even when blind: the page learns this tap is answered
-            self.notice = "" if self.blind else self.t("play.table.not_playable", card=describe.card_name(card, self.t))
+            self.notice = None if self.blind else phrase("play.table.not_playable", card=describe.card_phrase(card))
             self.render()
             return
         picker = Picker(plays, uno=self.uno_armed)
@@ -169,7 +167,7 @@ class PlayController:
         if chosen is not None:
             self.act(chosen)
         else:
-            self.picker, self.notice = picker, ""
+            self.picker, self.notice = picker, None
             self.render()
 
     def answer(self, kind: str, value: object) -> None:
@@ -216,13 +214,13 @@ class PlayController:
         except BrainUnavailable:
             hint = session.hint()
         if self.clock.current(session, moment):
-            self.hint, self.notice = hint, ""
+            self.hint, self.notice = hint, None
             self.render()
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
             self.picker, self.uno_armed, self.revealed, self.hint = None, False, None, None
-            self.notice = self.t("play.table.undone")
+            self.notice = phrase("play.table.undone")
             self.presenter.caught_up(self.session)
             store.save(self.session)
             self.render()
@@ -269,12 +267,12 @@ class PlayController:
         try:
             session = game_file.import_game(text)
         except ValueError:
-            self.notice = self.t("play.error.import")
+            self.notice = phrase("play.error.import")
             self.render()
             return
         store.keep(session)
         self.load(session)
-        self.notice = self.t("play.table.imported")
+        self.notice = phrase("play.table.imported")
         self.render()
 
     # ----- drawing -----------------------------------------------------------------------------------
@@ -303,4 +301,4 @@ class PlayController:
 
     def render(self, focus: str = "") -> None:
         if self.alive:
-            self.show(self.presenter.frame(self.screen(), self.session, self.t, focus))
+            self.show(self.presenter.frame(self.screen(), self.session, focus))

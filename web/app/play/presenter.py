@@ -10,8 +10,7 @@ from uno_core import events as ev
 
 from . import describe, pages
 from .cues import Cue, cues
-from .describe import Translate
-from .screen import TableScreen
+from .screen import TableScreen, Texts
 from .session import Session
 
 
@@ -47,10 +46,10 @@ class Presenter:
         """What happened so far is not news (an undo, a hand-off: the person did not see it happen)."""
         self.upto = session.history_end()
 
-    def frame(self, screen: TableScreen, session: Session | None, t: Translate, focus: str = "") -> Frame:
+    def frame(self, screen: TableScreen, session: Session | None, focus: str = "") -> Frame:
         self.shown_page = "" if screen.page == "none" else screen.page
         events = self.fresh(session)
-        lines = self.lines(session, events, t)
+        lines = self.lines(session, events, screen.texts)
         moved = self.turn_moved(session, screen.page)
         made = cues(events, screen.view.seat if screen.view is not None else None, moved) if events or moved else []
         return Frame(pages.render(screen), " ".join(lines[-3:]), focus, tuple(made), screen.sound, screen.motion)
@@ -66,12 +65,12 @@ class Presenter:
         return events
 
     @staticmethod
-    def lines(session: Session | None, events: list[ev.Event], t: Translate) -> list[str]:
-        """The log lines of `events` in words (what screen readers are told)."""
+    def lines(session: Session | None, events: list[ev.Event], texts: Texts) -> list[str]:
+        """The log lines of `events` in words (what screen readers are told, once: a live region's text)."""
         if session is None:
             return []
         items = [item for event in events for item in describe.event_lines(event, session.names, session.game.sides)]
-        return [describe.render(item, t, session.shown) for item in items]  # one's own moves: 'You play…'
+        return [describe.render(item, texts, session.shown) for item in items]  # one's own moves: 'You play…'
 
     def turn_moved(self, session: Session | None, page: str) -> int | None:
         """The seat whose turn began since the last drawing of the table (None: no change)."""

@@ -87,5 +87,5 @@ class PlaySetup:
     def render(self, focus: str = "") -> None:
         if not self.shown:
             return
-        tree = render(self.setup.screen(i18n.texts(), store.has_game()))
+        tree = render(self.setup.screen(store.has_game()))
         link.to_page({"op": "draw", "root": "play-setup", "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})
