@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from app.play.config import PlayConfig
+from app.play.screen import Texts
 from app.play.session import Session
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "web" / "i18n"
@@ -20,13 +21,9 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 @cache
-def translator(lang: str) -> Any:
-    table = catalogue(lang)
-
-    def t(key: str, **args: object) -> str:
-        return table[key].format(**{k: str(v) for k, v in args.items()})
-
-    return t
+def translator(lang: str) -> Texts:
+    """The catalogue of `lang` as the pages' `Texts` (a missing key shows as itself: the tests look for them)."""
+    return Texts(lang, catalogue(lang))
 
 
 def config(seats: list[dict[str, Any]] | None = None, **fields: Any) -> PlayConfig:

@@ -29,8 +29,8 @@ C = Card.parse
     ],
 )
 def test_card_names(code: str, en: str, es: str) -> None:
-    assert describe.card_name(C(code), translator("en")) == en
-    assert describe.card_name(C(code), translator("es")) == es
+    assert translator("en").words(describe.card_phrase(C(code))) == en
+    assert translator("es").words(describe.card_phrase(C(code))) == es
 
 
 def test_every_card_has_a_face_and_a_shape() -> None:

@@ -14,7 +14,7 @@ from app.play.pages import render
 from app.play.picker import Picker, plays_of
 from app.play.screen import Question, TableScreen, Texts, log_lines, table_screen
 from app.play.session import Session
-from app.tree import El, find
+from app.tree import El, find, phrase, resolved
 from uno_core import DRAW, Card, Catch, Colour
 from uno_core.scenario import stacked_deck
 
@@ -23,12 +23,21 @@ ES = Texts("es", catalogue("es"))
 KEY_LIKE = re.compile(r"\bplay\.[a-z_]+\.[a-z_.]+")
 
 
-def text(node: El | str) -> str:
-    """The text a node shows (no catalogue keys in play pages: the screen's texts are words)."""
+def text(node: El | str, texts: Texts = EN) -> str:
+    """The text a node shows in the language of `texts` (play pages bind catalogue phrases, as the page
+    translates them)."""
     if isinstance(node, str):
         return node
-    assert not node.key, "play pages carry words, not catalogue keys (no data-i18n on the table)"
-    return "".join(text(child) for child in node.children)
+    if node.key:  # the shell relabels its whole text: nothing else may be inside
+        assert not node.children, node
+        return texts.tr(node.key, resolved(node.args, texts.tr))
+    return "".join(text(child, texts) for child in node.children)
+
+
+def label(node: El, name: str, texts: Texts = EN) -> str | None:
+    """An attribute's value, a translated one in the language of `texts`."""
+    translated = {attr: texts.tr(key, resolved(args, texts.tr)) for attr, key, args in node.t_attrs}
+    return translated.get(name, node.attr(name))
 
 
 def one(tree: El, **attrs: str) -> El:
@@ -54,11 +63,12 @@ def wild_session() -> Session:
     return session
 
 
-def check_words(tree: El) -> None:
+def check_words(tree: El, texts: Texts = EN) -> None:
     """Every text and label is in words: no placeholder left, no catalogue key."""
     shown = [
-        text(tree),
+        text(tree, texts),
         *(value for item in tree.walk() for name, value in item.attrs if name in ("aria-label", "title")),
+        *(label(item, name, texts) or "" for item in tree.walk() for name, _, _ in item.t_attrs),
     ]
     for words in shown:
         assert "{" not in words and not KEY_LIKE.search(words), words
@@ -77,7 +87,7 @@ def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
     assert tree.attr("data-thinking") == "0"
     assert text(one(tree, id="play-status")) == EN("play.status.turn")
     seats = one(tree, cls="seats")
-    assert seats.tag == "ol" and seats.attr("aria-label") == EN("play.table.players")
+    assert seats.tag == "ol" and label(seats, "aria-label") == EN("play.table.players")
     assert [item.attr("data-seat") for item in seats.children if isinstance(item, El)] == ["0", "1", "2"]
     assert "current" in (one(tree, data_seat="0").attr("class") or "")
     hand = one(tree, cls="hand")
@@ -94,7 +104,7 @@ def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
     for key in ("draw", "uno", "hint"):
         assert one(tree, data_key=key).attr("aria-keyshortcuts") == key[0].upper()
     uno = one(tree, data_key="uno")
-    assert uno.attr("aria-pressed") == "false" and uno.attr("title") == EN("play.action.uno_label")
+    assert uno.attr("aria-pressed") == "false" and label(uno, "title") == EN("play.action.uno_label")
     log = one(tree, cls="log-lines")
     assert [item.attr("data-key") for item in log.children if isinstance(item, El)] == [
         line.key for line in log_lines(session)
@@ -114,8 +124,8 @@ def test_the_same_screen_gives_the_same_tree() -> None:
 def test_the_screen_language_is_the_page_language() -> None:
     session = turn_session()
     spanish = render(table_screen(session, ES))
-    assert text(one(spanish, id="play-status")) == ES("play.status.turn") != EN("play.status.turn")
-    check_words(spanish)
+    assert text(one(spanish, id="play-status"), ES) == ES("play.status.turn") != EN("play.status.turn")
+    check_words(spanish, ES)
 
 
 def test_a_wild_asks_for_a_colour_and_offers_every_colour_and_cancel() -> None:
@@ -138,10 +148,12 @@ def test_notice_hint_uno_armed_and_a_reaction_window() -> None:
     session = wild_session()
     hint = session.hint()
     assert hint is not None
-    screen = table_screen(session, EN, notice="Nope", hint=hint, uno_armed=True, window_ms=1500, thinking=True)
+    screen = table_screen(
+        session, EN, notice=phrase("play.error.illegal"), hint=hint, uno_armed=True, window_ms=1500, thinking=True
+    )
     tree = render(screen)
     notice = one(tree, cls="notice")
-    assert notice.attr("role") == "alert" and text(notice) == "Nope"
+    assert notice.attr("role") == "alert" and text(notice) == EN("play.error.illegal")
     assert one(tree, cls="hint-line").attr("data-hint") == str(hint)
     uno = one(tree, data_key="uno")
     assert uno.attr("aria-pressed") == "true" and "armed" in (uno.attr("class") or "").split()
@@ -154,7 +166,7 @@ def test_a_catch_in_a_reaction_window_shows_the_window_bar() -> None:
     screen = table_screen(turn_session(), EN)
     tree = render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)), window_ms=1500))
     box = one(tree, cls="reactions")
-    assert box.attr("role") == "group" and box.attr("aria-label") == EN("play.table.quick")
+    assert box.attr("role") == "group" and label(box, "aria-label") == EN("play.table.quick")
     catch = one(box, data_arg="catch 1")
     assert catch.attr("data-act") == "action" and text(catch) == EN("play.action.catch", name="A")
     bar = one(box, cls="window-bar")

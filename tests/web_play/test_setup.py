@@ -13,30 +13,31 @@ from app.play.config import MAX_SEATS, MIN_SEATS, PlayConfig, rule_options
 from app.play.screen import Texts
 from app.play.setup import Setup
 from app.play.setup_page import render
-from app.tree import El, find
+from app.tree import El, find, text_of
 
 EN = Texts("en", catalogue("en"))
 ES = Texts("es", catalogue("es"))
 RAW_KEY = re.compile(r"\bplay\.[a-z_]+\.[a-z_.]+")
 
 
-def words(node: El | str) -> str:
-    return node if isinstance(node, str) else " ".join(words(child) for child in node.children)
+def words(node: El | str, texts: Texts = EN) -> str:
+    """What a node shows in the language of `texts` (the page binds catalogue keys)."""
+    return text_of(node, texts.tr)
 
 
-def page(setup: Setup, texts: Texts = EN, has_game: bool = False) -> El:
-    return render(setup.screen(texts, has_game))
+def page(setup: Setup, has_game: bool = False) -> El:
+    return render(setup.screen(has_game))
 
 
 @pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
 def test_the_page_has_every_control_with_its_stable_id_and_no_raw_key(texts: Texts) -> None:
-    tree = page(Setup(PlayConfig()), texts)
+    tree = page(Setup(PlayConfig()))
     ids = {node.attr("id") for node in tree.walk()}
     assert {"f-preset", "f-speed", "opt-undo", "start-top", "start-bottom", "add-seat"} <= ids
     assert {f"rule-{option.name}" for option in rule_options()} <= ids
     seats = len(PlayConfig().seats)
     assert {f"seat-name-{i}" for i in range(seats)} | {f"f-seat-kind-{i}" for i in range(seats)} <= ids
-    assert not RAW_KEY.search(words(tree))
+    assert not RAW_KEY.search(words(tree, texts))
     for control in find(tree, data_on="change"):  # every field sends its change
         assert control.attr("data-act")
 
@@ -109,16 +110,16 @@ def test_start_with_a_game_in_progress_asks_first(texts: Texts) -> None:
     setup.in_progress = True
     effect = setup.act("start")
     assert not effect.start and effect.render and effect.focus == "start-ask-title"
-    shown = page(setup, texts, has_game=True)
+    shown = page(setup, has_game=True)
     assert find(shown, data_act="start") == []  # the question takes the Start buttons' place
-    assert texts("play.setup.ask_title") in words(shown) and texts("play.setup.ask_text") in words(shown)
+    assert texts("play.setup.ask_title") in words(shown, texts) and texts("play.setup.ask_text") in words(shown, texts)
     assert len(find(shown, data_act="start-sure")) == len(find(shown, data_act="start-keep")) == 1
-    assert RAW_KEY.findall(words(shown)) == []
+    assert RAW_KEY.findall(words(shown, texts)) == []
     kept = setup.act("start-keep")
-    assert not kept.start and kept.focus == "start-top" and len(find(page(setup, texts), data_act="start")) == 2
+    assert not kept.start and kept.focus == "start-top" and len(find(page(setup), data_act="start")) == 2
     setup.act("start")
     setup.act("add-seat")  # changing the set-up answers "not now"
-    assert not setup.asking and find(page(setup, texts), data_act="start-sure") == []
+    assert not setup.asking and find(page(setup), data_act="start-sure") == []
     setup.act("start")
     assert setup.act("start-sure").start and not setup.asking
 
@@ -133,9 +134,9 @@ def test_start_without_a_game_in_progress_starts_at_once() -> None:
 def test_a_short_choice_label_is_explained_by_the_help_of_the_choice_made(texts: Texts) -> None:
     setup = Setup(PlayConfig())
     for name, choice in (("scoring", "penalty"), ("wd4_rule", "strict")):
-        before = words(find(page(setup, texts), id=f"rule-{name}-help")[0])
+        before = words(find(page(setup), id=f"rule-{name}-help")[0], texts)
         setup.act("rule", name, choice)
-        after = words(find(page(setup, texts), id=f"rule-{name}-help")[0])
+        after = words(find(page(setup), id=f"rule-{name}-help")[0], texts)
         assert after == texts(f"play.rule.{name}.{choice}.help") != before
         assert not RAW_KEY.search(after)
 
@@ -157,8 +158,9 @@ def test_each_bot_seat_says_what_its_level_plays_like(texts: Texts) -> None:
     assert bots and humans
     for level in ("easy", "strategic", "expert"):
         setup.act("seat-level", str(bots[0]), level)
-        tree = page(setup, texts)
+        tree = page(setup)
         (field,) = find(tree, id=f"f-seat-level-{bots[0]}")
         (described,) = find(tree, id=field.attr("aria-describedby") or "-")
-        assert words(described) == texts(f"play.level.{level}.help") and not RAW_KEY.search(words(described))
-    assert not find(page(setup, texts), id=f"seat-level-help-{humans[0]}")
+        assert words(described, texts) == texts(f"play.level.{level}.help")
+        assert not RAW_KEY.search(words(described, texts))
+    assert not find(page(setup), id=f"seat-level-help-{humans[0]}")

@@ -1,4 +1,4 @@
-"""The table's controller on CPython (`app.play.table.Table`): taps become engine actions, a card that
+"""The table's controller on CPython (`app.play.controller.PlayController`): taps become engine actions, a card that
 cannot be played is explained, bots move through `ask` (or decide here when it is unavailable), a
 person acting while a bot thinks makes that decision dropped, the game is saved after each action, and
 every drawing goes out as a `Frame` (tree, announcement, focus)."""
@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 from play_helpers import bot, catalogue, config, human, run_bots
 
-from app.play import store
 from app.play.brain import Brain, BrainUnavailable
+from app.play.controller import PlayController
+from app.play.presenter import Frame
 from app.play.screen import Texts
 from app.play.session import Session
-from app.play.table import Frame, Table
+from app.play.store import store
 from app.storage.core import Saves, page_saves, use_page_saves
-from app.tree import find, text_of
+from app.tree import find, phrase, text_of
 from tests.async_helpers import run
 from uno_core import Card
 from uno_core.scenario import stacked_deck
@@ -45,7 +46,7 @@ class Local:
 def saves() -> Saves:
     opened = Saves({}, None, Local(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
     use_page_saves(opened)
-    store._current.clear()
+    store.reload()  # nothing in memory from the test before
     return opened
 
 
@@ -56,7 +57,7 @@ class Harness:
         self.frames: list[Frame] = []
         self.tasks: list[Any] = []
         self.brain = Brain()
-        self.table = Table(self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
+        self.table = PlayController(self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
 
     async def ask_brain(self, request: dict[str, Any]) -> Any:
         import json
@@ -142,7 +143,7 @@ def test_a_second_tap_sent_before_the_first_showed_is_dropped_unexplained(harnes
     harness.table.intent("card", "R5", blind=True)
     harness.table.intent("action", "play R5", blind=True)
     assert session.position == before + 1
-    assert harness.table.notice == ""
+    assert harness.table.notice is None
     assert len(harness.frames) == frames + 2  # drawn again (the page learns each tap is answered), unchanged
     assert harness.frames[-1].tree == harness.frames[frames - 1].tree
     harness.table.intent("card", "R5")
@@ -197,11 +198,11 @@ def test_undo_and_a_bad_import_keep_the_game(harness: Harness) -> None:
     store.keep(session)
     harness.table.load(session)
     harness.table.import_text("{not json")
-    assert harness.table.session is session and harness.table.notice == EN("play.error.import")
+    assert harness.table.session is session and harness.table.notice == phrase("play.error.import")
     name, text = harness.table.export() or ("", "")
     assert name.startswith("uno-game-") and Session.loads(text).position == session.position
     harness.table.import_text(text)
-    assert harness.table.session is not session and harness.table.notice == EN("play.table.imported")
+    assert harness.table.session is not session and harness.table.notice == phrase("play.table.imported")
     assert Card.parse("R5") in harness.table.session.game.hands[0]
 
 
@@ -226,12 +227,12 @@ def test_a_round_end_announces_nothing_of_the_next_round_until_next_round(harnes
     while run_bots(session) != "round_end":
         session.apply(session.legal()[0])
     harness.table.load(session)
-    harness.table.upto = session.history_end() - 3  # as if the round's last moves were still to show
+    harness.table.presenter.upto = session.history_end() - 3  # as if the round's last moves were still to show
     harness.table.render()
     said = harness.last.announce
     assert "wins round 1" in said and "Round 2" not in said, said
     assert harness.last.cues[-1]["kind"] == "round"
-    assert "Round 2" not in text_of(one_of(harness.last.tree, "log-lines"), lambda key, args: key)
+    assert "Round 2" not in text_of(one_of(harness.last.tree, "log-lines"), EN.tr)
     harness.table.intent("next-round")
     assert "Round 2" in harness.last.announce
 

@@ -39,7 +39,14 @@ function loadCatalogue(code) {
   return catalogues.get(code);
 }
 
-/** The text of `key` in the current language, `{name}` placeholders filled from `args`. */
+/** An argument's words: a text, a catalogue text `{k, g}` (a card's name in a log line), or a list of them. */
+function word(value) {
+  if (Array.isArray(value)) return value.map(word).join(", ");
+  if (value && typeof value === "object") return t(value.k, value.g || {});
+  return String(value);
+}
+
+/** The text of `key` in the current language, `{name}` placeholders filled from `args` (see `word`). */
 function t(key, args = {}) {
   if (!catalogue) return ""; // the catalogue is on its way: setLang() fills everything in
   let text = catalogue[key];
@@ -48,7 +55,7 @@ function t(key, args = {}) {
     console.warn(`i18n: no "${key}" in ${lang}`);
     text = key;
   }
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? String(args[name]) : all));
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? word(args[name]) : all));
 }
 
 /** Fill every [data-i18n] / [data-i18n-attr] element under `scope` (always as text, never HTML). */

@@ -19,7 +19,9 @@ from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
 from play_policy import Flags, choose
 from playwright.sync_api import BrowserContext, Page, expect
 
+from app.play import describe
 from app.play.config import PlayConfig
+from app.play.screen import Texts, log_lines
 from app.play.session import Session
 from tools.serve import SiteServer
 
@@ -131,3 +133,19 @@ def test_table_screenshots_phone_and_desktop_in_both_languages(page: Page) -> No
     page.set_viewport_size({"width": 390, "height": 844})
     set_language(page, "en")
     assert state(page)["screen"] == "table"
+
+
+def test_a_language_switch_relabels_the_log_lines_that_name_cards(page: Page) -> None:
+    """A log line is a catalogue text naming cards and colours, themselves catalogue texts: the shell relabels
+    each line whole (the controllers' redrawing after the switch changes none of them), in both directions."""
+    data = start(page, {"config": SETUP, "seed": 7})
+    session = Session.from_save(data["save"])  # the same game in CPython: seat 0 the person, names as saved
+    lines = page.locator("#play .log-lines li")
+    for lang in ("es", "en", "es"):
+        set_language(page, lang)
+        texts = Texts(lang, catalogue(lang))
+        expected = [describe.render(item, texts, 0) for item in log_lines(session)]
+        assert any(item.arg("card") is not None for item in log_lines(session))  # a card named in a line
+        assert lines.all_text_contents() == expected, lang
+        assert lines.evaluate_all("items => items.every(item => item.dataset.i18n)")  # bound: the shell relabels
+    assert untranslated(page) == []

@@ -36,8 +36,10 @@ is never changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from app.tree import args_of_data, resolved
 
 Path = list[int]
 Change = list[Any]
@@ -193,7 +195,7 @@ def _all(node: Any) -> list[dict[str, Any]]:
     return found
 
 
-def retranslated(tree: dict[str, Any], translate: Callable[[str, dict[str, Any]], str]) -> list[Change]:
+def retranslated(tree: dict[str, Any], translate: Callable[[str, Mapping[str, str]], str]) -> list[Change]:
     """Changes that set every translated attribute (`x`) of the drawn `tree` again, in the language of
     `translate(key, args)`: after a language switch (the shell relabels the bound texts, `k`, but an
     ``aria-label`` or a ``title`` was set once, in the language of its drawing)."""
@@ -203,7 +205,10 @@ def retranslated(tree: dict[str, Any], translate: Callable[[str, dict[str, Any]]
         if isinstance(node, str):
             return
         if node.get("x"):
-            found.append(["a", path, [[name, translate(key, dict(args))] for name, key, args in node["x"]]])
+            pairs = [
+                [name, translate(key, resolved(args_of_data(args, name), translate))] for name, key, args in node["x"]
+            ]
+            found.append(["a", path, pairs])
         for index, child in enumerate(node.get("c", ())):
             walk(child, [*path, index])
 

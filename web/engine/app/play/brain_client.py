@@ -9,8 +9,8 @@ starting after `STARTING_GRACE_S` (a first visit's plain start takes seconds, mo
 
 `<html data-brain="starting|ready|failed|page">` says where it is (`data-brain-ms`: its start-up time;
 `data-brain-path`: `snapshot` when it restored the page's start-up snapshot, else `plain`).
-`localStorage["uno.brain"] = "page"` keeps the worker off (the bots decide on the page, as before issue
-14): bench/responsive.py's anchor, and a way out should a browser mishandle the worker.
+`localStorage["uno.brain"] = "page"` keeps the worker off (the bots decide on the page, as before this
+worker existed): bench/responsive.py's anchor, and a way out should a browser mishandle the worker.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 from app import link
 from app.play.brain import BrainUnavailable
@@ -48,6 +48,8 @@ def _proxy(handler: Any) -> Any:
 
 
 class BrainClient:
+    shared: ClassVar[BrainClient | None] = None  # the page's one client, `brain()`
+
     def __init__(self) -> None:
         self.worker: Any = None
         self.state = "off"
@@ -68,7 +70,7 @@ class BrainClient:
 
     def start(self) -> None:
         """Boot the worker (once; cheap to call again), once the app is ready: its boot then does not slow
-        the page's own start (measured: +180 ms to a warm #/play when both start together)."""
+        the page's own start."""
         if self.worker is not None or self.state in ("failed", "page", "waiting"):
             return
         if not self.allowed:
@@ -185,11 +187,8 @@ class BrainClient:
         return reply.get("result")
 
 
-_client: list[BrainClient] = []
-
-
 def brain() -> BrainClient:
-    """The page's one engine worker client."""
-    if not _client:
-        _client.append(BrainClient())
-    return _client[0]
+    """The page's one engine worker client (made at the first call)."""
+    if BrainClient.shared is None:
+        BrainClient.shared = BrainClient()
+    return BrainClient.shared

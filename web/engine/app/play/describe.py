@@ -1,8 +1,9 @@
 """Words for the table: cards, events and actions as catalogue keys + arguments (pure, no DOM).
 
 A `Line` is what the game log and the screen-reader announcements show. Its arguments may
-be cards, colours or tuples of cards; `render` turns them into words of the current language
-through a `t(key, **args)` function, so a language switch redraws the log in the new one.
+be cards, colours or tuples of cards; `phrase_of` turns it into an `app.tree.Phrase` (cards and colours as
+phrases of their own), which the page translates and relabels on a language switch; `render` gives its
+words in one language (announcements, tests).
 Card names: "Blue Skip" / "Salta azul", "Red 7" / "7 rojo", "Wild Draw Four" / "Comodín roba cuatro".
 """
 
@@ -10,14 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
+from app.tree import Arg as PhraseArg
+from app.tree import Phrase, phrase
 from uno_core import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Card, Catch, ChooseColour, Colour, Play, Rank
 from uno_core import events as ev
 
-Translate = Callable[..., str]
+if TYPE_CHECKING:
+    from .screen import Texts
+
 Arg = Union[str, int, Card, Colour, tuple[Card, ...]]  # noqa: UP007 (a runtime alias, valid on 3.11)
 
+# The action ranks' names in catalogue keys ("play.card.skip", "score.face.skip"): the one list of them.
 RANK_KEYS = {
     Rank.SKIP: "skip",
     Rank.REVERSE: "reverse",
@@ -60,40 +66,45 @@ def shape(colour: Colour | None) -> str:
     return "" if colour is None else SHAPES[colour]
 
 
-def card_name(card: Card, t: Translate) -> str:
+def card_phrase(card: Card) -> Phrase:
     """'Blue Skip' / 'Salta azul'."""
-    colour = t(f"play.card_colour.{card.colour.value}") if card.colour is not None else ""
+    colour: PhraseArg = phrase(f"play.card_colour.{card.colour.value}") if card.colour is not None else ""
     if card.rank.is_number:
-        return t("play.card.number", colour=colour, value=int(card.rank))
-    return t(f"play.card.{RANK_KEYS[card.rank]}", colour=colour)
+        return phrase("play.card.number", colour=colour, value=int(card.rank))
+    return phrase(f"play.card.{RANK_KEYS[card.rank]}", colour=colour)
 
 
-def colour_name(colour: Colour, t: Translate) -> str:
+def colour_phrase(colour: Colour) -> Phrase:
     """'Blue' / 'Azul' (capitalised, for buttons and labels)."""
-    return t(f"play.colour.{colour.value}")
+    return phrase(f"play.colour.{colour.value}")
 
 
-def render(item: Line, t: Translate, you: int | None = None, short: bool = False) -> str:
-    """The text of a line in the language of `t`: about seat `you` (the person looking) in the second person
-    where the catalogue has a `<key>.you` text (`<key>.you_object` when `you` is the seat named second);
-    `short` leaves out a long list of one's own drawn cards."""
+def _arg(value: Arg) -> PhraseArg:
+    if isinstance(value, Card):
+        return card_phrase(value)
+    if isinstance(value, Colour):
+        return phrase(f"play.card_colour.{value.value}")
+    if isinstance(value, tuple):
+        return tuple(card_phrase(card) for card in value)
+    return str(value)
+
+
+def phrase_of(item: Line, has: Callable[[str], bool], you: int | None = None, short: bool = False) -> Phrase:
+    """The phrase of a line: about seat `you` (the person looking) in the second person where the catalogue
+    has a `<key>.you` text (`has(key)`; `<key>.you_object` when `you` is the seat named second); `short`
+    leaves out a long list of one's own drawn cards."""
     key = SHORT.get(item.key, item.key) if short else item.key
-    words: dict[str, str] = {}
-    for name, value in item.args:
-        if isinstance(value, Card):
-            words[name] = card_name(value, t)
-        elif isinstance(value, Colour):
-            words[name] = t(f"play.card_colour.{value.value}")
-        elif isinstance(value, tuple):
-            words[name] = ", ".join(card_name(card, t) for card in value)
-        else:
-            words[name] = str(value)
+    args = {name: _arg(value) for name, value in item.args}
     if you is not None:
         for seat, suffix in ((item.seat, ".you"), (item.object_seat, ".you_object")):
-            text = t(key + suffix, **words) if seat == you else ""
-            if text not in ("", key + suffix):
-                return text
-    return t(key, **words)
+            if seat == you and has(key + suffix):
+                return phrase(key + suffix, **args)
+    return phrase(key, **args)
+
+
+def render(item: Line, texts: Texts, you: int | None = None, short: bool = False) -> str:
+    """The words of a line in the language of `texts` (see `phrase_of`)."""
+    return texts.words(phrase_of(item, texts.has, you, short))
 
 
 # ----- events ---------------------------------------------------------------------------------

@@ -18,10 +18,10 @@ import json
 from typing import Any
 
 from app import link
-from app.play import store
 from app.play.brain_client import brain
 from app.play.config import PlayConfig
 from app.play.session import Session
+from app.play.store import store
 from uno_core.scenario import stacked_deck
 
 

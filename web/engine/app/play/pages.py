@@ -7,25 +7,24 @@ its children replace that element's. Every choice offered is one of `screen.lega
 
 from __future__ import annotations
 
-from app.tree import El, el
+from app.tree import El, Phrase, el, phrase
 from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Catch, ChooseColour, Colour, Phase, Play, SeatView
 
 from . import describe
 from .panels import handoff_panel, match_panel, reveal_panel, round_panel
 from .picker import COLOUR, COUNT, can_say_uno_with_play, playable_cards
 from .screen import TableScreen
-from .view import button, card_back, card_face, cards_row, colour_badge, colour_button
+from .view import Words, button, card_back, card_face, cards_row, colour_badge, colour_button, says
 
 
 def render(screen: TableScreen) -> El:
     """`<div id="play">` with the page for `screen.page`."""
-    t = screen.texts
     if screen.page == "none" or screen.view is None:
         return el(
             "div",
-            el("h1", t("play.table.title")),
-            el("p", t("play.table.no_game")),
-            el("a", t("play.table.to_setup"), cls="button primary", href="#/play"),
+            el("h1", key="play.table.title"),
+            el("p", key="play.table.no_game"),
+            el("a", key="play.table.to_setup", cls="button primary", href="#/play"),
             cls="play",
             id="play",
         )
@@ -50,7 +49,7 @@ def render(screen: TableScreen) -> El:
 def top_bar(screen: TableScreen, playing: bool = True) -> El:
     """One compact row: the round (while it is played), the sound switch and the menu (how to play, set-up, the
     game's file)."""
-    t, me = screen.texts, screen.view
+    me = screen.view
     file_input = el(
         "input",
         type="file",
@@ -62,22 +61,22 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
     )
     menu = el(
         "details",
-        el("summary", t("play.menu.title"), data_focus="menu"),
+        el("summary", key="play.menu.title", data_focus="menu"),
         el(
             "div",
-            el("a", t("play.howto"), cls="button", href="#/howto"),
-            el("a", t("play.menu.setup"), cls="button", href="#/play"),
-            button(t("play.menu.export"), "export"),
-            el("label", t("play.menu.import"), file_input, cls="button file-label"),
+            el("a", key="play.howto", cls="button", href="#/howto"),
+            el("a", key="play.menu.setup", cls="button", href="#/play"),
+            button(phrase("play.menu.export"), "export"),
+            el("label", el("span", key="play.menu.import"), file_input, cls="button file-label"),
             cls="menu-items",
         ),
         cls="table-menu",
     )
     return el(
         "div",
-        el("h1", t("play.table.title"), cls="sr-only"),
+        el("h1", key="play.table.title", cls="sr-only"),
         # no empty text node: HTML drops it, and the next drawing's paths would miss (app.diff)
-        el("span", *([t("play.table.round", round=me.round_no)] if playing and me else []), cls="round-label"),
+        el("span", key=phrase("play.table.round", round=me.round_no) if playing and me else "", cls="round-label"),
         sound_switch(screen),
         menu,
         cls="table-bar",
@@ -87,11 +86,11 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
 def sound_switch(screen: TableScreen) -> El:
     """Sounds and vibration on or off (remembered), drawn as a switch; `fresh` until first touched on this
     device."""
-    t, on = screen.texts, screen.sound
+    on = screen.sound
     return el(
         "button",
         el("span", "♪", cls="sound-icon", aria_hidden="true"),
-        el("span", t("play.sound.label"), cls="sound-label"),
+        el("span", key="play.sound.label", cls="sound-label"),
         el("span", el("span", cls="switch-knob"), cls="switch-track", aria_hidden="true"),
         cls="sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
         type="button",
@@ -108,17 +107,16 @@ def table(screen: TableScreen, me: SeatView) -> tuple[El | None, ...]:
 
 
 def dock(screen: TableScreen, me: SeatView) -> El:
-    t = screen.texts
     hint, revealed = screen.hint, screen.revealed
     return el(
         "div",
-        el("p", status_text(screen, me), cls="status", id="play-status"),
-        el("p", screen.notice, cls="notice", role="alert") if screen.notice else None,
+        el("p", key=status_text(screen, me), cls="status", id="play-status"),
+        el("p", key=screen.notice, cls="notice", role="alert") if screen.notice else None,
         None
         if hint is None
         else el(
             "p",
-            t("play.hint.text", action=describe.render(describe.action_line(hint, me.names), t)),
+            key=phrase("play.hint.text", action=describe.phrase_of(describe.action_line(hint, me.names), screen.has)),
             cls="hint-line",
             data_hint=str(hint),
         ),
@@ -126,8 +124,8 @@ def dock(screen: TableScreen, me: SeatView) -> El:
         if revealed is None
         else el(
             "section",
-            el("h2", t("play.revealed.title", name=revealed[0])),
-            cards_row(revealed[1], t),
+            el("h2", key=phrase("play.revealed.title", name=revealed[0])),
+            cards_row(revealed[1]),
             cls="revealed",
             data_panel="revealed",
         ),
@@ -140,38 +138,37 @@ def dock(screen: TableScreen, me: SeatView) -> El:
 
 
 def seats(screen: TableScreen, me: SeatView) -> El:
-    t = screen.texts
     skipped = skipped_seat(screen)
     items = []
     for seat, name in enumerate(me.names):
         size = me.hand_sizes[seat]
         level = screen.levels[seat]
-        tags = [t(f"play.level.{level}") if level is not None else t("play.seat.human")]
-        short = [t(f"play.level_short.{level}") if level is not None else t("play.seat.human")]
+        tags = [phrase(f"play.level.{level}") if level is not None else phrase("play.seat.human")]
+        short = [phrase(f"play.level_short.{level}") if level is not None else phrase("play.seat.human")]
         if me.rules.teams:
-            tags.append(t("play.seat.team", team=chr(ord("A") + me.sides[seat])))
+            tags.append(phrase("play.seat.team", team=chr(ord("A") + me.sides[seat])))
             short.append(tags[-1])
         if seat == me.dealer:
-            tags.append(t("play.seat.dealer"))
+            tags.append(phrase("play.seat.dealer"))
         points = me.totals[me.sides[seat]]
-        label = t("play.seat.label", name=name, kind=", ".join(tags), count=size, points=points)
+        label: list[Words] = [phrase("play.seat.label", name=name, kind=tuple(tags), count=size, points=points)]
         if seat == me.current:
-            label += ". " + t("play.seat.their_turn")
+            label += [". ", phrase("play.seat.their_turn")]
         if seat == skipped:
-            label += ". " + t("play.seat.skipped")
+            label += [". ", phrase("play.seat.skipped")]
         inner = el(
             "span",
             el("span", name, cls="seat-name"),
             el(
                 "span",
-                *(el("span", tag) for tag in short),
-                el("span", t("play.seat.dealer_short"), cls="dealer-chip") if seat == me.dealer else None,
+                *(el("span", key=tag) for tag in short),
+                el("span", key="play.seat.dealer_short", cls="dealer-chip") if seat == me.dealer else None,
                 cls="seat-tags",
             ),
             el(
                 "span",
                 el("span", card_back("mini"), el("span", str(size)), cls="seat-count"),
-                el("span", t("play.points", points=points), cls="seat-score"),
+                el("span", key=phrase("play.points", points=points), cls="seat-score"),
                 cls="seat-line",
             ),
             el("span", "UNO!", cls="seat-uno") if me.said_uno[seat] and size == 1 else None,
@@ -181,8 +178,8 @@ def seats(screen: TableScreen, me: SeatView) -> El:
         )
         cls = "seat" + (" current" if seat == me.current else "") + (" me" if seat == me.seat else "")
         cls += " skipped" if seat == skipped else ""
-        items.append(el("li", inner, el("span", label, cls="sr-only"), cls=cls, data_seat=str(seat)))
-    return el("ol", *items, cls="seats", aria_label=t("play.table.players"))
+        items.append(el("li", inner, says("span", *label, cls="sr-only"), cls=cls, data_seat=str(seat)))
+    return el("ol", *items, cls="seats", t_attrs={"aria-label": phrase("play.table.players")})
 
 
 def skipped_seat(screen: TableScreen) -> int | None:
@@ -194,27 +191,29 @@ def skipped_seat(screen: TableScreen) -> int | None:
 def last_action(screen: TableScreen) -> El:
     """The last thing that happened and what it caused (or the one before it), in words, on the table itself
     (screen readers hear them from the live region as they happen)."""
-    t = screen.texts
     you = screen.view.seat if screen.view is not None else None
     parts = [
-        el("span", describe.render(item, t, you, short=True), cls="newest" if last else "older", data_key=item.key)
+        el(
+            "span",
+            key=describe.phrase_of(item, screen.has, you, short=True),
+            cls="newest" if last else "older",
+            data_key=item.key,
+        )
         for item, last in screen.recent
     ]
     return el("p", *parts, cls="last-action", id="last-action")
 
 
-def draw_label(screen: TableScreen, me: SeatView) -> str:
-    t = screen.texts
-    return t("play.action.take", count=me.pending_draw) if me.phase is Phase.STACK else t("play.action.draw")
+def draw_label(me: SeatView) -> Phrase:
+    return phrase("play.action.take", count=me.pending_draw) if me.phase is Phase.STACK else phrase("play.action.draw")
 
 
 def centre(screen: TableScreen, me: SeatView) -> El:
-    t = screen.texts
     pile = el(
         "button",
-        el("span", draw_label(screen, me) + ": ", cls="sr-only"),
+        says("span", draw_label(me), ": ", cls="sr-only"),
         card_back("pile-card"),
-        el("span", t("play.table.pile", count=me.draw_pile_size), cls="pile-count"),
+        el("span", key=phrase("play.table.pile", count=me.draw_pile_size), cls="pile-count"),
         cls="pile",
         type="button",
         data_act="action",
@@ -222,61 +221,61 @@ def centre(screen: TableScreen, me: SeatView) -> El:
         data_focus="pile",
         disabled=DRAW not in screen.legal,
     )
-    top = card_face(me.top, t, "div", "top-card", label=t("play.table.top", card=describe.card_name(me.top, t)))
+    top = card_face(me.top, "div", "top-card", label=(phrase("play.table.top", card=describe.card_phrase(me.top)),))
     ring = me.active_colour if me.top.colour is None else None  # a wild: its chosen colour rings the pile
     badge = None
     if me.pending_draw:
         badge = el(
             "span",
             el("span", f"+{me.pending_draw}", aria_hidden="true"),
-            el("span", t("play.table.pending", count=me.pending_draw), cls="sr-only"),
+            el("span", key=phrase("play.table.pending", count=me.pending_draw), cls="sr-only"),
             cls="pending-badge",
         )
     discard = el("div", top, badge, cls="discard" + (f" ring ring-{ring.value}" if ring is not None else ""))
     arrow = "↻" if me.direction > 0 else "↺"
-    direction = t("play.table.clockwise") if me.direction > 0 else t("play.table.counter")
+    direction = phrase("play.table.clockwise") if me.direction > 0 else phrase("play.table.counter")
     info = el(
         "div",
-        colour_badge(me.active_colour, t),
-        el("span", el("span", arrow, cls="dir-arrow", aria_hidden="true"), direction, cls="direction"),
+        colour_badge(me.active_colour),
+        el("span", el("span", arrow, cls="dir-arrow", aria_hidden="true"), el("span", key=direction), cls="direction"),
         cls="table-info",
     )
     return el("div", pile, discard, info, cls="centre")
 
 
-def status_text(screen: TableScreen, me: SeatView) -> str:
-    t, names = screen.texts, me.names
+def status_text(screen: TableScreen, me: SeatView) -> Phrase:
+    names = me.names
     if me.seat is None or me.seat != me.current:
         key = "play.status.other"
         if screen.levels[me.current] is not None:
             key = "play.status.thinking" if screen.thinking else "play.status.bot"
-        return t(key, name=names[me.current])
+        return phrase(key, name=names[me.current])
     phase = me.phase
     if phase is Phase.FIRST_COLOUR:
-        return t("play.status.first_colour")
+        return phrase("play.status.first_colour")
     if phase is Phase.DRAWN and me.drawn is not None:
-        return t("play.status.drawn", card=describe.card_name(me.drawn, t))
+        return phrase("play.status.drawn", card=describe.card_phrase(me.drawn))
     if phase is Phase.STACK:
-        return t("play.status.stack", count=me.pending_draw)
+        return phrase("play.status.stack", count=me.pending_draw)
     if phase is Phase.CHALLENGE:
         by = names[me.wd4_by] if me.wd4_by is not None else ""
-        return t("play.status.challenge", name=by, count=me.pending_draw)
-    return t("play.status.turn")
+        return phrase("play.status.challenge", name=by, count=me.pending_draw)
+    return phrase("play.status.turn")
 
 
 def reactions(screen: TableScreen) -> El | None:
     """Catches and jump-ins; while a reaction window is open, its bar (the glue sets its duration:
     the page's policy refuses `style` attributes)."""
-    t, legal, names = screen.texts, screen.legal, screen.names
+    legal, names = screen.legal, screen.names
     buttons = [
-        button(t("play.action.catch", name=names[a.seat]), "action", str(a), "catch")
+        button(phrase("play.action.catch", name=names[a.seat]), "action", str(a), "catch")
         for a in legal
         if isinstance(a, Catch)
     ]
     jumps = [a for a in legal if isinstance(a, Play) and a.jump and not a.uno]
     if jumps:
         card = jumps[0].card
-        buttons.append(button(t("play.action.jump", card=describe.card_name(card, t)), "card", card.code, "jump"))
+        buttons.append(button(phrase("play.action.jump", card=describe.card_phrase(card)), "card", card.code, "jump"))
     if not buttons:
         return None
     bar = (
@@ -284,18 +283,17 @@ def reactions(screen: TableScreen) -> El | None:
         if screen.window_ms
         else None
     )
-    return el("div", *buttons, bar, cls="reactions", role="group", aria_label=t("play.table.quick"))
+    return el("div", *buttons, bar, cls="reactions", role="group", t_attrs={"aria-label": phrase("play.table.quick")})
 
 
 def chooser(screen: TableScreen, me: SeatView) -> El | None:
     """Questions of the picker (count, colour, swap target); the first card's colour (R-FIRST-2)."""
-    t = screen.texts
     if me.phase is Phase.FIRST_COLOUR and me.seat == me.current:
         colours = [a.colour for a in screen.legal if isinstance(a, ChooseColour)]
         return el(
             "div",
-            el("p", t("play.choose.first_colour"), cls="chooser-title", id="chooser-title"),
-            el("div", *[colour_button(c, "action", t) for c in colours], cls="chooser-options"),
+            el("p", key="play.choose.first_colour", cls="chooser-title", id="chooser-title"),
+            el("div", *[colour_button(c, "action") for c in colours], cls="chooser-options"),
             cls="chooser",
             data_chooser="first",
             role="group",
@@ -305,24 +303,26 @@ def chooser(screen: TableScreen, me: SeatView) -> El | None:
     if question is None:
         return None
     kind, options, card = question.kind, question.options, question.card
-    name = describe.card_name(card, t)
+    name = describe.card_phrase(card)
     if kind == COLOUR:
-        title = t("play.choose.colour", card=name)
-        buttons = [colour_button(c, "colour", t) for c in options if isinstance(c, Colour)]
+        title = phrase("play.choose.colour", card=name)
+        buttons = [colour_button(c, "colour") for c in options if isinstance(c, Colour)]
     elif kind == COUNT:
-        title = t("play.choose.count", card=name)
-        buttons = [button(t("play.choose.one") if n == 1 else t("play.choose.two"), "count", str(n)) for n in options]
-    else:
-        title = t("play.choose.swap", card=name)
+        title = phrase("play.choose.count", card=name)
         buttons = [
-            button(t("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), "swap", str(s))
+            button(phrase("play.choose.one") if n == 1 else phrase("play.choose.two"), "count", str(n)) for n in options
+        ]
+    else:
+        title = phrase("play.choose.swap", card=name)
+        buttons = [
+            button(phrase("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), "swap", str(s))
             for s in options
             if isinstance(s, int)
         ]
-    buttons.append(button(t("play.choose.cancel"), "cancel", "", "subtle"))
+    buttons.append(button(phrase("play.choose.cancel"), "cancel", "", "subtle"))
     return el(
         "div",
-        el("p", title, cls="chooser-title", id="chooser-title"),
+        el("p", key=title, cls="chooser-title", id="chooser-title"),
         el("div", *buttons, cls="chooser-options"),
         cls="chooser",
         data_chooser=kind,
@@ -332,36 +332,35 @@ def chooser(screen: TableScreen, me: SeatView) -> El | None:
 
 
 def actions(screen: TableScreen, me: SeatView) -> El:
-    t, legal = screen.texts, screen.legal
+    legal = screen.legal
     parts: list[El] = []
     if me.phase is Phase.CHALLENGE and CHALLENGE in legal:
-        parts.append(button(t("play.action.challenge"), "action", "challenge", "primary"))
-        parts.append(button(t("play.action.accept", count=me.pending_draw), "action", "accept"))
+        parts.append(button(phrase("play.action.challenge"), "action", "challenge", "primary"))
+        parts.append(button(phrase("play.action.accept", count=me.pending_draw), "action", "accept"))
     elif me.phase is Phase.DRAWN and KEEP in legal:
-        parts.append(button(t("play.action.keep"), "action", "keep", "primary", key="keep"))
+        parts.append(button(phrase("play.action.keep"), "action", "keep", "primary", key="keep"))
     else:
-        parts.append(button(draw_label(screen, me), "action", "draw", enabled=DRAW in legal, key="draw"))
+        parts.append(button(draw_label(me), "action", "draw", enabled=DRAW in legal, key="draw"))
     say = SAY_UNO in legal
     cls = "uno" + (" armed" if screen.uno_armed else "") + (" urgent" if say else "")
-    parts.append(
-        button(
-            "UNO!",
-            "uno",
-            "",
-            cls,
-            enabled=say or can_say_uno_with_play(legal),
-            key="uno",
-            attrs={"aria-pressed": "true" if screen.uno_armed else "false", "title": t("play.action.uno_label")},
-        )
+    uno = button(
+        "UNO!",
+        "uno",
+        "",
+        cls,
+        enabled=say or can_say_uno_with_play(legal),
+        key="uno",
+        attrs={"aria-pressed": "true" if screen.uno_armed else "false"},
+        title=phrase("play.action.uno_label"),
     )
-    parts.append(button(t("play.action.hint"), "hint", "", "subtle", enabled=bool(legal), key="hint"))
+    parts.append(uno)
+    parts.append(button(phrase("play.action.hint"), "hint", "", "subtle", enabled=bool(legal), key="hint"))
     if screen.undo_allowed:
-        parts.append(button(t("play.action.undo"), "undo", "", "subtle", enabled=screen.can_undo))
-    return el("div", *parts, cls="actions", role="group", aria_label=t("play.table.actions"))
+        parts.append(button(phrase("play.action.undo"), "undo", "", "subtle", enabled=screen.can_undo))
+    return el("div", *parts, cls="actions", role="group", t_attrs={"aria-label": phrase("play.table.actions")})
 
 
 def hand(screen: TableScreen, me: SeatView) -> El:
-    t = screen.texts
     playable = playable_cards(screen.legal)
     hinted = screen.hint.card if isinstance(screen.hint, Play) else None
     first = next((i for i, c in enumerate(me.hand) if c in playable), 0)
@@ -370,7 +369,8 @@ def hand(screen: TableScreen, me: SeatView) -> El:
         ok = card in playable
         classes = ("playable" if ok else "dimmed") + (" drawn" if me.drawn is card else "")
         classes += " hinted" if hinted is card else ""
-        label = describe.card_name(card, t) + ("" if ok else ". " + t("play.table.cannot_play"))
+        name = describe.card_phrase(card)
+        label = (name,) if ok else (name, ". ", phrase("play.table.cannot_play"))
         attrs = {
             "type": "button",
             "data-focus": f"card:{index}",
@@ -380,26 +380,25 @@ def hand(screen: TableScreen, me: SeatView) -> El:
         }
         if not ok:
             attrs["aria-disabled"] = "true"
-        cards.append(card_face(card, t, "button", classes, label, attrs))
+        cards.append(card_face(card, "button", classes, label, attrs))
     count = len(me.hand)
     return el(
         "div",
         *cards,
         cls="hand",
         role="group",
-        aria_label=t("play.table.hand", count=count),
+        t_attrs={"aria-label": phrase("play.table.hand", count=count)},
         data_count=str(count),
         data_roving=".card",
     )
 
 
 def log_section(screen: TableScreen) -> El:
-    t = screen.texts
     you = screen.view.seat if screen.view is not None else None
-    items = [el("li", describe.render(item, t, you), data_key=item.key) for item in screen.log]
+    items = [el("li", key=describe.phrase_of(item, screen.has, you), data_key=item.key) for item in screen.log]
     return el(
         "details",
-        el("summary", t("play.log.title")),
-        el("ol", *items, cls="log-lines", tabindex="0", aria_label=t("play.log.title")),
+        el("summary", key="play.log.title"),
+        el("ol", *items, cls="log-lines", tabindex="0", t_attrs={"aria-label": phrase("play.log.title")}),
         cls="log",
     )

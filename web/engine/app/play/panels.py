@@ -3,7 +3,7 @@ round, end of match (pure)."""
 
 from __future__ import annotations
 
-from app.tree import El, el
+from app.tree import El, el, phrase
 from uno_core import Scoring, SeatView
 
 from . import describe
@@ -16,15 +16,21 @@ def side_label(view: SeatView, side: int) -> str:
 
 
 def handoff_panel(screen: TableScreen) -> El:
-    t, seat = screen.texts, screen.handoff
+    seat = screen.handoff
     assert seat is not None
     name = screen.names[seat]
     return el(
         "section",
         el("div", cls="handoff-icon", aria_hidden="true"),
-        el("h2", t("play.handoff.title", name=name), id="handoff-title"),
-        el("p", t("play.handoff.text", name=name)),
-        el("button", t("play.handoff.confirm", name=name), cls="button primary big", type="button", data_act="handoff"),
+        el("h2", key=phrase("play.handoff.title", name=name), id="handoff-title"),
+        el("p", key=phrase("play.handoff.text", name=name)),
+        el(
+            "button",
+            key=phrase("play.handoff.confirm", name=name),
+            cls="button primary big",
+            type="button",
+            data_act="handoff",
+        ),
         cls="panel handoff",
         aria_labelledby="handoff-title",
         data_panel="handoff",
@@ -33,18 +39,18 @@ def handoff_panel(screen: TableScreen) -> El:
 
 def reveal_panel(screen: TableScreen) -> El:
     """Pass-and-play: the card a person drew that ended their turn, seen before the device goes on."""
-    t, reveal = screen.texts, screen.reveal
+    reveal = screen.reveal
     assert reveal is not None
     seat, cards = reveal
-    names = ", ".join(describe.card_name(card, t) for card in cards)
+    names = tuple(describe.card_phrase(card) for card in cards)
     return el(
         "section",
-        el("h2", t("play.reveal.title", name=screen.names[seat], card=names), id="reveal-title"),
-        el("div", *(card_face(card, t, "span", "reveal-card") for card in cards), cls="reveal-cards"),
-        el("p", t("play.reveal.text")),
+        el("h2", key=phrase("play.reveal.title", name=screen.names[seat], card=names), id="reveal-title"),
+        el("div", *(card_face(card, "span", "reveal-card") for card in cards), cls="reveal-cards"),
+        el("p", key="play.reveal.text"),
         el(
             "button",
-            t("play.reveal.ok"),
+            key="play.reveal.ok",
             cls="button primary big",
             type="button",
             data_act="reveal",
@@ -57,19 +63,19 @@ def reveal_panel(screen: TableScreen) -> El:
 
 
 def round_panel(screen: TableScreen) -> El:
-    t, result, view = screen.texts, screen.round, screen.view
+    result, view = screen.round, screen.view
     assert result is not None and view is not None
     names, left = view.names, screen.round_hands
     hands = el(
         "table",
-        el("caption", t("play.round.hands")),
+        el("caption", key="play.round.hands"),
         el(
             "thead",
             el(
                 "tr",
-                el("th", t("play.round.player"), scope="col"),
-                el("th", t("play.round.cards"), scope="col"),
-                el("th", t("play.round.points_left"), scope="col"),
+                el("th", key="play.round.player", scope="col"),
+                el("th", key="play.round.cards", scope="col"),
+                el("th", key="play.round.points_left", scope="col"),
             ),
         ),
         el(
@@ -80,9 +86,9 @@ def round_panel(screen: TableScreen) -> El:
                     el("th", names[seat] + (" ★" if seat == result.winner else ""), scope="row"),
                     el(
                         "td",
-                        cards_row(left[seat], t, "small-cards")
+                        cards_row(left[seat], "small-cards")
                         if seat < len(left) and left[seat]
-                        else t("play.round.no_cards"),
+                        else el("span", key="play.round.no_cards"),
                         cls="cards-left",
                     ),
                     el("td", str(result.hand_points[seat])),
@@ -94,14 +100,14 @@ def round_panel(screen: TableScreen) -> El:
     )
     totals = el(
         "table",
-        el("caption", t("play.round.scores")),
+        el("caption", key="play.round.scores"),
         el(
             "thead",
             el(
                 "tr",
-                el("th", t("play.round.side"), scope="col"),
-                el("th", t("play.round.gained"), scope="col"),
-                el("th", t("play.round.total"), scope="col"),
+                el("th", key="play.round.side", scope="col"),
+                el("th", key="play.round.gained", scope="col"),
+                el("th", key="play.round.total", scope="col"),
             ),
         ),
         el(
@@ -123,19 +129,21 @@ def round_panel(screen: TableScreen) -> El:
     title = "play.round.title_you" if result.winner == view.seat else "play.round.title"
     note = None
     if rules.scoring is Scoring.PENALTY:
-        note = el("p", t("play.round.penalty_note", target=rules.target))
+        note = el("p", key=phrase("play.round.penalty_note", target=rules.target))
     elif rules.scoring is Scoring.STANDARD:
-        note = el("p", t("play.round.target_note", target=rules.target))
+        note = el("p", key=phrase("play.round.target_note", target=rules.target))
     return el(
         "section",
-        el("h2", t(title, round=result.round_no, name=names[result.winner]), id="round-title"),
+        el("h2", key=phrase(title, round=result.round_no, name=names[result.winner]), id="round-title"),
         hands,
         totals,
         note,
-        None if over else el("p", t("play.round.next_dealer", name=names[screen.next_dealer]), cls="next-dealer"),
+        None
+        if over
+        else el("p", key=phrase("play.round.next_dealer", name=names[screen.next_dealer]), cls="next-dealer"),
         el(
             "button",
-            t("play.round.to_result") if over else t("play.round.next"),
+            key=phrase("play.round.to_result") if over else phrase("play.round.next"),
             cls="button primary big",
             type="button",
             data_act="next-round",
@@ -147,7 +155,7 @@ def round_panel(screen: TableScreen) -> El:
 
 
 def match_panel(screen: TableScreen) -> El:
-    t, view = screen.texts, screen.view
+    view = screen.view
     assert view is not None
     winners = " & ".join(view.names[s] for s in screen.winners)
     title = "play.match.title_you" if tuple(screen.winners) == (view.seat,) else "play.match.title"
@@ -159,7 +167,7 @@ def match_panel(screen: TableScreen) -> El:
             el(
                 "li",
                 el("span", side_label(view, side), cls="standing-name"),
-                el("span", t("play.points", points=view.totals[side]), cls="standing-points"),
+                el("span", key=phrase("play.points", points=view.totals[side]), cls="standing-points"),
             )
             for side in order
         ),
@@ -168,13 +176,13 @@ def match_panel(screen: TableScreen) -> El:
     return el(
         "section",
         el("div", "★", cls="trophy", aria_hidden="true"),
-        el("h2", t(title, name=winners), id="match-title"),
-        el("p", t("play.match.rounds", count=screen.rounds)),
+        el("h2", key=phrase(title, name=winners), id="match-title"),
+        el("p", key=phrase("play.match.rounds", count=screen.rounds)),
         standings,
         el(
             "div",
-            el("button", t("play.match.again"), cls="button primary big", type="button", data_act="new-match"),
-            el("a", t("play.match.setup"), cls="button", href="#/play"),
+            el("button", key="play.match.again", cls="button primary big", type="button", data_act="new-match"),
+            el("a", key="play.match.setup", cls="button", href="#/play"),
             cls="panel-actions",
         ),
         cls="panel match-end",

@@ -1,9 +1,10 @@
 """What the table shows, as plain values: `pages.render(screen)` is a pure function of a `TableScreen`.
 
-The controller (`app.screens.play_table.PlayTable`) builds one from the `Session` and what is on screen
+The controller (`app.play.controller.PlayController`) builds one from the `Session` and what is on screen
 (picker, hint, notice, reaction window...) with `table_screen`, then renders and builds it; it builds no
-page fragment. The words come with the screen: `Texts` is the page language's catalogue (plain
-strings), so the pages translate the way the shell does and stay testable on CPython.
+page fragment. The pages bind catalogue phrases (`app.tree.Phrase`), which the page translates and the shell
+relabels on a language switch; `Texts`, the page language's catalogue, comes with the screen only to say which
+texts exist (`has`), and gives words where words are sent (the announcements) and in tests.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from app.tree import Phrase, words
 from uno_core import Action, Card, SeatView
 from uno_core import events as ev
 from uno_core.events import RoundOver
@@ -52,6 +54,17 @@ class Texts:
         text = self.table.get(key, key)
         return _PLACEHOLDER.sub(lambda m: str(args[m[1]]) if m[1] in args else m[0], text)
 
+    def tr(self, key: str, args: Mapping[str, str]) -> str:
+        """`app.tree`'s way to translate: arguments as a mapping."""
+        return self(key, **args)
+
+    def has(self, key: str) -> bool:
+        return key in self.table
+
+    def words(self, text: Phrase | str) -> str:
+        """A phrase's words in this language."""
+        return words(text, self.tr)
+
 
 @dataclass(frozen=True, slots=True)
 class Question:
@@ -79,7 +92,7 @@ class TableScreen:
     levels: tuple[str | None, ...] = ()  # each seat's bot level, None for a person
     log: tuple[Line, ...] = ()  # the log's last lines, newest first
     recent: tuple[tuple[Line, bool], ...] = ()  # the last move's lines (True) after one line before it (False)
-    notice: str = ""  # a message in words (an illegal move, an import...)
+    notice: Phrase | None = None  # a message (an illegal move, an import...)
     hint: Action | None = None
     revealed: tuple[str, tuple[Card, ...]] | None = None  # a challenged player's hand: name, cards
     question: Question | None = None
@@ -102,6 +115,11 @@ class TableScreen:
     @property
     def names(self) -> tuple[str, ...]:
         return self.view.names if self.view is not None else ()
+
+    def has(self, key: str) -> bool:
+        """Whether the catalogue has `key` (a line about the person looking reads in the second person where
+        it has its `.you` text)."""
+        return self.texts.has(key)
 
 
 def page_of(session: Session) -> str:
@@ -159,7 +177,7 @@ def table_screen(
     *,
     busy: bool = False,
     thinking: bool = False,
-    notice: str = "",
+    notice: Phrase | None = None,
     hint: Action | None = None,
     revealed: tuple[str, tuple[Card, ...]] | None = None,
     picker: Picker | None = None,

@@ -33,11 +33,10 @@ from uno_core.bots import Bot, BotError, Table, make_bot
 from uno_core.events import CardsDrawn, Event, MatchOver, RoundOver
 from uno_core.view import SeatView, view
 
-from .config import ConfigError, PlayConfig, SeatConfig, best_level
+from . import saved_game
+from .config import ConfigError, PlayConfig, best_level
 from .round_end import hands_at_end
-
-FORMAT = "uno_web.play"
-VERSION = 1
+from .saved_game import SavedGame, bot_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +52,6 @@ class Step:
 def choice_data(choice: tuple[int, Action] | None) -> dict[str, Any] | None:
     """A bot decision as plain data: {"seat": n, "action": R-NOTE text}, or None (no bot acts)."""
     return None if choice is None else {"seat": choice[0], "action": str(choice[1])}
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """Each bot's seed, derived from the game's (so a saved game's bots play the same again)."""
-    return (seed * 1_000_003 + (seat + 1) * 7_919) % (1 << 31)
 
 
 class Session:
@@ -98,57 +92,18 @@ class Session:
         return cls(config, game, [bot_seed(seed, s) for s in range(len(config.seats))])
 
     def to_save(self) -> dict[str, Any]:
-        """The saved form: the UI set-up, the bots' seeds, and the engine's own save (set-up + log)."""
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "config": self.config.to_dict(),
-            "bot_seeds": list(self.bot_seeds),
-            "ack_round": self.ack_round,
-            "game": save.to_dict(self.game),
-        }
+        """The saved form (`app.play.saved_game`)."""
+        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round).to_dict()
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), ensure_ascii=False)
 
     @classmethod
     def from_save(cls, data: Any) -> Session:
-        """Rebuild from `to_save` output (the log is replayed and checked). A bare engine save also
-        works: seat 0 is the person at the device, the others basic bots. Raises SaveError."""
-        if isinstance(data, dict) and data.get("format") == save.FORMAT:
-            names = data.get("players") or []
-            seats = [SeatConfig("human", str(names[0]))] + [SeatConfig("bot", str(n), "basic") for n in names[1:]]
-            data = {
-                "format": FORMAT,
-                "version": VERSION,
-                "config": {"seats": [s.to_dict() for s in seats], "rules": data.get("rules")},
-                "bot_seeds": None,
-                "ack_round": None,
-                "game": data,
-            }
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("not a saved game of this app")
-        if data.get("version") != VERSION:
-            raise SaveError(f"unsupported version {data.get('version')!r}")
-        game = save.from_dict(data.get("game"))
+        """Rebuild from `to_save` output or a bare engine save (`saved_game.read`). Raises SaveError."""
+        saved = saved_game.read(data)
         try:
-            config = PlayConfig.from_dict(data.get("config"))
-        except ConfigError as error:
-            raise SaveError(f"bad set-up in save: {error}") from None
-        if len(config.seats) != game.n:
-            raise SaveError("the save's seats do not match its game")
-        seeds = data.get("bot_seeds")
-        if seeds is None:
-            seeds = [bot_seed(game.seed, s) for s in range(game.n)]
-        if not (isinstance(seeds, list) and len(seeds) == game.n and all(type(x) is int for x in seeds)):
-            raise SaveError("bad bot seeds in save")
-        ack = data.get("ack_round")
-        if ack is None:
-            ack = len(game.round_results)
-        if type(ack) is not int or not 0 <= ack <= len(game.round_results):
-            raise SaveError("bad round acknowledgement in save")
-        try:
-            return cls(config, game, seeds, ack)
+            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round)
         except ConfigError as error:
             raise SaveError(str(error)) from None
 

@@ -21,7 +21,6 @@ from .config import (
     parse_number,
     rule_options,
 )
-from .screen import Texts
 from .session import Session
 from .setup_page import ASK_ID, SetupScreen
 
@@ -46,8 +45,8 @@ class Setup:
         self.asking = False  # "Start a new game? The current one will be lost" is shown
         self.typed: dict[str, str] = {}  # a rule's number typed and refused: shown as typed, next to why
 
-    def screen(self, texts: Texts, has_game: bool) -> SetupScreen:
-        return SetupScreen(texts, self.config, available_levels(), has_game, self.error, self.asking, dict(self.typed))
+    def screen(self, has_game: bool) -> SetupScreen:
+        return SetupScreen(self.config, available_levels(), has_game, self.error, self.asking, dict(self.typed))
 
     def act(self, act: str, arg: str = "", value: str = "", checked: bool = False) -> SetupEffect:
         """Apply one intent; a refused value leaves the set-up as it was and shows why."""

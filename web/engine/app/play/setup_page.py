@@ -13,11 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.tree import El, el
+from app.tree import El, Phrase, el, phrase
 from uno_core import PRESETS
 
 from .config import MAX_SEATS, MIN_SEATS, SPEEDS, PlayConfig, RuleOption, rule_options
-from .screen import Texts
 
 ERROR_ID = "setup-error"  # the refusal's paragraph (focused when Start is refused)
 ASK_ID = "start-ask-title"  # the question before a game in progress is replaced (focused when it shows)
@@ -27,7 +26,6 @@ ASK_ID = "start-ask-title"  # the question before a game in progress is replaced
 class SetupScreen:
     """Everything the set-up page shows."""
 
-    texts: Texts
     config: PlayConfig
     levels: tuple[str, ...]  # the bot levels offered, weakest first
     has_game: bool = False  # a game is in progress: offer "Resume"
@@ -38,41 +36,41 @@ class SetupScreen:
 
 def render(screen: SetupScreen) -> El:
     """`<div id="play-setup">`: the way back, the summary, seats, rules, table options, Start twice."""
-    t, config = screen.texts, screen.config
+    config = screen.config
     return el(
         "div",
         el(
             "div",
-            el("a", t("screen.back"), cls="back-link", href="#/"),
-            el("a", t("play.howto"), cls="howto-link", href="#/howto"),
+            el("a", key="screen.back", cls="back-link", href="#/"),
+            el("a", key="play.howto", cls="howto-link", href="#/howto"),
             cls="screen-head",
         ),
-        el("h1", t("play.setup.title")),
+        el("h1", key="play.setup.title"),
         el(
             "p",
-            el("a", t("play.resume"), cls="button resume", href="#/play/table", data_act="resume"),
+            el("a", key="play.resume", cls="button resume", href="#/play/table", data_act="resume"),
             cls="resume-row",
         )
         if screen.has_game
         else None,
-        el("p", summary(config, t), cls="lead setup-summary"),
-        ask_panel(t) if screen.asking else start_button("start-top", t),
-        error_line(screen.error, t),
-        seat_section(config, screen.levels, t),
-        rules_section(config, t, screen.typed),
-        table_section(config, t),
-        None if screen.asking else start_button("start-bottom", t),
+        el("p", key=summary(config), cls="lead setup-summary"),
+        ask_panel() if screen.asking else start_button("start-top"),
+        error_line(screen.error),
+        seat_section(config, screen.levels),
+        rules_section(config, screen.typed),
+        table_section(config),
+        None if screen.asking else start_button("start-bottom"),
         cls="play-setup",
         id="play-setup",
     )
 
 
-def error_line(error: str, t: Texts) -> El:
+def error_line(error: str) -> El:
     """The last refusal; always there (hidden while there is none): appearing, it would move every control
     after it, which the page would then replace, the field typed in among them."""
     return el(
         "p",
-        t(error) if error else None,
+        key=error,
         cls="setup-error notice",
         role="alert" if error else None,
         tabindex="-1",
@@ -81,16 +79,16 @@ def error_line(error: str, t: Texts) -> El:
     )
 
 
-def ask_panel(t: Texts) -> El:
+def ask_panel() -> El:
     """Start with a game in progress: the question, in place of the Start buttons (shown at the top)."""
     return el(
         "div",
-        el("h2", t("play.setup.ask_title"), id=ASK_ID, tabindex="-1"),
-        el("p", t("play.setup.ask_text")),
+        el("h2", key="play.setup.ask_title", id=ASK_ID, tabindex="-1"),
+        el("p", key="play.setup.ask_text"),
         el(
             "div",
-            el("button", t("play.setup.ask_yes"), cls="button primary", type="button", data_act="start-sure"),
-            el("button", t("play.setup.ask_no"), cls="button", type="button", data_act="start-keep"),
+            el("button", key="play.setup.ask_yes", cls="button primary", type="button", data_act="start-sure"),
+            el("button", key="play.setup.ask_no", cls="button", type="button", data_act="start-keep"),
             cls="panel-actions",
         ),
         cls="panel start-ask",
@@ -99,28 +97,28 @@ def ask_panel(t: Texts) -> El:
     )
 
 
-def start_button(ident: str, t: Texts) -> El:
-    return el("button", t("play.setup.start"), cls="button primary big", type="button", data_act="start", id=ident)
+def start_button(ident: str) -> El:
+    return el("button", key="play.setup.start", cls="button primary big", type="button", data_act="start", id=ident)
 
 
-def summary(config: PlayConfig, t: Texts) -> str:
+def summary(config: PlayConfig) -> Phrase:
     bots = sum(s.is_bot for s in config.seats)
     rules = dict(config.rules)
     length = (
-        t("play.setup.single_round")
+        phrase("play.setup.single_round")
         if rules["scoring"] == "single_round"
-        else t("play.setup.to_target", target=rules["target"])
+        else phrase("play.setup.to_target", target=rules["target"])
     )
-    return t(
+    return phrase(
         "play.setup.summary",
         people=len(config.seats) - bots,
         bots=bots,
-        preset=t(f"play.preset.{config.preset}"),
+        preset=phrase(f"play.preset.{config.preset}"),
         length=length,
     )
 
 
-def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
+def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
     rows = []
     for index, seat in enumerate(config.seats):
         number = index + 1
@@ -139,18 +137,18 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
         kind = select(
             "seat-kind",
             str(index),
-            [("human", t("play.seat.human")), ("bot", t("play.seat.bot"))],
+            [("human", phrase("play.seat.human")), ("bot", phrase("play.seat.bot"))],
             seat.kind,
-            t("play.setup.kind_label", n=number),
+            phrase("play.setup.kind_label", n=number),
             cls="kind",
         )
         level = (
             select(
                 "seat-level",
                 str(index),
-                [(lv, t(f"play.level_short.{lv}")) for lv in levels],
+                [(lv, phrase(f"play.level_short.{lv}")) for lv in levels],
                 seat.level,
-                t("play.setup.level_label", n=number),
+                phrase("play.setup.level_label", n=number),
                 cls="level",
                 described_by=f"seat-level-help-{index}",
             )
@@ -159,7 +157,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
         )
         # what the chosen level plays like, weakest to strongest as the list goes
         level_help = (
-            el("p", t(f"play.level.{seat.level}.help"), cls="help level-help", id=f"seat-level-help-{index}")
+            el("p", key=f"play.level.{seat.level}.help", cls="help level-help", id=f"seat-level-help-{index}")
             if seat.is_bot
             else None
         )
@@ -171,7 +169,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
                 type="button",
                 data_act="remove-seat",
                 data_arg=str(index),
-                aria_label=t("play.setup.remove", name=seat.name or str(number)),
+                t_attrs={"aria-label": phrase("play.setup.remove", name=seat.name or str(number))},
             )
             if len(config.seats) > MIN_SEATS
             else None
@@ -180,7 +178,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
             el(
                 "li",
                 el("span", str(number), cls="seat-number", aria_hidden="true"),
-                el("label", t("play.setup.name_label", n=number), cls="sr-only", for_=f"seat-name-{index}"),
+                el("label", key=phrase("play.setup.name_label", n=number), cls="sr-only", for_=f"seat-name-{index}"),
                 name,
                 kind,
                 level,
@@ -191,7 +189,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
         )
     add = el(
         "button",
-        t("play.setup.add"),
+        key="play.setup.add",
         cls="button",
         type="button",
         data_act="add-seat",
@@ -200,46 +198,46 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...], t: Texts) -> El:
     )
     return el(
         "section",
-        el("h2", t("play.setup.players")),
-        el("p", t("play.setup.players_help"), cls="help"),
+        el("h2", key="play.setup.players"),
+        el("p", key="play.setup.players_help", cls="help"),
         el("ol", *rows, cls="seat-list"),
         add,
         cls="setup-section",
     )
 
 
-def rules_section(config: PlayConfig, t: Texts, typed: Mapping[str, str]) -> El:
+def rules_section(config: PlayConfig, typed: Mapping[str, str]) -> El:
     names = [*PRESETS, "custom"] if config.preset == "custom" else list(PRESETS)
     preset = select(
         "preset",
         "",
-        [(n, t(f"play.preset.{n}")) for n in names],
+        [(n, phrase(f"play.preset.{n}")) for n in names],
         config.preset,
-        t("play.setup.preset"),
+        phrase("play.setup.preset"),
         visible_label=True,
     )
     rules = dict(config.rules)
     options = [
-        el("li", rule_control(option, rules[option.name], t, typed.get(option.name)), cls=f"rule rule-{option.kind}")
+        el("li", rule_control(option, rules[option.name], typed.get(option.name)), cls=f"rule rule-{option.kind}")
         for option in rule_options()
     ]
     return el(
         "section",
-        el("h2", t("play.setup.rules")),
+        el("h2", key="play.setup.rules"),
         preset,
-        el("p", t(f"play.preset.{config.preset}.help"), cls="help preset-help"),
+        el("p", key=f"play.preset.{config.preset}.help", cls="help preset-help"),
         el("ul", *options, cls="rule-list"),
         cls="setup-section",
     )
 
 
-def table_section(config: PlayConfig, t: Texts) -> El:
+def table_section(config: PlayConfig) -> El:
     speed = select(
         "speed",
         "",
-        [(s, t(f"play.speed.{s}")) for s in SPEEDS],
+        [(s, phrase(f"play.speed.{s}")) for s in SPEEDS],
         config.speed,
-        t("play.setup.speed"),
+        phrase("play.setup.speed"),
         visible_label=True,
     )
     official = config.preset == "official"
@@ -252,15 +250,15 @@ def table_section(config: PlayConfig, t: Texts) -> El:
         checked=config.undo and not official,
         disabled=official,
     )
-    note = t("play.setup.undo_official") if official else t("play.setup.undo_help")
+    note = phrase("play.setup.undo_official") if official else phrase("play.setup.undo_help")
     return el(
         "section",
-        el("h2", t("play.setup.table")),
+        el("h2", key="play.setup.table"),
         speed,
         el(
             "div",
-            el("div", undo, el("label", t("play.setup.undo"), for_="opt-undo"), cls="check"),
-            el("p", note, cls="help"),
+            el("div", undo, el("label", key="play.setup.undo", for_="opt-undo"), cls="check"),
+            el("p", key=note, cls="help"),
             cls="option",
         ),
         cls="setup-section",
@@ -270,15 +268,15 @@ def table_section(config: PlayConfig, t: Texts) -> El:
 def select(
     act: str,
     arg: str,
-    choices: list[tuple[str, str]],
+    choices: list[tuple[str, Phrase]],
     value: str,
-    label: str,
+    label: Phrase,
     visible_label: bool = False,
     cls: str = "",
     described_by: str = "",
 ) -> El:
     ident = f"f-{act}-{arg}" if arg else f"f-{act}"
-    options = [el("option", text, value=key, selected=key == value) for key, text in choices]
+    options = [el("option", key=text, value=key, selected=key == value) for key, text in choices]
     field = el(
         "select",
         *options,
@@ -290,7 +288,7 @@ def select(
     )
     return el(
         "div",
-        el("label", label, for_=ident, cls=None if visible_label else "sr-only"),
+        el("label", key=label, for_=ident, cls=None if visible_label else "sr-only"),
         field,
         cls=f"field {cls}".strip(),
     )
@@ -301,13 +299,13 @@ CHOICE_HELP = frozenset({"scoring", "wd4_rule"})
 (`play.rule.<name>.<choice>.help`) instead of one help text for the option."""
 
 
-def rule_control(option: RuleOption, value: Any, t: Texts, typed: str | None = None) -> El:
+def rule_control(option: RuleOption, value: Any, typed: str | None = None) -> El:
     name = option.name
     ident = f"rule-{name}"
-    label = el("label", t(f"play.rule.{name}"), for_=ident)
+    label = el("label", key=f"play.rule.{name}", for_=ident)
     # a choice whose short label needs its own explanation has one, shown while it is chosen
     help_key = f"play.rule.{name}.{value}.help" if name in CHOICE_HELP else f"play.rule.{name}.help"
-    help_text = el("p", t(help_key), cls="help", id=f"{ident}-help")
+    help_text = el("p", key=phrase(help_key), cls="help", id=f"{ident}-help")
 
     common = (
         ("id", ident),
@@ -324,7 +322,7 @@ def rule_control(option: RuleOption, value: Any, t: Texts, typed: str | None = N
         box = el("input", type="number", inputmode="numeric", min=str(option.low), max=str(option.high), value=shown)
         return el("div", label, with_attrs(box, common), help_text, cls="option")
     choices = [
-        el("option", t(f"play.rule.{name}.{choice}"), value=str(choice), selected=choice == value)
+        el("option", key=f"play.rule.{name}.{choice}", value=str(choice), selected=choice == value)
         for choice in option.choices
     ]
     return el("div", label, with_attrs(el("select", *choices), common), help_text, cls="option")

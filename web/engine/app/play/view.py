@@ -1,22 +1,36 @@
-"""Pieces of the table's pages as `app.tree` elements: cards, badges, colour choices, buttons (pure; the
-words come from `describe` through the screen's `Texts`)."""
+"""Pieces of the table's pages as `app.tree` elements: cards, badges, colour choices, buttons (pure; texts
+are catalogue phrases, `describe`'s, which the page translates and relabels)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
-from app.tree import El, el
+from app.tree import El, Phrase, el, phrase
 from uno_core import Card, Colour
 
 from . import describe
-from .describe import Translate
 
 COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
+Words = Phrase | str
+
+
+def says(tag: str, *parts: Words | None, **attrs: Any) -> El:
+    """An element showing `parts` in order: a single phrase is bound to the element itself, several each get
+    a span of their own (`"Red 5", ". ", "cannot be played"`), a text stays text."""
+    shown = [part for part in parts if part is not None]
+    if len(shown) == 1 and isinstance(shown[0], Phrase):
+        return el(tag, key=shown[0], **attrs)
+    return el(tag, *(el("span", key=part) if isinstance(part, Phrase) else part for part in shown), **attrs)
 
 
 def card_face(
-    card: Card, t: Translate, tag: str = "span", cls: str = "", label: str = "", attrs: Mapping[str, str] | None = None
+    card: Card,
+    tag: str = "span",
+    cls: str = "",
+    label: Sequence[Words] = (),
+    attrs: Mapping[str, str] | None = None,
 ) -> El:
     """A card: its value as text in the corner and the centre, and its colour's shape (colour-blind safe).
 
@@ -28,7 +42,7 @@ def card_face(
     marks = describe.shape(card.colour) if card.colour is not None else "".join(describe.SHAPES.values())
     face = el(
         tag,
-        el("span", label or describe.card_name(card, t), cls="sr-only"),
+        says("span", *(label or (describe.card_phrase(card),)), cls="sr-only"),
         el("span", value, cls="card-corner", aria_hidden="true"),
         el("span", value, cls="card-value", aria_hidden="true"),
         el("span", marks, cls="card-shape", aria_hidden="true"),
@@ -42,25 +56,25 @@ def card_back(cls: str = "") -> El:
     return el("span", el("span", "UNO", cls="card-back-logo"), cls=f"card card-back {cls}".strip(), aria_hidden="true")
 
 
-def colour_badge(colour: Colour | None, t: Translate) -> El:
+def colour_badge(colour: Colour | None) -> El:
     """The active colour as a swatch, its shape and its name (never colour alone)."""
     if colour is None:
-        return el("span", t("play.table.no_colour"), cls="colour-badge")
+        return el("span", el("span", key="play.table.no_colour"), cls="colour-badge")
     return el(
         "span",
         el("span", describe.shape(colour), cls=f"swatch c-{colour.value}", aria_hidden="true"),
-        el("span", t("play.table.colour", colour=describe.colour_name(colour, t))),
+        el("span", key=phrase("play.table.colour", colour=describe.colour_phrase(colour))),
         cls="colour-badge",
     )
 
 
-def colour_button(colour: Colour, act: str, t: Translate) -> El:
+def colour_button(colour: Colour, act: str) -> El:
     """A colour choice (swatch, shape and name); `act` is 'action' (the first card's colour) or 'colour'."""
     arg = f"color {colour.value}" if act == "action" else colour.value
     return el(
         "button",
         el("span", describe.shape(colour), cls=f"swatch c-{colour.value}", aria_hidden="true"),
-        el("span", describe.colour_name(colour, t)),
+        el("span", key=describe.colour_phrase(colour)),
         cls=f"button colour-choice cc-{colour.value}",
         type="button",
         data_colour=colour.value,
@@ -69,21 +83,23 @@ def colour_button(colour: Colour, act: str, t: Translate) -> El:
     )
 
 
-def cards_row(cards: Sequence[Card], t: Translate, cls: str = "") -> El:
-    return el("ul", *(el("li", card_face(card, t)) for card in cards), cls=f"card-row {cls}".strip(), role="list")
+def cards_row(cards: Sequence[Card], cls: str = "") -> El:
+    return el("ul", *(el("li", card_face(card)) for card in cards), cls=f"card-row {cls}".strip(), role="list")
 
 
 def button(
-    label: str,
+    label: Words,
     act: str,
     arg: str = "",
     cls: str = "",
     enabled: bool = True,
     key: str = "",
     attrs: Mapping[str, str] | None = None,
+    title: Phrase | None = None,
 ) -> El:
-    """A button for the delegated click handler: `data-act` says what it does, `data-arg` with what."""
-    node = el(
+    """A button for the delegated click handler: `data-act` says what it does, `data-arg` with what; `key` is
+    its keyboard shortcut, `title` its tooltip."""
+    node = says(
         "button",
         label,
         cls=f"button {cls}".strip(),
@@ -95,6 +111,7 @@ def button(
         data_shortcut=key[0] if key else None,
         aria_keyshortcuts=key[0].upper() if key else None,
         disabled=not enabled,
+        t_attrs={"title": title} if title is not None else None,
     )
     return with_attrs(node, attrs)
 

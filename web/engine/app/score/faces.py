@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from app.play.describe import RANK_KEYS
 from scorekeeper import RoundDraft
 from scorekeeper.limits import DECK_SIZE, cards_left
 from scorekeeper.validation import counted_cards
@@ -15,7 +16,7 @@ from uno_core.cards import ALL_CARDS, DECK_COUNTS, Card, Rank
 
 # the faces offered, in keypad order: R-NOTE-1 face symbols
 FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "S", "V", "+2", "W", "W+4")
-NAMED = {"S": "skip", "V": "reverse", "+2": "draw_two", "W": "wild", "W+4": "wild_draw_four"}
+NAMED = {rank.symbol: name for rank, name in RANK_KEYS.items()}  # face symbol -> rank name
 
 
 def face_of(card: Card) -> str:

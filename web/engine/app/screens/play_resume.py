@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app import link
-from app.play import store
+from app.play.store import store
 from app.screens.landing import Landing
 
 

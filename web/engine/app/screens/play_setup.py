@@ -12,11 +12,11 @@ import random
 from typing import Any
 
 from app import i18n, link
-from app.play import store
 from app.play.brain_client import brain
 from app.play.config import PlayConfig
 from app.play.setup import Setup
 from app.play.setup_page import ERROR_ID, render
+from app.play.store import store
 from app.tree import El, el, to_data
 
 
@@ -87,5 +87,5 @@ class PlaySetup:
     def render(self, focus: str = "") -> None:
         if not self.shown:
             return
-        tree = render(self.setup.screen(i18n.texts(), store.has_game()))
+        tree = render(self.setup.screen(store.has_game()))
         link.to_page({"op": "draw", "root": "play-setup", "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})

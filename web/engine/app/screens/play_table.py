@@ -1,37 +1,38 @@
-"""The table (`#/play/table`) in the browser (glue): opens the controller (`app.play.table`) on the saved
-game, passes its frames to the page's side (`app.link`, `ui.host`; the cues to `ui.fx`) and the page's
-intents back. State, bots
-and saves live in the controller; the keyboard moves, the file reading and the download are the page
-side's; no rule lives here.
+"""The table (`#/play/table`) in the browser (glue): opens the controller (`app.play.controller`) on the
+saved game, passes its frames to the page's side (`app.link`, `ui.host`; the cues to `ui.fx`) and the page's
+intents back. State, bots and saves live in the controller; the keyboard moves, the file reading and the
+download are the page side's; no rule lives here.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from app import i18n, link
 from app.browser import spawn
-from app.play import store
 from app.play.brain_client import brain
-from app.play.table import Frame, Table
+from app.play.controller import PlayController
+from app.play.presenter import Frame
+from app.play.store import store
 from app.storage.bridge import saves
 from app.tree import El, el, to_data
 
-_active: list[PlayTable] = []  # the mounted table, for the test hook
 HAND_CARD = '.hand .card[tabindex="0"]'
 
 
 def active() -> PlayTable | None:
-    return _active[0] if _active else None
+    """The table screen on the page now, if any (for the test hook)."""
+    return PlayTable.mounted
 
 
 class PlayTable:
     """The game screen's glue; `self.table` is its controller."""
 
     static_id: str | None = None
+    mounted: ClassVar[PlayTable | None] = None  # the one on the page now
 
     def __init__(self) -> None:
-        self.table = Table(self.show, i18n.texts, lambda request: brain().ask(request), spawn)
+        self.table = PlayController(self.show, i18n.texts, lambda request: brain().ask(request), spawn)
         self.shown = False
         self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
 
@@ -44,7 +45,7 @@ class PlayTable:
 
     def mount(self) -> None:
         self.shown = True
-        _active[:] = [self]
+        PlayTable.mounted = self
         link.listen(self.receive)
         self.unsubscribe = saves().subscribe(self.others_saved)
         brain().start()
@@ -55,8 +56,8 @@ class PlayTable:
         self.table.close()
         self.unsubscribe()
         link.listen(None)
-        if _active and _active[0] is self:
-            _active.clear()
+        if PlayTable.mounted is self:
+            PlayTable.mounted = None
 
     def relabel(self) -> None:
         self.table.render()

@@ -1,0 +1,304 @@
+"""The table's controller (`#/play/table`): the game in progress and what is on screen around it (picker,
+hint, notice, sound switch). No DOM: every drawing goes out as a `Frame` (`app.play.presenter`) through
+the `show` callback the glue gives it; the bots move on their clock (`app.play.bot_clock`).
+
+Every choice offered comes from `Session.legal()` (the engine's legal actions); nothing here is a rule.
+The game is saved after every action (`app.play.store`), so a reload resumes it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from app.tree import Phrase, phrase
+from uno_core import SAY_UNO, Action, Card, Colour, IllegalActionError, UnoError, parse_action
+from uno_core import events as ev
+
+from . import describe, game_file
+from .bot_clock import Ask, BotClock, Spawn
+from .brain import BrainUnavailable
+from .picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, plays_of
+from .presenter import Frame, Presenter
+from .screen import TableScreen, Texts, table_screen
+from .session import Session
+from .store import store
+
+
+class PlayController:
+    """The game screen's state. `show(frame)` draws; `texts()` gives the page language's catalogue; `ask`
+    and `spawn` are the bots' clock's (the engine worker, the page's task runner)."""
+
+    def __init__(self, show: Callable[[Frame], None], texts: Callable[[], Texts], ask: Ask, spawn: Spawn) -> None:
+        self.show, self.texts, self.ask, self.spawn = show, texts, ask, spawn
+        self.session: Session | None = None
+        self.picker: Picker | None = None
+        self.uno_armed = False
+        self.revealed: tuple[str, tuple[Card, ...]] | None = None
+        self.hint: Action | None = None
+        self.notice: Phrase | None = None
+        self.blind = False  # the tap being handled was sent before the page showed the previous one's effect
+        self.alive = True
+        self.presenter = Presenter()
+        self.clock = BotClock(
+            lambda: self.session, lambda: self.alive, lambda request: self.ask(request), spawn, self.render, self.failed
+        )
+
+    # what the test hook reads (`app.play.hook`)
+    @property
+    def running(self) -> bool:
+        return self.clock.running
+
+    @property
+    def thinking(self) -> bool:
+        return self.clock.thinking
+
+    @property
+    def decided_here(self) -> int:
+        return self.clock.decided_here
+
+    @property
+    def dropped(self) -> int:
+        return self.clock.dropped
+
+    @property
+    def shown_page(self) -> str:
+        return self.presenter.shown_page
+
+    def close(self) -> None:
+        """The screen left: the bots stop at their next step."""
+        self.alive = False
+
+    def load(self, session: Session | None) -> None:
+        """Show `session` (or the way to the set-up screen when there is no game)."""
+        self.session = session
+        self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, None
+        self.presenter.start(session)
+        self.render()
+        if session is not None:
+            self.clock.kick()
+
+    def others_saved(self) -> None:
+        """Another tab moved in this game: show its position (unless bots here are mid-move)."""
+        if not self.clock.running:
+            self.load(store.reload())
+
+    def failed(self) -> None:
+        """The bots' clock stopped on an error: say so."""
+        self.notice = phrase("play.error.bots")
+
+    # ----- a person's intents -------------------------------------------------------------------
+
+    def intent(self, act: str, arg: str = "", enabled: bool = True, blind: bool = False) -> None:
+        """A tap on a `data-act` control; `enabled` False for a disabled one (a card that cannot be
+        played is still explained); `blind` when the page sent it before it showed what the person's previous
+        tap did (a double tap on a slow phone: a card or move no longer playable then is ignored, unexplained)."""
+        self.blind = blind
+        if not enabled:
+            if act == "card":
+                self.tap_card(Card.parse(arg))
+            return
+        handlers: dict[str, Callable[[], None]] = {
+            "action": lambda: self.act_text(arg),
+            "card": lambda: self.tap_card(Card.parse(arg)),
+            "colour": lambda: self.answer(COLOUR, Colour(arg)),
+            "count": lambda: self.answer(COUNT, int(arg)),
+            "swap": lambda: self.answer(SWAP, int(arg)),
+            "cancel": self.cancel_pick,
+            "uno": self.press_uno,
+            "hint": self.show_hint,
+            "undo": self.undo,
+            "handoff": self.confirm_handoff,
+            "reveal": self.confirm_reveal,
+            "sound": self.toggle_sound,
+            "next-round": self.next_round,
+            "new-match": self.new_match,
+        }
+        handler = handlers.get(act)
+        if handler is not None:
+            try:
+                handler()
+            except (UnoError, ValueError):  # a malformed card, colour or number: nothing changes
+                return
+
+    def act(self, action: Action) -> None:
+        session = self.session
+        if session is None:
+            return
+        seat = session.shown
+        try:
+            events = session.apply(action)
+        except IllegalActionError:  # drawn again even when blind: the page learns this tap is answered
+            self.notice = None if self.blind else phrase("play.error.illegal")
+            self.render()
+            return
+        self.revealed = None
+        for event in events:
+            if isinstance(event, ev.ChallengeResult) and event.challenger == seat:
+                mine = ev.for_seat(event, seat)
+                if isinstance(mine, ev.ChallengeResult) and mine.revealed is not None:
+                    self.revealed = (session.names[event.challenged], mine.revealed)
+        self.picker, self.uno_armed, self.hint, self.notice = None, False, None, None
+        store.save(session)
+        try:
+            self.render()
+        finally:
+            self.clock.kick()  # the bots go on even if drawing failed
+
+    def act_text(self, text: str) -> None:
+        try:
+            action = parse_action(text)
+        except UnoError:
+            return
+        self.act(action)
+
+    def tap_card(self, card: Card) -> None:
+        session = self.session
+        if session is None:
+            return
+        legal = session.legal()
+        plays = plays_of(legal, card) or plays_of(legal, card, jump=True)
+        if not plays:  # drawn again even when blind: the page learns this tap is answered
+            self.notice = None if self.blind else phrase("play.table.not_playable", card=describe.card_phrase(card))
+            self.render()
+            return
+        picker = Picker(plays, uno=self.uno_armed)
+        chosen = picker.result()
+        if chosen is not None:
+            self.act(chosen)
+        else:
+            self.picker, self.notice = picker, None
+            self.render()
+
+    def answer(self, kind: str, value: object) -> None:
+        if self.picker is None:
+            return
+        self.picker.answer(kind, value)
+        self.picker.uno = self.uno_armed
+        chosen = self.picker.result()
+        if chosen is not None:
+            self.act(chosen)
+        else:
+            self.render()
+
+    def cancel_pick(self) -> None:
+        self.picker = None
+        self.render()
+
+    def press_uno(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        legal = session.legal()
+        if SAY_UNO in legal:
+            self.act(SAY_UNO)
+        elif can_say_uno_with_play(legal):
+            self.uno_armed = not self.uno_armed
+            if self.picker is not None:
+                self.picker.uno = self.uno_armed
+            self.render()
+
+    def show_hint(self) -> None:
+        if self.session is not None:
+            self.spawn(self._hint(self.session))
+
+    async def _hint(self, session: Session) -> None:
+        """Ask the engine worker for the best level's move in the shown seat's place (here if it cannot)."""
+        request = session.hint_request()
+        if request is None:
+            return
+        moment = session.moment
+        try:
+            answer = await self.ask(request)
+            hint = parse_action(answer) if isinstance(answer, str) else None
+        except BrainUnavailable:
+            hint = session.hint()
+        if self.clock.current(session, moment):
+            self.hint, self.notice = hint, None
+            self.render()
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self.picker, self.uno_armed, self.revealed, self.hint = None, False, None, None
+            self.notice = phrase("play.table.undone")
+            self.presenter.caught_up(self.session)
+            store.save(self.session)
+            self.render()
+            self.clock.kick()
+
+    def confirm_handoff(self) -> None:
+        if self.session is not None:
+            self.session.confirm_handoff()
+            self.presenter.caught_up(self.session)
+            self.presenter.turn_of = None  # their turn begins now, for them
+            self.render(focus="hand")
+            self.clock.kick()
+
+    def confirm_reveal(self) -> None:
+        if self.session is not None:
+            self.session.confirm_reveal()
+            self.render()
+            self.clock.kick()
+
+    def toggle_sound(self) -> None:
+        store.save_sound(store.sound() == "off")
+        self.render()
+
+    def next_round(self) -> None:
+        if self.session is not None:
+            self.session.ack_round_end()
+            self.revealed = None
+            store.save(self.session)
+            self.render()
+            self.clock.kick()
+
+    def new_match(self) -> None:
+        if self.session is not None:
+            session = Session.new(self.session.config, random.randrange(1, 1 << 31))
+            store.keep(session)
+            self.load(session)
+
+    def export(self) -> tuple[str, str] | None:
+        """The game log to download: (file name, JSON text), or None without a game."""
+        return None if self.session is None else game_file.export(self.session)
+
+    def import_text(self, text: str) -> None:
+        """A game log chosen to load (a game export or a backup file); a bad one changes nothing."""
+        try:
+            session = game_file.import_game(text)
+        except ValueError:
+            self.notice = phrase("play.error.import")
+            self.render()
+            return
+        store.keep(session)
+        self.load(session)
+        self.notice = phrase("play.table.imported")
+        self.render()
+
+    # ----- drawing -----------------------------------------------------------------------------------
+
+    def screen(self) -> TableScreen:
+        """What the page shows now: the session and what this controller holds on screen."""
+        session = self.session
+        texts = self.texts()
+        if session is None:
+            return table_screen(None, texts)
+        step = session.next_step() if not self.clock.running else None
+        return table_screen(
+            session,
+            texts,
+            busy=self.clock.running or (step is not None and step.kind != "idle"),
+            thinking=self.clock.thinking,
+            notice=self.notice,
+            hint=self.hint,
+            revealed=self.revealed,
+            picker=self.picker,
+            window_ms=self.clock.window_ms,
+            uno_armed=self.uno_armed,
+            sound=store.sound() != "off",
+            sound_asked=store.sound() is not None,
+        )
+
+    def render(self, focus: str = "") -> None:
+        if self.alive:
+            self.show(self.presenter.frame(self.screen(), self.session, focus))
