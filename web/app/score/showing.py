@@ -9,8 +9,7 @@ from scorekeeper import UNUSUAL_CARDS, KeeperError, SavedSheet, announcement, li
 from scorekeeper.library import SheetSummary
 
 from . import faces, ids
-from .acts_keepsafe import marks
-from .keepsafe import ios_card, sheet_state, storage_status
+from .keepsafe import KEPT_KEY, Marks, ios_card, sheet_state, storage_status
 from .screen import Note, Screen, Sure
 from .sharing import decode_moved, link_of, open_link
 from .texts import announcement_text, summary_lines
@@ -75,7 +74,8 @@ def screen_of(keeper: Keeper) -> Screen:
 
 def _keepsafe(keeper: Keeper) -> dict[str, Any]:
     """The list's storage line, the iOS card and the not-kept marks; the sheet's "Keep a copy" offer."""
-    where, facts, kept, library = keeper.where, keeper.facts, marks(keeper), keeper.store.library
+    where, facts, library = keeper.where, keeper.facts, keeper.store.library
+    kept = Marks.from_text(keeper.store.storage.get(KEPT_KEY))
     if where.page == "list":
         return {
             "storage": storage_status(facts.user_agent, facts.standalone, facts.persisted),

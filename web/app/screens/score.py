@@ -10,6 +10,7 @@ import random
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from app import i18n, link
@@ -33,26 +34,32 @@ def site_base() -> str:
     return str(js.location.href).split("runtime/", 1)[0]
 
 
-class KeeperDesk:
-    """The page's one keeper, opened on the page's saves (`app.storage`, opened by main.py) at its first use,
-    and the score screen on show, which is drawn again when the keeper's sheets change from outside."""
+def page_keeper(desk: KeeperDesk) -> Keeper:
+    """A keeper on the page's saves (`app.storage`, opened by main.py), which tells `desk` what other tabs save."""
+    storage.saves().subscribe(desk.others_saved)
+    return Keeper(
+        storage.saves(),
+        clock=lambda: int(time.time() * 1000),
+        new_id=lambda: str(uuid.uuid4()),
+        rng=random.SystemRandom(),
+        lang=i18n.lang,
+        tr=lambda key, args: i18n.t(key, **args),
+        base=site_base,
+    )
 
-    def __init__(self) -> None:
+
+class KeeperDesk:
+    """The page's one keeper, opened at its first use, and the score screen on show, which is drawn again when
+    the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts)."""
+
+    def __init__(self, open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper) -> None:
+        self.open_keeper = open_keeper
         self._keeper: Keeper | None = None
         self.shown: ScoreScreen | None = None
 
     def keeper(self) -> Keeper:
         if self._keeper is None:
-            storage.saves().subscribe(self.others_saved)
-            self._keeper = Keeper(
-                storage.saves(),
-                clock=lambda: int(time.time() * 1000),
-                new_id=lambda: str(uuid.uuid4()),
-                rng=random.SystemRandom(),
-                lang=i18n.lang,
-                tr=lambda key, args: i18n.t(key, **args),
-                base=site_base,
-            )
+            self._keeper = self.open_keeper(self)
         return self._keeper
 
     def redraw(self) -> None:
@@ -92,8 +99,9 @@ class ScoreScreen:
 
     static_id: str | None = None
 
-    def __init__(self, params: tuple[str, ...]) -> None:
+    def __init__(self, params: tuple[str, ...], desk: KeeperDesk = DESK) -> None:
         self.where = Where.parse(params)
+        self.desk = desk
         self.shown = False
 
     # -- router interface ---------------------------------------------------------------------
@@ -102,9 +110,9 @@ class ScoreScreen:
         return el("div", el("div", id=ids.ROOT, cls="score-root"))
 
     def mount(self) -> None:
-        self.keeper = DESK.keeper()
+        self.keeper = self.desk.keeper()
         self.keeper.enter(self.where)
-        DESK.shown = self
+        self.desk.shown = self
         self.shown = True
         link.listen(self.receive)
         self.render()
@@ -113,8 +121,8 @@ class ScoreScreen:
     def unmount(self) -> None:
         self.shown = False
         link.listen(None)
-        if DESK.shown is self:
-            DESK.shown = None
+        if self.desk.shown is self:
+            self.desk.shown = None
         if self.where.sheet_id:
             link.to_page({"op": "effect", "wake": False})
 
