@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .entry import HandInput, Mode, RoundDraft, live_sum, parse_total, to_card
 from .errors import EntryError, KeeperError, LoadError, RoundRejected, SetupError, SheetError
+from .gains import EnteredRound, enter_round, preview_gains
 from .library import Library, SavedSheet, SheetSummary, default_title, load_library
 from .limits import UNUSUAL_CARDS, Unusual, check_hands, max_typed_total, possible_totals, unusual_totals
 from .messages import message
@@ -39,11 +40,13 @@ from .validation import (
 
 __all__ = [
     "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX", "UNUSUAL_CARDS",
-    "Announcement", "EntryError", "Gain", "Hand", "HandInput", "HandLine", "KeeperError", "Library", "LoadError",
+    "Announcement", "EnteredRound", "EntryError", "Gain", "Hand", "HandInput", "HandLine", "KeeperError", "Library",
+    "LoadError",
     "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "RoundSummary", "SavedSheet", "SetupError",
     "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally", "Unusual",
     "announcement", "check_draft", "check_hands", "check_round", "check_tap", "clean_name",
-    "default_title", "draft_from_round", "dumps", "live_errors", "live_sum", "load", "load_library", "loads",
-    "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
+    "default_title", "draft_from_round", "dumps", "enter_round", "live_errors", "live_sum", "load", "load_library",
+    "loads", "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
+    "preview_gains",
     "round_from_draft", "round_summary", "save", "share_data", "tally", "to_card", "unusual_totals",
 ]  # fmt: skip

@@ -1,4 +1,4 @@
-"""Fewer taps and earlier warnings (issue 16), on CPython: the remembered entry mode, the preview while
+"""Fewer taps and earlier warnings, on CPython: the remembered entry mode, the preview while
 hands are impossible, "are you sure" before an unusual total, the list's entries, re-imports, the legend."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_the_preview_never_shows_a_total_that_cannot_be_saved(keeper: Keeper, tr
 
 
 def test_every_hand_says_what_is_wrong_as_it_is_typed(keeper: Keeper, tr: Translator) -> None:
-    """Issue 41's round: -5, abc and 99999 typed into three hands show three messages at once, before any save,
+    """A round with -5, abc and 99999 typed into three hands shows three messages at once, before any save,
     each next to its field (marked invalid); correcting one takes its message away and leaves the others."""
     new_game(keeper)
     keeper.act("winner", "0")
@@ -209,7 +209,7 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     effect = keeper.act("summary")
     text, link = (effect.share or "").rsplit("\n", 1)
     assert text == "\n".join(expected)
-    assert decode(link).sheet == keeper.sheet()  # the summary ends with the sheet's link (issue 43)
+    assert decode(link).sheet == keeper.sheet()  # the summary ends with the sheet's link
     keeper.shared("copied")
     page = render(keeper.screen())
     assert words(find(page, id="score-flash")[0], tr) == "Round summary copied to the clipboard."

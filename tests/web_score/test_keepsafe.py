@@ -1,4 +1,4 @@
-"""No sheet lost to storage rules (issue 43, app.score.keepsafe): the iOS card and the storage line as pure
+"""No sheet lost to storage rules (app.score.keepsafe): the iOS card and the storage line as pure
 functions of (user agent, standalone, persisted, sheet state); the list's marks, the once-an-evening "Keep a
 copy" offer, and "Move all my sheets" by one link, in the keeper."""
 

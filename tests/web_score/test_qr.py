@@ -1,4 +1,4 @@
-"""A sheet link's QR code (issue 43, app.score.qr): the SVG path drawn from segno's modules decodes, with a
+"""A sheet link's QR code (app.score.qr): the SVG path drawn from segno's modules decodes, with a
 real decoder (zxing-cpp, tests only), to exactly the link; a link past one code draws none."""
 
 from __future__ import annotations

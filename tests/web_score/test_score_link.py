@@ -1,4 +1,4 @@
-"""Sheet links in the keeper (issue 43): the link page's QR code and link, opening a link on another phone
+"""Sheet links in the keeper: the link page's QR code and link, opening a link on another phone
 (read-only, then "keep"), the same link again copying nothing, a newer link updating an older copy, bad links
 changing nothing, and the shared standings ending with the link."""
 

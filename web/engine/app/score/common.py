@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from app.tree import Child, El, el
 
+from . import ids
 from .screen import Screen
 from .where import sheet_hash
 
@@ -25,7 +26,7 @@ def field_error(screen: Screen, fid: str, alert: bool = False) -> El:
     return el(
         "p",
         " ".join(texts) or None,
-        id=f"score-{fid}-error",
+        id=ids.error_line(fid),
         cls="sk-field-error",
         role="alert" if alert and texts else None,
         tabindex="-1" if alert else None,
@@ -42,7 +43,7 @@ class Described(TypedDict):
 def described(screen: Screen, fid: str) -> Described:
     """aria attributes of a field that may have an error message."""
     bad = bool(screen.messages(fid))
-    return {"aria_describedby": f"score-{fid}-error", "aria_invalid": "true" if bad else None}
+    return {"aria_describedby": ids.error_line(fid), "aria_invalid": "true" if bad else None}
 
 
 def flash(screen: Screen) -> El | None:
@@ -51,12 +52,12 @@ def flash(screen: Screen) -> El | None:
     if note is None:
         return None
     body: Child = note.text or el("span", key=note.key, args=note.args)
-    box = el("p", body, id="score-flash", cls="sk-flash", tabindex="-1")
+    box = el("p", body, id=ids.FLASH, cls="sk-flash", tabindex="-1")
     if note.open_id:  # an import already saved: offered instead of a copy
         return el(
             "div",
             box,
-            el("a", key="score.open_saved", cls="button primary", href=sheet_hash(note.open_id), id="score-open-saved"),
+            el("a", key="score.open_saved", cls="button primary", href=sheet_hash(note.open_id), id=ids.OPEN_SAVED),
             cls="sk-flash-wrap",
         )
     if note.copy_text:
@@ -84,15 +85,15 @@ def ask_then_confirm(
     if screen.confirm == act:
         return el(
             "div",
-            el("p", key=confirm_key, args=args, id="score-confirm-text"),
+            el("p", key=confirm_key, args=args, id=ids.CONFIRM_TEXT),
             el(
                 "button",
                 key=yes_key,
                 type="button",
                 cls="button sk-danger",
-                id=f"score-confirm-{act}",
+                id=ids.confirm(act),
                 data_act=act,
-                aria_describedby="score-confirm-text",
+                aria_describedby=ids.CONFIRM_TEXT,
             ),
             el("button", key="score.cancel", type="button", cls="button", data_act="cancel", data_arg=act),
             cls="sk-confirm",
@@ -104,7 +105,7 @@ def ask_then_confirm(
         args=args,
         type="button",
         cls="button sk-danger",
-        id=f"score-ask-{act}",
+        id=ids.ask(act),
         data_act="ask",
         data_arg=act,
     )
@@ -116,5 +117,5 @@ def dealer_badge(name: str, key: str = "score.deals_now") -> El:
         el("span", cls="sk-dealer-icon", aria_hidden="true"),
         el("span", key=key, args={"name": name}),
         cls="sk-dealer-now",
-        id="score-dealer",
+        id=ids.DEALER_BADGE,
     )

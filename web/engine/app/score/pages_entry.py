@@ -8,11 +8,9 @@ normal hand is asked about first. Every keystroke is kept in a draft."""
 from __future__ import annotations
 
 from app.tree import El, el
-from scorekeeper import Mode, RoundDraft, Sheet, optional_seats
-from uno_core.rules import Scoring
-from uno_core.scoring import round_points
+from scorekeeper import Mode, RoundDraft, Sheet, optional_seats, preview_gains
 
-from . import faces
+from . import faces, ids
 from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
 from .screen import Screen
 from .where import sheet_hash
@@ -51,33 +49,24 @@ def live_el(screen: Screen, draft: RoundDraft, seat: int) -> El:
     return el(
         "span",
         live_text(draft.hands[seat].live_points(wild)),
-        id=f"score-live-{seat}",
+        id=ids.live(seat),
         cls="sk-live-sum",
         aria_live="polite",
     )
 
 
 def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
-    """What the round adds, as entered so far (scored by uno_core's `round_points`); while the hands
-    cannot come from one deck, why instead (never a total that cannot be saved)."""
+    """What the round adds, as entered so far (`scorekeeper.preview_gains`); while the hands cannot come from
+    one deck, why instead (never a total that cannot be saved)."""
     body: list[El | str] = []
     if screen.live:
         body = [el("span", key="score.preview_blocked"), " ", el("strong", " ".join(screen.live))]
-        return el("p", *body, id="score-preview", cls="sk-preview sk-preview-blocked")
-    if draft.winner is not None:
-        view = sheet.tally()
-        points = [
-            0 if seat == draft.winner else (value or 0)
-            for seat, value in enumerate(draft.live_points(sheet.options.wild_points))
-        ]
-        gained = round_points(points, draft.winner, sheet.options.scoring, view.sides)
-        if sheet.options.scoring is Scoring.PENALTY:
-            parts = [f"{view.side_labels[side]} +{gain}" for side, gain in enumerate(gained)]
-        else:
-            side = view.sides[draft.winner]
-            parts = [f"{view.side_labels[side]} +{gained[side]}"]
+        return el("p", *body, id=ids.PREVIEW, cls="sk-preview sk-preview-blocked")
+    gains = preview_gains(sheet, draft)
+    if gains:
+        parts = [f"{gain.label} +{gain.gained}" for gain in gains]
         body = [el("span", key="score.preview"), " ", el("strong", " · ".join(parts))]
-    return el("p", *body, id="score-preview", cls="sk-preview")
+    return el("p", *body, id=ids.PREVIEW, cls="sk-preview")
 
 
 def used_up_el(screen: Screen, reason_id: str) -> El | None:
@@ -92,7 +81,7 @@ def mode_all(sheet: Sheet) -> El:
     """One switch for every hand of the round, remembered by the sheet and for new sheets."""
     return el(
         "div",
-        el("p", key="score.mode_all", cls="sk-mode-all-label", id="score-modeall-label"),
+        el("p", key="score.mode_all", cls="sk-mode-all-label", id=ids.MODEALL_LABEL),
         el(
             "div",
             *(
@@ -101,7 +90,7 @@ def mode_all(sheet: Sheet) -> El:
                     key=key,
                     type="button",
                     cls="sk-seg",
-                    id=f"score-modeall-{mode.value}",
+                    id=ids.modeall(mode.value),
                     data_act="modeall",
                     data_arg=mode.value,
                     aria_pressed="true" if sheet.entry_mode is mode else "false",
@@ -124,7 +113,7 @@ def sure_el(screen: Screen) -> El | None:
         return None
     return el(
         "div",
-        el("p", key="score.sure_title", id="score-sure-title", cls="sk-sure-title", tabindex="-1"),
+        el("p", key="score.sure_title", id=ids.SURE_TITLE, cls="sk-sure-title", tabindex="-1"),
         *(el("p", line, cls="sk-sure-line") for line in sure.lines),
         el("p", key="score.sure_ends", cls="sk-sure-line") if sure.ends_match else None,
         el(
@@ -132,7 +121,7 @@ def sure_el(screen: Screen) -> El | None:
             key="score.sure_yes",
             type="button",
             cls="button primary sk-big",
-            id="score-sure-yes",
+            id=ids.SURE_YES,
             data_act="save",
             data_arg="sure",
         ),
@@ -141,19 +130,19 @@ def sure_el(screen: Screen) -> El | None:
             key="score.sure_fix",
             type="button",
             cls="button",
-            id="score-sure-fix",
+            id=ids.SURE_FIX,
             data_act="cancel",
             data_arg="sure",
         ),
         cls="sk-confirm sk-sure",
         role="group",
-        aria_labelledby="score-sure-title",
+        aria_labelledby=ids.SURE_TITLE,
     )
 
 
 def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     name = sheet.players[seat]
-    fid = f"hand-{seat}"
+    fid = ids.hand_key(seat)
     if seat == draft.winner:
         head_line = el(
             "div",
@@ -161,7 +150,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
             el("span", key="score.went_out", cls="sk-went-out"),
             cls="sk-hand-head",
         )
-        return el("li", head_line, cls="sk-hand sk-hand-out", id=f"score-handbox-{seat}")
+        return el("li", head_line, cls="sk-hand sk-hand-out", id=ids.handbox(seat))
     hand = draft.hands[seat]
     cards_mode = hand.mode is Mode.CARDS
     optional = draft.winner is not None and seat in optional_seats(draft.winner, len(sheet.players), sheet.options)
@@ -173,7 +162,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                 key=key,
                 type="button",
                 cls="sk-seg",
-                id=f"score-mode-{seat}-{mode.value}",
+                id=ids.mode(seat, mode.value),
                 data_act="mode",
                 data_arg=f"{seat}:{mode.value}",
                 aria_pressed="true" if hand.mode is mode else "false",
@@ -186,7 +175,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     )
     if cards_mode:
         used = set(screen.used_up)
-        reason = f"score-used-{seat}"
+        reason = ids.used_reason(seat)
         keypad = el(
             "div",
             *(
@@ -194,7 +183,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                     "button",
                     *face_label(face),
                     type="button",
-                    id=f"score-face-{seat}-{index}",
+                    id=ids.face(seat, index),
                     cls=face_class(face) + (" sk-used-up" if face in used else ""),
                     data_act="card",
                     data_arg=f"{seat}:{face}",
@@ -213,7 +202,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                 *face_label(faces.face_of(card)),
                 type="button",
                 cls="sk-chip",
-                id=f"score-chip-{seat}-{index}",
+                id=ids.chip(seat, index),
                 data_act="uncard",
                 data_arg=f"{seat}:{index}",
                 t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(screen, faces.face_of(card))})},
@@ -222,11 +211,11 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
         ]
         tapped = el(
             "div",
-            el("span", key="score.tapped", args={"name": name}, cls="sk-sr-only", id=f"score-tapped-{seat}"),
+            el("span", key="score.tapped", args={"name": name}, cls="sk-sr-only", id=ids.tapped(seat)),
             *(chips or [el("span", key="score.no_cards", cls="sk-hint")]),
             cls="sk-chips",
             role="group",
-            aria_labelledby=f"score-tapped-{seat}",
+            aria_labelledby=ids.tapped(seat),
         )
         entry: list[El | None] = [tapped, keypad, used_up_el(screen, reason)]
     else:
@@ -236,7 +225,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                 type="text",
                 inputmode="numeric",
                 pattern="[0-9]*",
-                id=f"score-hand-{seat}",
+                id=ids.field(fid),
                 value=hand.text,
                 autocomplete="off",
                 enterkeyhint="next",
@@ -258,7 +247,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
         *entry,
         field_error(screen, fid),
         cls="sk-hand",
-        id=f"score-handbox-{seat}",
+        id=ids.handbox(seat),
     )
 
 
@@ -286,7 +275,7 @@ def entry_page(screen: Screen) -> El:
                         type="radio",
                         name="winner",
                         value=str(seat),
-                        id=f"score-winner-{seat}",
+                        id=ids.winner(seat),
                         checked=draft.winner == seat,
                         data_act="winner",
                         data_on="change",
@@ -299,10 +288,10 @@ def entry_page(screen: Screen) -> El:
             ),
             cls="sk-choices",
         ),
-        field_error(screen, "winner"),
-        id="score-winner",
+        field_error(screen, ids.WINNER),
+        id=ids.field(ids.WINNER),
         cls="sk-options-group",
-        aria_describedby="score-winner-error",
+        aria_describedby=ids.error_line(ids.WINNER),
     )
     over = view.finished and number is None
     actions: list[El | None] = [
@@ -312,7 +301,7 @@ def entry_page(screen: Screen) -> El:
             key="score.save" if number is None else "score.save_edit",
             type="submit",
             cls="button primary sk-big",
-            id="score-save",
+            id=ids.SAVE,
             disabled=over,
         ),
     ]
@@ -344,13 +333,13 @@ def entry_page(screen: Screen) -> El:
                 el("ul", *(hand_box(screen, sheet, draft, seat) for seat in range(len(sheet.players))), cls="sk-hands"),
             ),
             preview_el(screen, sheet, draft),
-            field_error(screen, "round", alert=True),
+            field_error(screen, ids.ROUND, alert=True),
             el("p", key="score.kept", cls="sk-hint"),
             el("div", *actions, cls="sk-sticky-actions"),
             data_act="save",
             data_on="submit",
             novalidate=True,
-            id="score-entry-form",
+            id=ids.ENTRY_FORM,
         ),
         cls="sk-score sk-score-entry",
     )

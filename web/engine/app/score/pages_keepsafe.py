@@ -1,10 +1,11 @@
-"""What keeps sheets from being lost (issue 43): the list's storage line, the iOS Home Screen card, the "only on
+"""What keeps sheets from being lost: the list's storage line, the iOS Home Screen card, the "only on
 this phone" mark, "Move all my sheets", the sheet's "Keep a copy" offer (never a dialog), and `#/score/all/...`."""
 
 from __future__ import annotations
 
 from app.tree import El, el
 
+from . import ids
 from .common import head
 from .screen import Screen
 from .where import sheet_hash
@@ -15,7 +16,7 @@ def storage_line(screen: Screen) -> El:
     return el(
         "p",
         key=f"score.keep.status_{screen.storage}",
-        id="score-storage",
+        id=ids.STORAGE,
         cls="sk-storage" + (" sk-notice" if screen.storage in ("ios_tab", "may_delete") else ""),
         tabindex="-1",
         data_status=screen.storage,
@@ -32,9 +33,9 @@ def ios_card(screen: Screen) -> El | None:
         el("ol", el("li", key="score.ios.step_share"), el("li", key="score.ios.step_add")),
         el("p", key="score.ios.apart"),
         el("p", key="score.ios.move"),
-        el("button", key="score.ios.done", type="button", cls="button", data_act="iosdone", id="score-ios-done"),
+        el("button", key="score.ios.done", type="button", cls="button", data_act="iosdone", id=ids.IOS_DONE),
         cls="sk-score-card sk-ios-card",
-        id="score-ios-card",
+        id=ids.IOS_CARD,
         role="note",
     )
 
@@ -56,8 +57,8 @@ def move_all(screen: Screen) -> El | None:
         el("p", key="score.move.help"),
         el(
             "div",
-            el("button", key="score.move.link", type="button", cls="button", data_act="moveall", id="score-move-all"),
-            el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id="score-move-file"),
+            el("button", key="score.move.link", type="button", cls="button", data_act="moveall", id=ids.MOVE_ALL),
+            el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE),
             cls="sk-actions",
         ),
         cls="sk-score-card",
@@ -70,7 +71,7 @@ def copy_offer(screen: Screen) -> El | None:
         return None
     return el(
         "aside",
-        el("p", key="score.keep.offer", id="score-copy-offer-text"),
+        el("p", key="score.keep.offer", id=ids.COPY_OFFER_TEXT),
         el(
             "div",
             el("a", key="score.keep.offer_link", cls="button primary", href=sheet_hash(screen.saved.id, "link")),
@@ -78,8 +79,8 @@ def copy_offer(screen: Screen) -> El | None:
             cls="sk-actions",
         ),
         cls="sk-score-card sk-copy-offer",
-        id="score-copy-offer",
-        aria_labelledby="score-copy-offer-text",
+        id=ids.COPY_OFFER,
+        aria_labelledby=ids.COPY_OFFER_TEXT,
     )
 
 
@@ -90,11 +91,11 @@ def openall_page(screen: Screen) -> El:
         return el(
             "section",
             back,
-            el("h1", key="score.link.bad_title", id="score-title", tabindex="-1"),
-            el("p", screen.moved, cls="sk-notice", role="alert", id="score-link-error"),
+            el("h1", key="score.link.bad_title", id=ids.TITLE, tabindex="-1"),
+            el("p", screen.moved, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
             el("p", key="score.link.bad_nothing"),
             cls="score-page sk-open-page",
-            aria_labelledby="score-title",
+            aria_labelledby=ids.TITLE,
         )
     items = [
         el(
@@ -107,16 +108,16 @@ def openall_page(screen: Screen) -> El:
     return el(
         "section",
         back,
-        el("h1", key="score.move.open_title", args={"n": len(items)}, id="score-title", tabindex="-1"),
-        el("ul", *items, cls="sk-game-list", id="score-moved"),
+        el("h1", key="score.move.open_title", args={"n": len(items)}, id=ids.TITLE, tabindex="-1"),
+        el("ul", *items, cls="sk-game-list", id=ids.MOVED),
         el(
             "button",
             key="score.move.keep",
             type="button",
             cls="button primary",
             data_act="keepall",
-            id="score-keep-all",
+            id=ids.KEEP_ALL,
         ),
         cls="score-page sk-open-page",
-        aria_labelledby="score-title",
+        aria_labelledby=ids.TITLE,
     )

@@ -11,6 +11,7 @@ from app.tree import El, el
 from scorekeeper import Sheet
 from scorekeeper.link import LinkView, view_of
 
+from . import ids
 from .common import flash, head
 from .qr import qr_svg
 from .screen import Screen
@@ -22,28 +23,28 @@ def link_page(screen: Screen) -> El:
     """The QR code (or why there is none), the link to copy, Share and Export."""
     saved = screen.saved
     assert saved is not None
-    code = qr_svg(screen.link, "score-qr-title")
+    code = qr_svg(screen.link, ids.QR_TITLE)
     picture = (
-        el("figure", code, el("figcaption", key="score.link.scan", id="score-qr-title"), cls="sk-qr-box")
+        el("figure", code, el("figcaption", key="score.link.scan", id=ids.QR_TITLE), cls="sk-qr-box")
         if code is not None
-        else el("p", key="score.link.too_long", cls="sk-notice", id="score-qr-title")
+        else el("p", key="score.link.too_long", cls="sk-notice", id=ids.QR_TITLE)
     )
     return el(
         "section",
         head(sheet_hash(saved.id), "score.back_sheet"),
-        el("h1", key="score.link.title", id="score-title", tabindex="-1"),
+        el("h1", key="score.link.title", id=ids.TITLE, tabindex="-1"),
         flash(screen),
         picture,
-        el("label", key="score.link.label", for_="score-link-text"),
-        el("input", id="score-link-text", cls="sk-link-text", value=screen.link, readonly=True, type="url"),
+        el("label", key="score.link.label", for_=ids.LINK_TEXT),
+        el("input", id=ids.LINK_TEXT, cls="sk-link-text", value=screen.link, readonly=True, type="url"),
         el(
             "div",
             el("button", key="score.link.share", type="button", cls="button primary", data_act="sharelink"),
-            el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
+            el("button", key="score.export", type="button", cls="button", data_act="export", id=ids.EXPORT),
             cls="sk-actions",
         ),
         cls="score-page sk-link-page",
-        aria_labelledby="score-title",
+        aria_labelledby=ids.TITLE,
     )
 
 
@@ -71,7 +72,7 @@ def readonly_sheet(sheet: Sheet, view: LinkView) -> El:
             for text, standing in zip(label, view.standings, strict=True)
         ),
         cls="sk-standings",
-        id="score-link-standings",
+        id=ids.LINK_STANDINGS,
     )
     rows = []
     for number, (round_, row) in enumerate(zip(sheet.rounds, view.rounds, strict=True), start=1):
@@ -118,24 +119,22 @@ def open_page(screen: Screen, found: LinkOpen) -> El:
         return el(
             "section",
             back,
-            el("h1", key="score.link.bad_title", id="score-title", tabindex="-1"),
-            el("p", found.error, cls="sk-notice", role="alert", id="score-link-error"),
+            el("h1", key="score.link.bad_title", id=ids.TITLE, tabindex="-1"),
+            el("p", found.error, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
             el("p", key="score.link.bad_nothing"),
             cls="score-page sk-open-page",
-            aria_labelledby="score-title",
+            aria_labelledby=ids.TITLE,
         )
     sheet = found.opened.sheet
     differs = (
         None
         if found.opened.agrees
-        else el("p", key="score.link.differs", cls="sk-notice", role="status", id="score-link-differs")
+        else el("p", key="score.link.differs", cls="sk-notice", role="status", id=ids.LINK_DIFFERS)
     )
     if found.same is not None:
         actions: list[El | None] = [
             el("p", key="score.link.here", args={"title": found.same.title}),
-            el(
-                "a", key="score.open_saved", cls="button primary", href=sheet_hash(found.same.id), id="score-open-saved"
-            ),
+            el("a", key="score.open_saved", cls="button primary", href=sheet_hash(found.same.id), id=ids.OPEN_SAVED),
         ]
     elif found.older is not None:
         actions = [
@@ -162,16 +161,16 @@ def open_page(screen: Screen, found: LinkOpen) -> El:
         )
         actions = [
             newer,
-            el("button", key="score.link.keep", type="button", cls="button primary", data_act="keep", id="score-keep"),
+            el("button", key="score.link.keep", type="button", cls="button primary", data_act="keep", id=ids.KEEP),
         ]
     return el(
         "section",
         back,
-        el("h1", key="score.link.open_title", id="score-title", tabindex="-1"),
+        el("h1", key="score.link.open_title", id=ids.TITLE, tabindex="-1"),
         el("p", ", ".join(sheet.players), cls="sk-link-players"),
         differs,
         readonly_sheet(sheet, view_of(sheet)),
         el("div", *actions, cls="sk-actions sk-link-keep"),
         cls="score-page sk-open-page",
-        aria_labelledby="score-title",
+        aria_labelledby=ids.TITLE,
     )

@@ -9,6 +9,7 @@ from datetime import datetime
 from app.tree import El, el
 from scorekeeper import SheetSummary
 
+from . import ids
 from .common import field_error, flash, head
 from .pages_keepsafe import ios_card, move_all, only_here_mark, storage_line
 from .screen import Screen
@@ -80,8 +81,8 @@ def list_page(screen: Screen) -> El:
         ios_card(screen),
         el(
             "p",
-            el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id="score-new"),
-            el("a", key="table.join", cls="button", href="#/table/join", id="score-join"),
+            el("a", key="score.new", cls="button primary sk-big", href="#/score/new", id=ids.NEW),
+            el("a", key="table.join", cls="button", href="#/table/join", id=ids.JOIN),
             cls="sk-actions",
         ),
         *sections,
@@ -94,21 +95,21 @@ def list_page(screen: Screen) -> El:
                 key="score.import.button",
                 type="button",
                 cls="button",
-                id="score-import",
+                id=ids.field(ids.IMPORT),
                 data_act="import",
-                aria_describedby="score-import-error",
+                aria_describedby=ids.error_line(ids.IMPORT),
             ),
             el(
                 "input",
                 type="file",
                 accept=".json,application/json",
                 hidden=True,
-                id="score-import-file",
+                id=ids.IMPORT_FILE,
                 data_act="file",
                 data_on="change",
                 t_attrs={"aria-label": "score.import.button"},
             ),
-            field_error(screen, "import", alert=True),
+            field_error(screen, ids.IMPORT, alert=True),
             cls="sk-score-card",
         ),
         move_all(screen),

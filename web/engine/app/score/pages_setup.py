@@ -8,6 +8,7 @@ from app.tree import El, el
 from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring, teams_fit
 
+from . import ids
 from .common import described, field_error, head
 from .screen import Screen
 from .where import sheet_hash
@@ -15,7 +16,7 @@ from .where import sheet_hash
 
 def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
     name = sheet.players[seat]
-    fid = f"name-{seat}"
+    fid = ids.name_key(seat)
     fixed = sheet.started
     last = len(sheet.players) - 1
     controls = []
@@ -26,7 +27,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 el("span", "↑", aria_hidden="true"),
                 type="button",
                 cls="sk-icon-button",
-                id=f"score-up-{seat}",
+                id=ids.up(seat),
                 data_act="move",
                 data_arg=f"{seat}:-1",
                 disabled=seat == 0,
@@ -37,7 +38,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 el("span", "↓", aria_hidden="true"),
                 type="button",
                 cls="sk-icon-button",
-                id=f"score-down-{seat}",
+                id=ids.down(seat),
                 data_act="move",
                 data_arg=f"{seat}:1",
                 disabled=seat == last,
@@ -48,7 +49,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 el("span", "✕", aria_hidden="true"),
                 type="button",
                 cls="sk-icon-button sk-danger",
-                id=f"score-remove-{seat}",
+                id=ids.remove(seat),
                 data_act="remove",
                 data_arg=str(seat),
                 t_attrs={"aria-label": ("score.setup.remove", {"name": name})},
@@ -62,7 +63,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
             el(
                 "input",
                 type="text",
-                id=f"score-{fid}",
+                id=ids.field(fid),
                 value=screen.pending.get(fid, name),
                 maxlength=NAME_MAX + 8,
                 autocomplete="off",
@@ -113,12 +114,12 @@ def radio(
 
 
 def fieldset(legend_key: str, fid: str, *children: El | None) -> El:
-    return el("fieldset", el("legend", key=legend_key), *children, id=f"score-{fid}", cls="sk-options-group")
+    return el("fieldset", el("legend", key=legend_key), *children, id=ids.field(fid), cls="sk-options-group")
 
 
 def options_part(screen: Screen, sheet: Sheet) -> list[El]:
     options = sheet.options
-    target_text = screen.pending.get("target", str(options.target))
+    target_text = screen.pending.get(ids.TARGET, str(options.target))
     teams_note = None
     if options.teams and teams_fit(len(sheet.players)):
         labels = sheet.tally().side_labels
@@ -126,27 +127,27 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
     return [
         el(
             "div",
-            el("label", key="score.setup.target", for_="score-target"),
+            el("label", key="score.setup.target", for_=ids.field(ids.TARGET)),
             el(
                 "input",
                 type="text",
                 inputmode="numeric",
                 pattern="[0-9]*",
-                id="score-target",
+                id=ids.field(ids.TARGET),
                 value=target_text,
                 maxlength=9,
                 autocomplete="off",
                 enterkeyhint="done",
                 data_act="target",
                 data_on="change",
-                **described(screen, "target"),
+                **described(screen, ids.TARGET),
             ),
-            field_error(screen, "target"),
+            field_error(screen, ids.TARGET),
             cls="sk-field",
         ),
         fieldset(
             "score.setup.scoring",
-            "scoring",
+            ids.SCORING,
             *(
                 radio(
                     "scoring",
@@ -154,15 +155,15 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     f"score.scoring.{mode.value}",
                     options.scoring is mode,
                     "scoring",
-                    f"score-scoring-{mode.value}",
+                    ids.choice(ids.SCORING, mode.value),
                 )
                 for mode in Scoring
             ),
-            field_error(screen, "scoring"),
+            field_error(screen, ids.SCORING),
         ),
         fieldset(
             "score.setup.wild",
-            "wild",
+            ids.WILD,
             *(
                 radio(
                     "wild",
@@ -170,15 +171,15 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     f"score.wild.{points}",
                     options.wild_points == points,
                     "wild",
-                    f"score-wild-{points}",
+                    ids.choice(ids.WILD, points),
                 )
                 for points in (50, 40)
             ),
-            field_error(screen, "wild"),
+            field_error(screen, ids.WILD),
         ),
         fieldset(
             "score.setup.rotation",
-            "rotation",
+            ids.ROTATION,
             *(
                 radio(
                     "rotation",
@@ -186,11 +187,11 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     f"score.rotation.{rot.value}",
                     options.dealer_rotation is rot,
                     "rotation",
-                    f"score-rotation-{rot.value}",
+                    ids.choice(ids.ROTATION, rot.value),
                 )
                 for rot in DealerRotation
             ),
-            field_error(screen, "rotation"),
+            field_error(screen, ids.ROTATION),
         ),
         el(
             "div",
@@ -199,18 +200,18 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                 el(
                     "input",
                     type="checkbox",
-                    id="score-teams",
+                    id=ids.field(ids.TEAMS),
                     checked=options.teams,
                     data_act="teams",
                     data_on="change",
                     disabled=sheet.started,
-                    **described(screen, "teams"),
+                    **described(screen, ids.TEAMS),
                 ),
                 el("span", key="score.setup.teams"),
                 cls="sk-choice",
             ),
             teams_note,
-            field_error(screen, "teams"),
+            field_error(screen, ids.TEAMS),
             cls="sk-field",
         ),
     ]
@@ -221,7 +222,7 @@ def dealer_part(screen: Screen, sheet: Sheet) -> El:
     note = None
     if dealer is not None:
         key = "score.setup.drawn" if sheet.dealer_drawn else "score.setup.chosen"
-        note = el("p", key=key, args={"name": sheet.players[dealer]}, cls="sk-hint sk-strong", id="score-first-dealer")
+        note = el("p", key=key, args={"name": sheet.players[dealer]}, cls="sk-hint sk-strong", id=ids.FIRST_DEALER)
     choices = [
         radio(
             "dealer",
@@ -229,7 +230,7 @@ def dealer_part(screen: Screen, sheet: Sheet) -> El:
             "",
             dealer == seat,
             "dealer",
-            f"score-dealer-{seat}",
+            ids.choice(ids.DEALER, seat),
             label_text=name,
             disabled=sheet.started,
         )
@@ -242,17 +243,17 @@ def dealer_part(screen: Screen, sheet: Sheet) -> El:
             key="score.setup.draw",
             type="button",
             cls="button",
-            id="score-draw",
+            id=ids.DRAW,
             data_act="draw",
             disabled=not sheet.players,
         )
     return fieldset(
         "score.setup.dealer",
-        "dealer",
+        ids.DEALER,
         el("div", *choices, cls="sk-choices") if choices else None,
         draw,
         note,
-        field_error(screen, "dealer"),
+        field_error(screen, ids.DEALER),
     )
 
 
@@ -265,13 +266,13 @@ def setup_page(screen: Screen) -> El:
     if not sheet.started and len(sheet.players) < MAX_PLAYERS:
         adder = el(
             "form",
-            el("label", key="score.setup.new_name", for_="score-name-new"),
+            el("label", key="score.setup.new_name", for_=ids.field(ids.NAME_NEW)),
             el(
                 "div",
                 el(
                     "input",
                     type="text",
-                    id="score-name-new",
+                    id=ids.field(ids.NAME_NEW),
                     value=screen.new_name,
                     maxlength=NAME_MAX + 8,
                     autocomplete="off",
@@ -279,12 +280,12 @@ def setup_page(screen: Screen) -> El:
                     enterkeyhint="enter",
                     data_act="newname",
                     data_on="input",
-                    **described(screen, "name-new"),
+                    **described(screen, ids.NAME_NEW),
                 ),
                 el("button", key="score.setup.add", type="submit", cls="button"),
                 cls="sk-add-row",
             ),
-            field_error(screen, "name-new"),
+            field_error(screen, ids.NAME_NEW),
             data_act="add",
             data_on="submit",
             data_clear=True,
@@ -296,14 +297,14 @@ def setup_page(screen: Screen) -> El:
         key="score.setup.start" if new else "score.setup.done",
         type="button",
         cls="button primary sk-big",
-        id="score-start",
+        id=ids.field(ids.START),
         data_act="start",
     )
-    start_errors = [*screen.messages("start"), *screen.messages("players")]
+    start_errors = [*screen.messages(ids.START), *screen.messages(ids.PLAYERS)]
     summary = el(
         "p",
         " ".join(start_errors) or None,
-        id="score-start-error",
+        id=ids.error_line(ids.START),
         cls="sk-field-error",
         tabindex="-1",
         role="alert" if start_errors else None,
@@ -318,7 +319,7 @@ def setup_page(screen: Screen) -> El:
             el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
             # always there (hidden while empty): the first player's row must not move the "new player" field,
             # or the page would replace it, with what is typed in it meanwhile
-            el("ol", *rows, cls="sk-player-list", id="score-players", hidden=not rows),
+            el("ol", *rows, cls="sk-player-list", id=ids.field(ids.PLAYERS), hidden=not rows),
             adder,
             cls="sk-score-card",
         ),

@@ -8,6 +8,7 @@ from app.tree import El, el
 from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
+from . import ids
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .pages_keepsafe import copy_offer
@@ -106,7 +107,7 @@ def rounds_table(screen: Screen, sheet: Sheet, view: Tally) -> El:
         cls="sk-table-wrap",
         role="region",
         tabindex="0",
-        aria_labelledby="score-rounds-title",
+        aria_labelledby=ids.ROUNDS_TITLE,
     )
 
 
@@ -127,7 +128,7 @@ def table_legend(sheet: Sheet) -> El:
     )
     return el(
         "div",
-        el("h3", key="score.legend.title", id="score-legend-title"),
+        el("h3", key="score.legend.title", id=ids.LEGEND_TITLE),
         el(
             "ul",
             *(
@@ -135,7 +136,7 @@ def table_legend(sheet: Sheet) -> El:
                 for sample, key in items
             ),
             cls="sk-table-legend",
-            aria_labelledby="score-legend-title",
+            aria_labelledby=ids.LEGEND_TITLE,
         ),
     )
 
@@ -146,7 +147,7 @@ def summary_card(screen: Screen) -> El | None:
         return None
     return el(
         "section",
-        el("h2", key="score.summary.title", id="score-summary-title"),
+        el("h2", key="score.summary.title", id=ids.SUMMARY_TITLE),
         el("ul", *(el("li", line) for line in screen.summary), cls="sk-summary"),
         el(
             "button",
@@ -154,10 +155,10 @@ def summary_card(screen: Screen) -> El | None:
             type="button",
             cls="button",
             data_act="summary",
-            id="score-summary-share",
+            id=ids.SUMMARY_SHARE,
         ),
         cls="sk-score-card",
-        aria_labelledby="score-summary-title",
+        aria_labelledby=ids.SUMMARY_TITLE,
     )
 
 
@@ -182,7 +183,7 @@ def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
     return el(
         "section",
         trophy(),
-        el("h2", key="score.winner", args={"name": label}, id="score-winner-title"),
+        el("h2", key="score.winner", args={"name": label}, id=ids.WINNER_TITLE),
         el("p", key="score.won_after", args={"rounds": len(sheet.rounds)}, cls="sk-hint"),
         el("h3", key="score.final"),
         standings(sheet, view, final=True),
@@ -194,13 +195,13 @@ def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
                 type="button",
                 cls="button primary sk-big",
                 data_act="again",
-                id="score-again",
+                id=ids.AGAIN,
             ),
             el("button", key="score.share", type="button", cls="button", data_act="share"),
             cls="sk-actions",
         ),
         cls="sk-score-card sk-winner-panel",
-        aria_labelledby="score-winner-title",
+        aria_labelledby=ids.WINNER_TITLE,
     )
 
 
@@ -233,13 +234,13 @@ def sheet_page(screen: Screen) -> El:
                 args={"n": len(sheet.rounds) + 1},
                 cls="button primary sk-big",
                 href=sheet_hash(sheet_id, "round"),
-                id="score-enter",
+                id=ids.ENTER,
             )
         )
     meta_key = f"score.meta.{sheet.options.scoring.value}"
     parts: list[El | None] = [
         head("#/score", "score.back_list"),
-        el("h1", saved.title, id="score-title"),
+        el("h1", saved.title, id=ids.TITLE),
         el("p", key=meta_key, args={"target": sheet.options.target}, cls="sk-meta"),
         flash(screen),
         *top,
@@ -254,7 +255,7 @@ def sheet_page(screen: Screen) -> El:
         parts.append(
             el(
                 "section",
-                el("h2", key="score.rounds", id="score-rounds-title"),
+                el("h2", key="score.rounds", id=ids.ROUNDS_TITLE),
                 rounds_table(screen, sheet, view),
                 table_legend(sheet),
                 cls="sk-score-card",
@@ -272,8 +273,8 @@ def sheet_page(screen: Screen) -> El:
             parts.append(
                 el(
                     "section",
-                    el("h2", key="score.chart", id="score-chart-title"),
-                    chart(view.running, view.target, "score-chart-title"),
+                    el("h2", key="score.chart", id=ids.CHART_TITLE),
+                    chart(view.running, view.target, ids.CHART_TITLE),
                     legend,
                     cls="sk-score-card",
                 )
@@ -285,23 +286,23 @@ def sheet_page(screen: Screen) -> El:
 def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
     sheet_id = screen.where.sheet_id
     buttons: list[El | None] = [
-        el("button", key="score.undo", type="button", cls="button", data_act="undo", id="score-undo")
+        el("button", key="score.undo", type="button", cls="button", data_act="undo", id=ids.UNDO)
         if sheet.rounds
         else None,
-        el("button", key="score.share", type="button", cls="button", data_act="share", id="score-share")
+        el("button", key="score.share", type="button", cls="button", data_act="share", id=ids.SHARE)
         if sheet.rounds
         else None,
-        el("a", key="score.link.open", cls="button", href=sheet_hash(sheet_id, "link"), id="score-link"),
+        el("a", key="score.link.open", cls="button", href=sheet_hash(sheet_id, "link"), id=ids.LINK),
         el(
             "a",
             key="table.shared" if screen.phones else "table.invite",
             args={"n": screen.phones} if screen.phones else None,
             cls="button",
             href=f"#/table/host/{sheet_id}",
-            id="score-invite",
+            id=ids.INVITE,
         ),
-        el("button", key="score.export", type="button", cls="button", data_act="export", id="score-export"),
-        el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id="score-setup"),
+        el("button", key="score.export", type="button", cls="button", data_act="export", id=ids.EXPORT),
+        el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id=ids.SETUP),
     ]
     buttons.append(
         ask_then_confirm(screen, "delete-game", "score.delete_game", "score.delete_confirm", "score.delete_yes")
@@ -310,6 +311,6 @@ def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
         "section",
         el("h2", key="score.actions", cls="sk-sr-only"),
         el("div", *buttons, cls="sk-actions"),
-        field_error(screen, "page", alert=True),
+        field_error(screen, ids.PAGE, alert=True),
         cls="sk-sheet-actions",
     )

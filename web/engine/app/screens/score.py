@@ -7,12 +7,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from app import i18n, link
 from app.peer.sessions import SESSIONS
+from app.score import ids
 from app.score.keeper import Effect, Keeper
 from app.score.keepsafe import Facts
 from app.score.pages import render
@@ -21,24 +24,7 @@ from app.score.where import Where
 from app.storage import bridge as storage
 from app.tree import El, el, to_data
 
-ROOT_ID = "score-root"
-LIVE_ID = "score-live"
-
-
-_keeper: Keeper | None = None
-
-
-_mounted: list[ScoreScreen] = []  # the screen on show, redrawn when another tab saves the sheets
 SHARED_KEYS = frozenset({LIBRARY_KEY, DRAFTS_KEY, SETUP_KEY})  # not the prepaint: each tab draws its own
-
-
-def others_saved(keys: frozenset[str]) -> None:
-    """Another tab saved sheets, drafts or the set-up: take them (this tab's next save then keeps them)."""
-    if _keeper is None or not keys & SHARED_KEYS:
-        return
-    _keeper.store = Store.open(_keeper.store.storage)
-    for screen in _mounted:
-        screen.render()
 
 
 def site_base() -> str:
@@ -48,37 +34,63 @@ def site_base() -> str:
     return str(js.location.href).split("runtime/", 1)[0]
 
 
-def redraw_keeper() -> None:
-    """Something outside the keeper changed its sheets (a guest phone's hand): draw the screen again."""
-    for screen in _mounted:
-        screen.render()
+def page_keeper(desk: KeeperDesk) -> Keeper:
+    """A keeper on the page's saves (`app.storage`, opened by main.py), which tells `desk` what other tabs save."""
+    storage.saves().subscribe(desk.others_saved)
+    return Keeper(
+        storage.saves(),
+        clock=lambda: int(time.time() * 1000),
+        new_id=lambda: str(uuid.uuid4()),
+        rng=random.SystemRandom(),
+        lang=i18n.lang,
+        tr=lambda key, args: i18n.t(key, **args),
+        base=site_base,
+    )
+
+
+class KeeperDesk:
+    """The page's one keeper, opened at its first use, and the score screen on show, which is drawn again when
+    the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts)."""
+
+    def __init__(self, open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper) -> None:
+        self.open_keeper = open_keeper
+        self._keeper: Keeper | None = None
+        self.shown: ScoreScreen | None = None
+
+    def keeper(self) -> Keeper:
+        if self._keeper is None:
+            self._keeper = self.open_keeper(self)
+        return self._keeper
+
+    def redraw(self) -> None:
+        if self.shown is not None:
+            self.shown.render()
+
+    def others_saved(self, keys: frozenset[str]) -> None:
+        """Another tab saved sheets, drafts or the set-up: take them (this tab's next save then keeps them)."""
+        if self._keeper is None or not keys & SHARED_KEYS:
+            return
+        self._keeper.store = Store.open(self._keeper.store.storage)
+        self.redraw()
+
+    def storage_facts(self, message: dict[str, Any]) -> None:
+        """The page's facts about this browser's storage (`web/storage-state.js`): the list page says them."""
+        self.keeper().facts = Facts.from_message(message)
+        self.redraw()
+
+
+DESK = KeeperDesk()
+link.handle("storage", DESK.storage_facts)
 
 
 def keeper() -> Keeper:
-    """One keeper for the page, on the page's saves (`app.storage`, opened by main.py)."""
-    global _keeper
-    if _keeper is None:
-        storage.saves().subscribe(others_saved)
-        _keeper = Keeper(
-            storage.saves(),
-            clock=lambda: int(time.time() * 1000),
-            new_id=lambda: str(uuid.uuid4()),
-            rng=random.SystemRandom(),
-            lang=i18n.lang,
-            tr=lambda key, args: i18n.t(key, **args),
-            base=site_base,
-        )
-    return _keeper
+    """The page's keeper (`app.peer` shares its sheets)."""
+    return DESK.keeper()
 
 
-def storage_facts(message: dict[str, Any]) -> None:
-    """The page's facts about this browser's storage (`web/storage-state.js`): the list page says them."""
-    keeper().facts = Facts.from_message(message)
-    for screen in _mounted:
-        screen.render()
-
-
-link.handle("storage", storage_facts)
+def redraw_keeper() -> None:
+    """Something outside the keeper changed its sheets (a guest phone's hand): draw the screen again."""
+    DESK.redraw()
 
 
 class ScoreScreen:
@@ -87,19 +99,20 @@ class ScoreScreen:
 
     static_id: str | None = None
 
-    def __init__(self, params: tuple[str, ...]) -> None:
+    def __init__(self, params: tuple[str, ...], desk: KeeperDesk = DESK) -> None:
         self.where = Where.parse(params)
+        self.desk = desk
         self.shown = False
 
     # -- router interface ---------------------------------------------------------------------
 
     def frame(self) -> El | None:
-        return el("div", el("div", id=ROOT_ID, cls="score-root"))
+        return el("div", el("div", id=ids.ROOT, cls="score-root"))
 
     def mount(self) -> None:
-        self.keeper = keeper()
+        self.keeper = self.desk.keeper()
         self.keeper.enter(self.where)
-        _mounted[:] = [self]
+        self.desk.shown = self
         self.shown = True
         link.listen(self.receive)
         self.render()
@@ -108,8 +121,8 @@ class ScoreScreen:
     def unmount(self) -> None:
         self.shown = False
         link.listen(None)
-        if self in _mounted:
-            _mounted.remove(self)
+        if self.desk.shown is self:
+            self.desk.shown = None
         if self.where.sheet_id:
             link.to_page({"op": "effect", "wake": False})
 
@@ -122,12 +135,12 @@ class ScoreScreen:
         if not self.shown:
             return
         screen = dataclasses.replace(self.keeper.screen(), phones=SESSIONS.phones(self.where.sheet_id))
-        tree = el("div", render(screen), cls="score-root", id=ROOT_ID)
+        tree = el("div", render(screen), cls="score-root", id=ids.ROOT)
         prepaint = self.where.sheet_id if self.where.page == "sheet" and self.keeper.saved() is not None else ""
         link.to_page(
             {
                 "op": "draw",
-                "root": ROOT_ID,
+                "root": ids.ROOT,
                 "tree": to_data(tree),
                 "focus": f"#{focus}" if focus else "",
                 "prepaint": prepaint,
@@ -158,9 +171,12 @@ class ScoreScreen:
             )
 
     def apply(self, effect: Effect) -> None:
+        if effect.refused:  # an intent no page of the keeper sends: said, and nothing changed
+            print(f"uno: the score keeper refused an intent: {effect.refused}", file=sys.stderr)
+            return
         page: dict[str, Any] = {"op": "effect"}
         if effect.announce:
-            page["announce"] = [LIVE_ID, effect.announce]
+            page["announce"] = [ids.LIVE, effect.announce]
         if effect.download:
             page["download"] = [*effect.download, "application/json"]
         if effect.go:
@@ -176,4 +192,4 @@ class ScoreScreen:
         if effect.share:
             link.to_page({"op": "effect", "share": effect.share})
         if effect.pick_file:
-            link.to_page({"op": "effect", "pick": "score-import-file"})
+            link.to_page({"op": "effect", "pick": ids.IMPORT_FILE})
