@@ -1,4 +1,4 @@
-// The start-up snapshot's store (issue 7): a dedicated worker that owns the stored image. The engine worker
+// The start-up snapshot's store: a dedicated worker that owns the stored image. The engine worker
 // (web/app-worker.mjs) starts it first thing, and it reads the stored image at once, beside the worker's own
 // start (Pyodide's runtime downloads meanwhile, but compiles only once it has the image: the read is on the
 // return visit's critical path).
@@ -13,7 +13,7 @@
 //   read:     {found: false} | {found: true, meta, bytes, sha256}: the bytes moved, not copied, with the SHA-256
 //             of what was read ("" without WebCrypto), so unchecked bytes never reach Pyodide. This replaced
 //             handing the bytes over first and hashing a second read (OPFS) or a copy (IndexedDB): one 31 MB
-//             read instead of two, and warm starts measured the same (issue 14: paired ratios 0.93-1.08)
+//             read instead of two, and warm starts measured the same
 //   put:      {record} ({data, ...meta}) stored as the one record, with the SHA-256 of its data
 //   drop:     the record deleted (both places)
 
@@ -57,7 +57,7 @@ async function readIndexedDb() {
   const record = await withStore("readonly", (store) => store.get(RECORD));
   if (!record) return null;
   const { data, ...meta } = record;
-  // an ArrayBuffer since issue 19 (WebKit refuses Blobs in ephemeral sessions); older records hold a Blob
+  // an ArrayBuffer now (WebKit refuses Blobs in ephemeral sessions); older records hold a Blob
   const bytes = data instanceof Blob ? await data.arrayBuffer() : data;
   return { meta, bytes };
 }

@@ -5,7 +5,7 @@
 //
 // The runtimes' .wasm too. They once went to the network and the HTTP cache while online, for V8's wasm
 // code cache (then measured at about 2 s a warm start, with Pyodide on the page's thread). With the engine
-// in a worker, return visits measured the same either way (issue 14: 20 warm visits each, interleaved,
+// in a worker, return visits measured the same either way (20 warm visits each, interleaved,
 // medians 980 and 1,001 ms), so the simpler rule: every file from here, and a return visit needs no
 // server for its runtime (gone, or replaced by a newer deployment). Traced since (2026-12-05, Chromium 156):
 // a copy from here never gets V8's code cache (each warm start compiles the wasm again, about 300 ms of CPU);

@@ -1,4 +1,4 @@
-"""What keeps sheets from being lost (issue 43): the list's storage line, the iOS Home Screen card, the "only on
+"""What keeps sheets from being lost: the list's storage line, the iOS Home Screen card, the "only on
 this phone" mark, "Move all my sheets", the sheet's "Keep a copy" offer (never a dialog), and `#/score/all/...`."""
 
 from __future__ import annotations

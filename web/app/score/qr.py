@@ -1,4 +1,4 @@
-"""A sheet link's QR code as inline SVG, drawn with segno (issue 43): one path of the dark modules.
+"""A sheet link's QR code as inline SVG, drawn with segno: one path of the dark modules.
 
 Level L at least (segno raises it while the version stays the same), byte mode for the URL; a link past
 one version 40 code gives ``None`` (the page then offers the link and the file instead).

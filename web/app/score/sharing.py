@@ -1,4 +1,4 @@
-"""The keeper's side of sheet links (issue 43): a sheet's link, and a link opened here (`#/score/link/<token>`).
+"""The keeper's side of sheet links: a sheet's link, and a link opened here (`#/score/link/<token>`).
 
 Opening a link shows its sheet read-only; "keep" imports it: the same game already here is opened and nothing
 is copied (`Library.find_same`), an older copy of the same game (fewer rounds) may be updated, anything else is
