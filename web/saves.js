@@ -1,5 +1,6 @@
-// Durable saves (issue 19): the one place the app's saves touch IndexedDB. Raw reads and writes only;
-// what to keep, migrate or mirror is decided in Python (web/app/storage/core.py).
+// Durable saves: the one place the app's saves touch IndexedDB. Raw reads and writes, plus the one rule
+// the scripts that run before Python need: which copy of a save wins (`winner`). What to keep, migrate or
+// mirror is decided in Python (web/app/storage/core.py), whose `winner` is this same rule.
 //
 // Chromium commits localStorage to disk on a timer: a value written 0.3-3 s before the browser was
 // killed was lost, while an IndexedDB write whose transaction had completed survived a kill 0.3 s
@@ -13,6 +14,8 @@
 //   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
 //   put(key, record): one record, same promise
 //   getMany(keys): Promise<{key: record | null}> (what another tab has just saved)
+//   winner(record, local, stamp, migrating): [source, value], see below
+//   startValue(key, records, migrating): {source, value, local}, `winner` on this page's localStorage
 
 const DB = "uno-saves";
 const STORE = "saves";
@@ -101,6 +104,55 @@ async function getMany(keys) {
   return Object.fromEntries(Object.entries(requests).map(([key, req]) => [key, req.result ?? null]));
 }
 
+const VERSION = 1; // of the record format {v, at, data}
+const FALLBACK_STAMPS_KEY = "uno.saves.fallback"; // localStorage: {key: ms} of saves written while falling back
+
+/** [data, at] of a stored record, or null when it is not one this version can read. */
+function readRecord(value) {
+  if (!value || typeof value !== "object" || value.v !== VERSION) return null;
+  return typeof value.data === "string" && Number.isInteger(value.at) ? [value.data, value.at] : null;
+}
+
+/**
+ * Which copy of one save to start from: the IndexedDB `record` wins over the `local` (localStorage) copy,
+ * except a save or removal made while falling back (`stamp`, ms) after the record was written; a local
+ * value with no record counts only while `migrating` (else it is a stale mirror).
+ * Returns [source, value]: "fallback" | "deleted" | "record" | "migrate" | "none", and the text or null.
+ */
+function winner(record, local, stamp, migrating) {
+  const readable = readRecord(record ?? null);
+  const stamped = Number.isInteger(stamp);
+  if (local !== null && stamped && (readable === null || stamp > readable[1])) return ["fallback", local];
+  if (local === null && stamped && readable !== null && stamp > readable[1]) return ["deleted", null];
+  if (readable !== null) return ["record", readable[0]];
+  if (local !== null && migrating) return ["migrate", local];
+  return ["none", null];
+}
+
+function localItem(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // blocked: reads as empty
+  }
+}
+
+function fallbackStamp(key) {
+  try {
+    const stamps = JSON.parse(localItem(FALLBACK_STAMPS_KEY) || "{}");
+    return stamps && typeof stamps === "object" ? stamps[key] ?? null : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `winner` for `key` between `records` (from read()) and this page's localStorage. */
+function startValue(key, records, migrating) {
+  const local = localItem(key);
+  const [source, value] = winner(records[key], local, fallbackStamp(key), migrating);
+  return { source, value, local };
+}
+
 const reading = readAll().then((records) => ({ records }), (err) => ({ error: describe(err) }));
 
 globalThis.unoSaves = {
@@ -108,4 +160,8 @@ globalThis.unoSaves = {
   write,
   put: (key, record) => write({ [key]: record }),
   getMany,
+  winner,
+  startValue,
+  migrated: (records) => records.meta?.migrated === true, // older localStorage saves moved in already
+  FALLBACK_STAMPS_KEY,
 };

@@ -10,9 +10,9 @@ When the durable backend is missing or fails (private browsing, a full phone), s
 `localStorage` (`Local`), each with a time stamp, and `state` says "fallback" so that the page can
 warn. `plan_start` decides, once at start, what the app sees:
 
-- an IndexedDB record wins over `localStorage` ("the IndexedDB copy wins when the two differ"),
+- an IndexedDB record wins over `localStorage` (`winner`, the rule web/saves.js applies too),
 - except a fallback save stamped later than the record (written while IndexedDB was failing),
-- today's `localStorage` data (before IndexedDB) is migrated once; its keys are removed only after
+- older `localStorage` data (before IndexedDB) is migrated once; its keys are removed only after
   the records holding it are committed; a `meta` record says the migration happened.
 """
 
@@ -118,6 +118,28 @@ def fallback_stamps(local: Local) -> dict[str, int]:
     return {str(k): v for k, v in data.items() if type(v) is int}
 
 
+Source = Literal["fallback", "deleted", "record", "migrate", "none"]
+
+
+def winner(stored: Any, local_value: str | None, stamp: int | None, *, migrating: bool) -> tuple[Source, str | None]:
+    """Which copy of one save the app starts from: the IndexedDB record (`stored`) wins over `localStorage`
+    (`local_value`), except a save or removal made while falling back (`stamp`) after the record was written;
+    a `localStorage` value with no record counts only while `migrating` (else it is a stale mirror).
+
+    `unoSaves.winner` in web/saves.js is the same rule for the scripts that run before Python;
+    tests/web_storage/test_winner.py feeds both the same cases."""
+    readable = read_record(stored) if stored is not None else None
+    if local_value is not None and stamp is not None and (readable is None or stamp > readable[1]):
+        return "fallback", local_value
+    if local_value is None and stamp is not None and readable is not None and stamp > readable[1]:
+        return "deleted", None
+    if readable is not None:
+        return "record", readable[0]
+    if local_value is not None and migrating:
+        return "migrate", local_value
+    return "none", None
+
+
 def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> StartPlan:
     """Decide what the app starts with from the durable `records` (None: unavailable) and `localStorage`."""
     plan = StartPlan()
@@ -131,32 +153,32 @@ def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> Sta
     keys = dict.fromkeys([*LEGACY_KEYS, *stamps, *(k for k in records if owned(k))])
     for key in keys:
         stored = records.get(key)
-        readable = read_record(stored) if stored is not None else None
-        if stored is not None and readable is None:  # a newer version's record, or damage: keep it aside
+        if stored is not None and read_record(stored) is None:  # a newer version's record, or damage: keep it aside
             plan.problems.append(key)
             plan.puts[BACKUP_PREFIX + key] = {"v": VERSION, "at": now, "data": json.dumps(stored, default=str)}
             plan.deletes.append(key)
         local_value = local.get(key)
         stamp = stamps.get(key)
-        if local_value is not None and stamp is not None and (readable is None or stamp > readable[1]):
-            plan.values[key] = local_value  # saved while the durable store failed, after its copy
-            plan.puts[key] = record(local_value, stamp)
+        source, value = winner(stored, local_value, stamp, migrating=not migrated_before and key in LEGACY_KEYS)
+        if source == "fallback" and value is not None and stamp is not None:
+            plan.values[key] = value
+            plan.puts[key] = record(value, stamp)
             if key in plan.deletes:
                 plan.deletes.remove(key)
             if key not in MIRRORED:
                 plan.local_removes.append(key)
-        elif local_value is None and stamp is not None and readable is not None and stamp > readable[1]:
-            plan.deletes.append(key)  # deleted while the durable store failed, after its copy
-        elif readable is not None:
-            plan.values[key] = readable[0]
+        elif source == "deleted":
+            plan.deletes.append(key)
+        elif source == "record" and value is not None:
+            plan.values[key] = value
             if key in MIRRORED:
-                if local_value != readable[0]:
-                    plan.mirror[key] = readable[0]
+                if local_value != value:
+                    plan.mirror[key] = value
             elif local_value is not None:
                 plan.local_removes.append(key)  # an old copy: the record has it (or a newer value)
-        elif local_value is not None and not migrated_before and key in LEGACY_KEYS:
-            plan.values[key] = local_value
-            plan.puts[key] = record(local_value, now)
+        elif source == "migrate" and value is not None:
+            plan.values[key] = value
+            plan.puts[key] = record(value, now)
             plan.migrated.append(key)
             if key not in MIRRORED:
                 plan.local_removes.append(key)
@@ -359,24 +381,3 @@ def local_values(local: Local) -> dict[str, str]:
         if value is not None and owned(key):
             values[key] = value
     return values
-
-
-_page_saves: list[Saves] = []
-
-
-def use_page_saves(saves: Saves) -> None:
-    """Make `saves` the page's one `Saves` (the glue opens it once at start)."""
-    _page_saves[:] = [saves]
-
-
-def opened_page_saves() -> Saves | None:
-    """The page's saves, or None before they are opened."""
-    return _page_saves[0] if _page_saves else None
-
-
-def page_saves() -> Saves:
-    """The page's saves (after the glue has opened them)."""
-    saves = opened_page_saves()
-    if saves is None:
-        raise RuntimeError("the saves have not been opened yet")
-    return saves
