@@ -1,6 +1,6 @@
 // Durable saves: the one place the app's saves touch IndexedDB. Raw reads and writes, plus the one rule
 // the scripts that run before Python need: which copy of a save wins (`winner`). What to keep, migrate or
-// mirror is decided in Python (web/app/storage/core.py), whose `winner` is this same rule.
+// mirror is decided in Python (web/app/storage/opening.py), whose `winner` is this same rule.
 //
 // Chromium commits localStorage to disk on a timer: a value written 0.3-3 s before the browser was
 // killed was lost, while an IndexedDB write whose transaction had completed survived a kill 0.3 s
@@ -12,13 +12,15 @@
 // window.unoSaves:
 //   read():  Promise<{records: {key: record}} | {error: "..."}>, started at once when this script runs
 //   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
-//   put(key, record): one record, same promise
+//   put(key, text): one save, stored as a record made now, same promise
 //   getMany(keys): Promise<{key: record | null}> (what another tab has just saved)
 //   winner(record, local, stamp, migrating): [source, value], see below
 //   startValue(key, records, migrating): {source, value, local}, `winner` on this page's localStorage
 
 const DB = "uno-saves";
 const STORE = "saves";
+const VERSION = 1; // of the record format {v, at, data}
+const FALLBACK_STAMPS_KEY = "uno.saves.fallback"; // localStorage: {key: ms} of saves written while falling back
 const OPEN_TIMEOUT_MS = 5000; // an open that never settles (blocked, or a browser bug) counts as unavailable
 
 let connection = null;
@@ -104,9 +106,6 @@ async function getMany(keys) {
   return Object.fromEntries(Object.entries(requests).map(([key, req]) => [key, req.result ?? null]));
 }
 
-const VERSION = 1; // of the record format {v, at, data}
-const FALLBACK_STAMPS_KEY = "uno.saves.fallback"; // localStorage: {key: ms} of saves written while falling back
-
 /** [data, at] of a stored record, or null when it is not one this version can read. */
 function readRecord(value) {
   if (!value || typeof value !== "object" || value.v !== VERSION) return null;
@@ -158,7 +157,7 @@ const reading = readAll().then((records) => ({ records }), (err) => ({ error: de
 globalThis.unoSaves = {
   read: () => reading,
   write,
-  put: (key, record) => write({ [key]: record }),
+  put: (key, data) => write({ [key]: { v: VERSION, at: Date.now(), data } }),
   getMany,
   winner,
   startValue,

@@ -76,7 +76,7 @@ function mirrorLang(code) {
 function rememberLang(code) {
   const saves = window.unoSaves;
   if (!saves) { mirrorLang(code); return; }
-  saves.put(LANG_KEY, { v: 1, at: Date.now(), data: code }).then(() => mirrorLang(code), () => mirrorLang(code));
+  saves.put(LANG_KEY, code).then(() => mirrorLang(code), () => mirrorLang(code));
 }
 
 /** On start: the IndexedDB copy wins over the localStorage one (`unoSaves.winner`); an older visit's

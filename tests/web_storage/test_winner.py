@@ -1,5 +1,5 @@
 """ "IndexedDB wins over localStorage", written twice because the scripts that paint before Python cannot
-call it: `winner` in web/app/storage/core.py (what `plan_start` starts the app with) and `unoSaves.winner`
+call it: `winner` in web/app/storage/opening.py (what `plan_start` starts the app with) and `unoSaves.winner`
 in web/saves.js (the shell's language, the saved sheet's prepaint). The same cases go to both (the script
 through node); each must pick the same copy and `plan_start` must start with that copy's value."""
 
@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from app.storage.core import FALLBACK_STAMPS_KEY, META_KEY, SCORE_PREPAINT, fallback_stamps, plan_start, winner
+from app.storage.core import FALLBACK_STAMPS_KEY, META_KEY, SCORE_PREPAINT, fallback_stamps
+from app.storage.opening import plan_start, winner
 
 SAVES_JS = Path(__file__).resolve().parents[2] / "web" / "saves.js"
 KEY = SCORE_PREPAINT  # a legacy key with a localStorage mirror: every branch of the rule applies to it

@@ -24,7 +24,8 @@ from typing import Any
 from app import link
 from app.browser import spawn
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import Saves, State, StorageFailure, open_saves
+from app.storage.core import Saves, State, StorageFailure
+from app.storage.opening import open_saves
 
 
 def now_ms() -> int:
