@@ -2,9 +2,9 @@
 // the scripts that run before Python need: which copy of a save wins (`winner`). What to keep, migrate or
 // mirror is decided in Python (web/app/storage/opening.py), whose `winner` is this same rule.
 //
-// Chromium commits localStorage to disk on a timer: a value written 0.3-3 s before the browser was
-// killed was lost, while an IndexedDB write whose transaction had completed survived a kill 0.3 s
-// later (measured, ../shared/NOTES.md). So a save counts only once `write()` has resolved.
+// Chromium commits localStorage to disk on a timer (a killed browser loses the last seconds of writes);
+// a completed IndexedDB transaction survives (docs/decisions.md). So a save counts only once `write()`
+// has resolved.
 //
 // Database `uno-saves`, object store `saves`: key -> {v: 1, at: ms, data: "<JSON text>"}, plus a
 // `meta` record. Plain values only (strings, objects): WebKit refuses Blobs in ephemeral sessions.

@@ -5,15 +5,12 @@
 //
 // Where: two files in the origin private file system (OPFS), read and written through a synchronous access
 // handle (workers only): uno-snapshot.bin (the image) and uno-snapshot.json (its meta, written last: no meta,
-// no snapshot). Reading the 31 MB image takes 30-60 ms there, against 100-390 ms from IndexedDB (measured,
-// Chromium 156). Where OPFS is missing or fails (older browsers, some private modes), the record lives in
-// IndexedDB (`uno-snapshot`), as before.
+// no snapshot): the fastest read of the 31 MB image (docs/decisions.md). Where OPFS is missing or fails
+// (older browsers, some private modes), the record lives in IndexedDB (`uno-snapshot`).
 //
 // Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
 //   read:     {found: false} | {found: true, meta, bytes, sha256}: the bytes moved, not copied, with the SHA-256
-//             of what was read ("" without WebCrypto), so unchecked bytes never reach Pyodide. This replaced
-//             handing the bytes over first and hashing a second read (OPFS) or a copy (IndexedDB): one 31 MB
-//             read instead of two, and warm starts measured the same
+//             of what was read ("" without WebCrypto), so unchecked bytes never reach Pyodide (one read)
 //   put:      {record} ({data, ...meta}) stored as the one record, with the SHA-256 of its data
 //   drop:     the record deleted (both places)
 
