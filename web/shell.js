@@ -1,7 +1,7 @@
 // The loading shell: runs before Python. It owns the language (catalogue, switch, memory),
 // shows loading progress, turns any failed delivery into an error screen with a retry,
 // registers the service worker and offers new versions without ever reloading on its own.
-// Python screens use it through `window.unoShell` (see web/app/i18n.py and web/app/shell.py).
+// The page's MicroPython (web/ui/) uses it through `window.unoShell`.
 
 const LANGS = ["es", "en"];
 const LANG_KEY = "uno.lang";
