@@ -1,4 +1,4 @@
-"""Sheet links (issue 43): how long a link is, how large its QR code, and how soon an opened link shows.
+"""Sheet links: how long a link is, how large its QR code, and how soon an opened link shows.
 
     .venv/bin/python -m bench.link [--runs 5]
 

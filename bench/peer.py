@@ -1,4 +1,4 @@
-"""Phones at one table (issue 44): how soon a guest is connected, how soon a saved round reaches every guest,
+"""Phones at one table (peer-to-peer): how soon a guest is connected, how soon a saved round reaches every guest,
 how long the connection codes are, and what a phone that only follows costs.
 
     .venv/bin/python -m bench.peer [--guests 5] [--rounds 8]

@@ -1,4 +1,4 @@
-"""A sheet as one link (issue 43): the whole sheet, and the standings as computed here, in a URL fragment.
+"""A sheet as one link: the whole sheet, and the standings as computed here, in a URL fragment.
 
 The fragment is ``#/score/link/k1.<data>``: ``k`` marks it as ours and ``1`` is the format version (outside
 the compressed part, so a newer format is told apart from damage). ``<data>`` is base64url (no padding) of

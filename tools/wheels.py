@@ -46,7 +46,7 @@ BUILD_REQUIREMENTS = (
 
 # Pure-Python wheels the app itself imports in its workers, shipped beside ours (no CDN).
 APP_WHEELS = (
-    Pin("segno", "1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),  # QR codes (issue 43)
+    Pin("segno", "1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),  # QR of sheet links
 )
 
 

@@ -214,28 +214,54 @@ def test_a_full_disk_mid_game_falls_back_warns_and_loses_nothing(app_page: Page)
     assert json.loads(stored(page, "uno.score.library") or "{}")["sheets"]
 
 
+def prepaint_before_python(context: BrowserContext, server: SiteServer, script: str) -> Page:
+    """Save a sheet with round 1 worth 21, run `script` with `text` its localStorage copy showing 77
+    instead, and open the sheet again with Python held back."""
+    page = context.new_page()
+    page.goto(server.url + "#/score")
+    wait_ready(page)
+    sheet = new_game(page, ["Noa", "Oto"], dealer=0)
+    fill_round(page, 1, {0: 21})
+    save_round(page)
+    wait_saved(page)
+    copy = json.loads(page.evaluate("localStorage.getItem('uno.score.prepaint')"))
+    assert copy["id"] == sheet and "21" in copy["html"]
+    changed = {**copy, "html": copy["html"].replace("21", "77")}
+    page.evaluate(f"text => {{ {script} }}", json.dumps(changed))
+    page.close()
+
+    early = context.new_page()
+    early.route("**/web/ui-start.mjs", lambda route: None)  # never answered: Python does not start
+    early.goto(server.url + f"#/score/{sheet}", wait_until="commit")
+    return early
+
+
 def test_the_prepaint_shows_indexeddbs_copy_when_the_mirror_lags(browser: Browser, server: SiteServer) -> None:
     """After a kill the localStorage mirror can be older than IndexedDB: the picture follows IndexedDB."""
     context = browser.new_context(viewport=PHONE, service_workers="block")  # page.route sees every request
     try:
-        page = context.new_page()
-        page.goto(server.url + "#/score")
-        wait_ready(page)
-        sheet = new_game(page, ["Noa", "Oto"], dealer=0)
-        fill_round(page, 1, {0: 21})
-        save_round(page)
-        wait_saved(page)
-        mirror = json.loads(page.evaluate("localStorage.getItem('uno.score.prepaint')"))
-        assert mirror["id"] == sheet and "21" in mirror["html"]
-        stale = {**mirror, "html": mirror["html"].replace("21", "77")}
-        page.evaluate("text => localStorage.setItem('uno.score.prepaint', text)", json.dumps(stale))
-        page.close()
-
-        early = context.new_page()
-        early.route("**/web/ui-start.mjs", lambda route: None)  # never answered: Python does not start
-        early.goto(server.url + f"#/score/{sheet}", wait_until="commit")
+        early = prepaint_before_python(context, server, "localStorage.setItem('uno.score.prepaint', text);")
         painted = early.locator("#screen > .score-prepaint")
         expect(painted.locator(".sk-rounds tfoot td")).to_have_text(["0", "21"])
+        assert early.evaluate("document.documentElement.dataset.pyReady") is None
+    finally:
+        context.close()
+
+
+def test_the_prepaint_shows_a_fallback_save_newer_than_indexeddbs(browser: Browser, server: SiteServer) -> None:
+    """A picture saved to localStorage while IndexedDB failed, after IndexedDB's copy, is the one shown,
+    as Python starts with it (`opening.winner`)."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    later = (
+        "localStorage.setItem('uno.score.prepaint', text);"
+        "localStorage.setItem('uno.saves.fallback', JSON.stringify({'uno.score.prepaint': Date.now() + 1000}));"
+    )
+    try:
+        early = prepaint_before_python(context, server, later)
+        expect(early.locator("html")).to_have_attribute("data-score-prepaint", "1")  # painted from localStorage
+        early.evaluate("() => window.unoSaves.read().then(() => new Promise((done) => setTimeout(done, 50)))")
+        painted = early.locator("#screen > .score-prepaint")
+        expect(painted.locator(".sk-rounds tfoot td")).to_have_text(["0", "77"])
         assert early.evaluate("document.documentElement.dataset.pyReady") is None
     finally:
         context.close()

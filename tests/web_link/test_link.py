@@ -12,7 +12,7 @@ import pytest
 
 from app import link
 from app.router import Router
-from app.storage import bridge, core
+from app.storage import bridge
 from app.storage.core import PLAY_SETUP, SCORE_PREPAINT
 from app.tree import El, el
 from tests.async_helpers import run
@@ -35,10 +35,10 @@ class Page:
 def page_side() -> Iterator[Page]:
     made = Page()
     link.attach(made)
-    core._page_saves.clear()  # each test opens the saves afresh
+    bridge.page = bridge.PageStorage()  # each test opens the saves afresh
     yield made
     link.listen(None)
-    core._page_saves.clear()
+    bridge.page = bridge.PageStorage()
 
 
 def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(

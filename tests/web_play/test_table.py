@@ -18,7 +18,9 @@ from app.play.presenter import Frame
 from app.play.screen import Texts
 from app.play.session import Session
 from app.play.store import store
-from app.storage.core import Saves, page_saves, use_page_saves
+from app.storage import bridge
+from app.storage.bridge import saves as page_saves
+from app.storage.core import Saves
 from app.tree import find, phrase, text_of
 from tests.async_helpers import run
 from uno_core import Card
@@ -45,7 +47,7 @@ class Local:
 @pytest.fixture(autouse=True)
 def saves() -> Saves:
     opened = Saves({}, None, Local(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
-    use_page_saves(opened)
+    bridge.page = bridge.PageStorage(opened)
     store.reload()  # nothing in memory from the test before
     return opened
 

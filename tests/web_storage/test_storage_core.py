@@ -1,5 +1,5 @@
-"""The saves' logic (web/engine/app/storage/core.py) on CPython, with a fake IndexedDB and a fake localStorage:
-write-through and batching, the start-up plan (migration once, IndexedDB wins, fallback saves), fallback."""
+"""The saves' logic (web/engine/app/storage/core.py, opening.py) on CPython, with a fake IndexedDB and a fake
+localStorage: write-through and batching, the start-up plan (migration once, IndexedDB wins, fallback saves), fallback."""
 
 from __future__ import annotations
 
@@ -21,11 +21,10 @@ from app.storage.core import (
     SCORE_PREPAINT,
     Saves,
     StorageFailure,
-    open_saves,
-    plan_start,
     read_record,
     record,
 )
+from app.storage.opening import open_saves, plan_start
 from tests.async_helpers import run
 
 

@@ -1,4 +1,5 @@
-"""The Python that the start-up snapshot (issue 7) runs inside Pyodide, as a real module.
+"""The Python that the start-up snapshot (a memory image of the started interpreter) runs inside Pyodide,
+as a real module.
 
 The build embeds this file's text in `snapshot-common.mjs` (`STARTUP_PY`, see tools/build.py); the
 snapshot's JS registers it as the module `uno_startup` in an interpreter (`startupModule(py)`) and

@@ -3,13 +3,8 @@
 // deletes older caches on activation. A new version waits until the page asks it to take
 // over (the "Update now" button): it never reloads a page by itself.
 //
-// The runtimes' .wasm too. They once went to the network and the HTTP cache while online, for V8's wasm
-// code cache (then measured at about 2 s a warm start, with Pyodide on the page's thread). With the engine
-// in a worker, return visits measured the same either way (issue 14: 20 warm visits each, interleaved,
-// medians 980 and 1,001 ms), so the simpler rule: every file from here, and a return visit needs no
-// server for its runtime (gone, or replaced by a newer deployment). Traced since (2026-12-05, Chromium 156):
-// a copy from here never gets V8's code cache (each warm start compiles the wasm again, about 300 ms of CPU);
-// taking it from the HTTP cache got a cache hit only at times, and measured slower (about 600 against 555 ms).
+// The runtimes' .wasm too, so a return visit needs no server for its runtime (gone, or replaced by a newer
+// deployment); the HTTP cache's copy, for V8's wasm code cache, measured no faster (docs/decisions.md).
 
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;

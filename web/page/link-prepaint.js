@@ -1,4 +1,4 @@
-// Sheet links (issue 43): paint the sheet a link `#/score/link/k1.<data>` carries before Python is ready.
+// Sheet links: paint the sheet a link `#/score/link/k1.<data>` carries before Python is ready.
 // The data is scorekeeper.link's: base64url of raw deflate of a body ending in its CRC-32. This script only
 // decodes and shows what the link carries (the standings, each round's dealer and gains as scorekeeper
 // computed them when the link was made): it computes no score. A link it cannot read is left to Python,

@@ -1,9 +1,10 @@
-// Durable saves (issue 19): the one place the app's saves touch IndexedDB. Raw reads and writes only;
-// what to keep, migrate or mirror is decided in Python (web/app/storage/core.py).
+// Durable saves: the one place the app's saves touch IndexedDB. Raw reads and writes, plus the one rule
+// the scripts that run before Python need: which copy of a save wins (`winner`). What to keep, migrate or
+// mirror is decided in Python (web/app/storage/opening.py), whose `winner` is this same rule.
 //
-// Chromium commits localStorage to disk on a timer: a value written 0.3-3 s before the browser was
-// killed was lost, while an IndexedDB write whose transaction had completed survived a kill 0.3 s
-// later (measured, ../shared/NOTES.md). So a save counts only once `write()` has resolved.
+// Chromium commits localStorage to disk on a timer (a killed browser loses the last seconds of writes);
+// a completed IndexedDB transaction survives (docs/decisions.md). So a save counts only once `write()`
+// has resolved.
 //
 // Database `uno-saves`, object store `saves`: key -> {v: 1, at: ms, data: "<JSON text>"}, plus a
 // `meta` record. Plain values only (strings, objects): WebKit refuses Blobs in ephemeral sessions.
@@ -11,11 +12,15 @@
 // window.unoSaves:
 //   read():  Promise<{records: {key: record}} | {error: "..."}>, started at once when this script runs
 //   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
-//   put(key, record): one record, same promise
+//   put(key, text): one save, stored as a record made now, same promise
 //   getMany(keys): Promise<{key: record | null}> (what another tab has just saved)
+//   winner(record, local, stamp, migrating): [source, value], see below
+//   startValue(key, records, migrating): {source, value, local}, `winner` on this page's localStorage
 
 const DB = "uno-saves";
 const STORE = "saves";
+const VERSION = 1; // of the record format {v, at, data}
+const FALLBACK_STAMPS_KEY = "uno.saves.fallback"; // localStorage: {key: ms} of saves written while falling back
 const OPEN_TIMEOUT_MS = 5000; // an open that never settles (blocked, or a browser bug) counts as unavailable
 
 let connection = null;
@@ -101,11 +106,61 @@ async function getMany(keys) {
   return Object.fromEntries(Object.entries(requests).map(([key, req]) => [key, req.result ?? null]));
 }
 
+/** [data, at] of a stored record, or null when it is not one this version can read. */
+function readRecord(value) {
+  if (!value || typeof value !== "object" || value.v !== VERSION) return null;
+  return typeof value.data === "string" && Number.isInteger(value.at) ? [value.data, value.at] : null;
+}
+
+/**
+ * Which copy of one save to start from: the IndexedDB `record` wins over the `local` (localStorage) copy,
+ * except a save or removal made while falling back (`stamp`, ms) after the record was written; a local
+ * value with no record counts only while `migrating` (else it is a stale mirror).
+ * Returns [source, value]: "fallback" | "deleted" | "record" | "migrate" | "none", and the text or null.
+ */
+function winner(record, local, stamp, migrating) {
+  const readable = readRecord(record ?? null);
+  const stamped = Number.isInteger(stamp);
+  if (local !== null && stamped && (readable === null || stamp > readable[1])) return ["fallback", local];
+  if (local === null && stamped && readable !== null && stamp > readable[1]) return ["deleted", null];
+  if (readable !== null) return ["record", readable[0]];
+  if (local !== null && migrating) return ["migrate", local];
+  return ["none", null];
+}
+
+function localItem(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // blocked: reads as empty
+  }
+}
+
+function fallbackStamp(key) {
+  try {
+    const stamps = JSON.parse(localItem(FALLBACK_STAMPS_KEY) || "{}");
+    return stamps && typeof stamps === "object" ? stamps[key] ?? null : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `winner` for `key` between `records` (from read()) and this page's localStorage. */
+function startValue(key, records, migrating) {
+  const local = localItem(key);
+  const [source, value] = winner(records[key], local, fallbackStamp(key), migrating);
+  return { source, value, local };
+}
+
 const reading = readAll().then((records) => ({ records }), (err) => ({ error: describe(err) }));
 
 globalThis.unoSaves = {
   read: () => reading,
   write,
-  put: (key, record) => write({ [key]: record }),
+  put: (key, data) => write({ [key]: { v: VERSION, at: Date.now(), data } }),
   getMany,
+  winner,
+  startValue,
+  migrated: (records) => records.meta?.migrated === true, // older localStorage saves moved in already
+  FALLBACK_STAMPS_KEY,
 };

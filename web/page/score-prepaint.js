@@ -1,15 +1,16 @@
-// Score keeper: paint the last saved sheet before Python is ready (issue 4: "a saved sheet must
-// be visible on screen before Python has finished loading"). The HTML is what Python drew and
+// Score keeper: paint the last saved sheet before Python is ready, so a saved sheet is on screen
+// before Python has finished loading. The HTML is what Python drew and
 // stored (`uno.score.prepaint`, see web/app/score/store.py): our own DOM, serialised, so text is
 // escaped. It is shown inert (nothing can be pressed) until Python's router replaces it.
 // No scoring here: only the picture of the last sheet.
 
 const KEY = "uno.score.prepaint";
 const SHEET_ROUTE = /^#\/score\/([^/]+)\/?$/;
-// The picture is a save (issue 19): IndexedDB holds it (web/saves.js), localStorage a mirror written after
-// each save, read synchronously for a paint at once. The mirror can lag behind when the browser was killed
-// (Chromium writes localStorage to disk on a timer): when IndexedDB's copy arrives and differs, it wins.
-let durable = null; // the IndexedDB copy's text, once read
+// The picture is a save: IndexedDB holds it (web/saves.js), localStorage a mirror written after each
+// save, read synchronously for a paint at once. The mirror can lag behind when the browser was killed
+// (Chromium writes localStorage to disk on a timer): once IndexedDB is read, `unoSaves.winner` decides
+// which copy is shown, as Python will.
+let decided = null; // the winning copy's text ("" for none), once IndexedDB has been read
 
 function parse(text) {
   try {
@@ -21,7 +22,7 @@ function parse(text) {
 }
 
 function saved() {
-  if (durable !== null) return parse(durable);
+  if (decided !== null) return parse(decided);
   try {
     return parse(localStorage.getItem(KEY));
   } catch {
@@ -77,10 +78,8 @@ function paint() {
 paint();
 window.addEventListener("hashchange", paint);
 window.unoSaves?.read().then(({ records }) => {
-  const text = records?.[KEY]?.data;
-  if (typeof text !== "string") return;
-  let mirror = null;
-  try { mirror = localStorage.getItem(KEY); } catch { /* blocked */ }
-  durable = text;
-  if (text !== mirror) paint();
+  if (!records) return; // no IndexedDB: localStorage alone, as painted
+  const { value, local } = window.unoSaves.startValue(KEY, records, !window.unoSaves.migrated(records));
+  decided = value ?? "";
+  if (value !== local) paint();
 });

@@ -1,7 +1,7 @@
 // The loading shell: runs before Python. It owns the language (catalogue, switch, memory),
 // shows loading progress, turns any failed delivery into an error screen with a retry,
 // registers the service worker and offers new versions without ever reloading on its own.
-// Python screens use it through `window.unoShell` (see web/app/i18n.py and web/app/shell.py).
+// The page's MicroPython (web/ui/) uses it through `window.unoShell`.
 
 const LANGS = ["es", "en"];
 const LANG_KEY = "uno.lang";
@@ -73,8 +73,8 @@ function applyI18n(scope = document) {
   }
 }
 
-// The choice is a save like any other (issue 19): IndexedDB first (web/saves.js), then localStorage,
-// the synchronous copy read above for the first paint. Without IndexedDB, localStorage alone.
+// The choice is a save like any other: IndexedDB first (web/saves.js), then localStorage, the
+// synchronous copy read above for the first paint. Without IndexedDB, localStorage alone.
 let chosen = false; // the person switched in this visit: a stored choice arriving later does not undo it
 function mirrorLang(code) {
   try { localStorage.setItem(LANG_KEY, code); } catch { /* not remembered */ }
@@ -83,19 +83,18 @@ function mirrorLang(code) {
 function rememberLang(code) {
   const saves = window.unoSaves;
   if (!saves) { mirrorLang(code); return; }
-  saves.put(LANG_KEY, { v: 1, at: Date.now(), data: code }).then(() => mirrorLang(code), () => mirrorLang(code));
+  saves.put(LANG_KEY, code).then(() => mirrorLang(code), () => mirrorLang(code));
 }
 
-/** On start: the IndexedDB copy wins over the localStorage one; an older visit's choice moves in once. */
+/** On start: the IndexedDB copy wins over the localStorage one (`unoSaves.winner`); an older visit's
+ * choice moves in whenever IndexedDB has none. */
 function reconcileLang() {
   window.unoSaves?.read().then(({ records }) => {
     if (!records) return;
-    const stored = records[LANG_KEY]?.data;
-    let local = null;
-    try { local = localStorage.getItem(LANG_KEY); } catch { /* blocked */ }
-    if (LANGS.includes(stored)) {
-      if (stored !== local) mirrorLang(stored);
-      if (stored !== lang && !chosen) setLang(stored, false).catch(() => {});
+    const { source, value, local } = window.unoSaves.startValue(LANG_KEY, records, true);
+    if (source === "record" && LANGS.includes(value)) {
+      if (value !== local) mirrorLang(value);
+      if (value !== lang && !chosen) setLang(value, false).catch(() => {});
     } else if (LANGS.includes(local)) {
       rememberLang(local);
     }

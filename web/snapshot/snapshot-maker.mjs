@@ -1,5 +1,6 @@
-// Makes the start-up snapshot (issue 7) in a module worker, so the engine stays responsive meanwhile:
-// booting a second interpreter and importing everything takes about 3 s of CPU, in long tasks.
+// Makes the start-up snapshot (a memory image of the started interpreter) in a module worker, so the
+// engine stays responsive meanwhile: booting a second interpreter and importing everything takes about 3 s
+// of CPU, in long tasks.
 // The engine worker (app-worker.mjs) starts it once the app is ready, sends {key, wheels, appArchive, sources} (the
 // app's module sources, see uno_startup.page_sources) and gets back {key, size, data: ArrayBuffer} (moved, not copied) or
 // {error}. An ArrayBuffer, not a Blob: WebKit refuses Blobs in IndexedDB in ephemeral sessions.

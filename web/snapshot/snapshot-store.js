@@ -1,19 +1,16 @@
-// The start-up snapshot's store (issue 7): a dedicated worker that owns the stored image. The engine worker
+// The start-up snapshot's store: a dedicated worker that owns the stored image. The engine worker
 // (web/app-worker.mjs) starts it first thing, and it reads the stored image at once, beside the worker's own
 // start (Pyodide's runtime downloads meanwhile, but compiles only once it has the image: the read is on the
 // return visit's critical path).
 //
 // Where: two files in the origin private file system (OPFS), read and written through a synchronous access
 // handle (workers only): uno-snapshot.bin (the image) and uno-snapshot.json (its meta, written last: no meta,
-// no snapshot). Reading the 31 MB image takes 30-60 ms there, against 100-390 ms from IndexedDB (measured,
-// Chromium 156). Where OPFS is missing or fails (older browsers, some private modes), the record lives in
-// IndexedDB (`uno-snapshot`), as before.
+// no snapshot): the fastest read of the 31 MB image (docs/decisions.md). Where OPFS is missing or fails
+// (older browsers, some private modes), the record lives in IndexedDB (`uno-snapshot`).
 //
 // Requests (postMessage({id, op, ...})), each answered with {id, ...} or {id, error}:
 //   read:     {found: false} | {found: true, meta, bytes, sha256}: the bytes moved, not copied, with the SHA-256
-//             of what was read ("" without WebCrypto), so unchecked bytes never reach Pyodide. This replaced
-//             handing the bytes over first and hashing a second read (OPFS) or a copy (IndexedDB): one 31 MB
-//             read instead of two, and warm starts measured the same (issue 14: paired ratios 0.93-1.08)
+//             of what was read ("" without WebCrypto), so unchecked bytes never reach Pyodide (one read)
 //   put:      {record} ({data, ...meta}) stored as the one record, with the SHA-256 of its data
 //   drop:     the record deleted (both places)
 
@@ -57,7 +54,7 @@ async function readIndexedDb() {
   const record = await withStore("readonly", (store) => store.get(RECORD));
   if (!record) return null;
   const { data, ...meta } = record;
-  // an ArrayBuffer since issue 19 (WebKit refuses Blobs in ephemeral sessions); older records hold a Blob
+  // an ArrayBuffer now (WebKit refuses Blobs in ephemeral sessions); older records hold a Blob
   const bytes = data instanceof Blob ? await data.arrayBuffer() : data;
   return { meta, bytes };
 }

@@ -10,23 +10,35 @@ from collections.abc import Mapping
 
 from app.play.screen import Texts
 
-_current: list[Texts] = [Texts()]
+
+class Language:
+    """The language the controllers draw in, and its catalogue (empty while it has not arrived)."""
+
+    def __init__(self) -> None:
+        self.texts = Texts()
+
+    def use(self, lang: str, table: Mapping[str, str]) -> None:
+        self.texts = Texts(lang, dict(table))
+
+
+current = Language()
+"""The page's language, as the page's side last sent it."""
 
 
 def use(lang: str, table: Mapping[str, str]) -> None:
     """The page's language and its catalogue (an empty one while it has not arrived)."""
-    _current[0] = Texts(lang, dict(table))
+    current.use(lang, table)
 
 
 def texts() -> Texts:
-    return _current[0]
+    return current.texts
 
 
 def lang() -> str:
     """The current language code ('es' or 'en')."""
-    return _current[0].lang
+    return current.texts.lang
 
 
 def t(key: str, **args: object) -> str:
     """The text of `key` in the current language, `{name}` placeholders filled from `args`."""
-    return _current[0](key, **args)
+    return current.texts(key, **args)

@@ -1,6 +1,6 @@
 """Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up, the game in
 progress, written through after every action, and the table's sound switch (pure: on
-`app.storage.core.page_saves`)."""
+`app.storage.bridge.saves`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import sys
 
 from app.play.config import ConfigError, PlayConfig
 from app.play.session import Session
-from app.storage.core import PLAY_GAME, PLAY_SETUP, page_saves
+from app.storage.bridge import saves
+from app.storage.core import PLAY_GAME, PLAY_SETUP
 from uno_core import SaveError
 
 
@@ -25,13 +26,13 @@ class PlayStore:
         self._session: Session | None = None
 
     def _get(self, key: str) -> str | None:
-        return page_saves().get(key)
+        return saves().get(key)
 
     def _set(self, key: str, value: str | None) -> None:
         if value is None:
-            page_saves().remove(key)
+            saves().remove(key)
         else:
-            page_saves().set(key, value)
+            saves().set(key, value)
 
     def load_setup(self) -> PlayConfig | None:
         text = self._get(self.SETUP_KEY)

@@ -1,4 +1,4 @@
-"""No sheet lost to storage rules: what the list page says about where the sheets are kept, whether
+"""No sheet lost to browsers' storage rules: what the list page says about where the sheets are kept, whether
 the iOS card is shown, which sheets are not kept anywhere else, and the once-an-evening "Keep a copy" offer.
 
 Safari (every browser on iOS is WebKit) erases a site's script-writable storage after 7 days of use without a

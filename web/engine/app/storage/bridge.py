@@ -2,9 +2,10 @@
 `localStorage` as mirror and fallback. No browser here: every write goes to the page as a message (`app.link`)
 and counts once the page says its transaction has completed.
 
-`await start(hello)` once before any screen reads a save (`hello` is `ui.saves.hello()`'s answer); then
-`saves()` is the one `Saves` for both modes. `<html data-saves="saved|saving|fallback" data-saves-commits="N">`
-tells tests and styles where the saves are; the fallback shows the translated warning with an export button.
+`PageStorage` owns them: `await start(hello)` once before any screen reads a save (`hello` is
+`ui.saves.hello()`'s answer); then `saves()` is the one accessor of the one `Saves`, for both modes.
+`<html data-saves="saved|saving|fallback" data-saves-commits="N">` tells tests and styles where the saves
+are; the fallback shows the translated warning with an export button.
 
 Messages to the page: ``{"op": "saves-write", "id", "puts", "deletes"}`` (answered by ``{"op": "saves-written",
 "id", "error"}``), ``{"op": "local", "set": {key: value}, "remove": [key]}``, ``{"op": "saves-tell", "keys"}``
@@ -23,15 +24,8 @@ from typing import Any
 from app import link
 from app.browser import spawn
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import (
-    Saves,
-    State,
-    StorageFailure,
-    open_saves,
-    opened_page_saves,
-    page_saves,
-    use_page_saves,
-)
+from app.storage.core import Saves, State, StorageFailure
+from app.storage.opening import open_saves
 
 
 def now_ms() -> int:
@@ -57,14 +51,6 @@ class PageLocal:
         link.to_page({"op": "local", "remove": [key]})
 
 
-_local: list[PageLocal] = [PageLocal({})]
-
-
-def local() -> PageLocal:
-    """The page's `localStorage` as sent at start (the bots' page switch, `uno.brain`, is read here)."""
-    return _local[0]
-
-
 class PageBackend:
     """IndexedDB on the page: each `write` is one transaction there; resolves once it has completed."""
 
@@ -88,78 +74,97 @@ class PageBackend:
             raise StorageFailure(error)
 
 
-def _show_state(state: State, reason: str) -> None:
-    """`<html data-saves data-saves-commits>`, the footer's "saved" line, the fallback's warning."""
-    marks: dict[str, str] = {"saves": state}
-    saves = opened_page_saves()
-    if saves is not None:
-        marks["saves-commits"] = str(saves.commits)
-    if state == "fallback":
-        marks["saves-failure"] = reason
-    link.to_page({"op": "set", "marks": marks, "id": "save-state", "label": [f"saves.{state}"], "hidden": False})
-    if state == "fallback":
-        link.to_page({"op": "set", "id": "save-warning", "hidden": False})
+class PageStorage:
+    """The page's saves in the worker, for both modes: the one `Saves` (after `start`), the page's
+    `localStorage` as sent at start, and how often other tabs' saves came in (a mark for tests)."""
+
+    def __init__(self, saves: Saves | None = None) -> None:
+        self.opened = saves
+        self.local = PageLocal({})
+        self.refreshed = 0
+
+    def saves(self) -> Saves:
+        if self.opened is None:
+            raise RuntimeError("the saves have not been opened yet")
+        return self.opened
+
+    async def start(self, hello: Mapping[str, Any]) -> Saves:
+        """Open the saves (migrating older `localStorage` data once); call before any screen reads one.
+        `hello`: {"records": {key: record} or None, "error": why there are none, "local": {key: value}}."""
+        if self.opened is not None:
+            return self.opened
+        records = hello.get("records")
+        items = hello.get("local")
+        self.local = PageLocal(items if isinstance(items, dict) else {})
+        backend = PageBackend() if isinstance(records, dict) else None
+        saves, plan = await open_saves(
+            records if isinstance(records, dict) else None,
+            backend,
+            self.local,
+            clock=now_ms,
+            spawn=spawn,
+            on_state=self.show_state,
+            unavailable=str(hello.get("error") or "IndexedDB unavailable"),
+        )
+        self.opened = saves
+        link.handle("saves-export", self.export)
+        if backend is not None:
+            link.handle("saves-others", self.others_saved)
+            saves.on_commit = lambda keys: link.to_page({"op": "saves-tell", "keys": sorted(keys)})
+        marks: dict[str, str] = {}
+        if plan.migrated:
+            marks["saves-migrated"] = " ".join(plan.migrated)
+        if plan.problems:
+            print(f"uno saves: records kept aside, unreadable: {plan.problems}", file=sys.stderr)
+        if saves.state != "fallback":
+            marks.update({"saves": saves.state, "saves-commits": "0"})
+        if marks:
+            link.to_page({"op": "set", "marks": marks})
+        return saves
+
+    def show_state(self, state: State, reason: str) -> None:
+        """`<html data-saves data-saves-commits>`, the footer's "saved" line, the fallback's warning."""
+        marks: dict[str, str] = {"saves": state}
+        if self.opened is not None:
+            marks["saves-commits"] = str(self.opened.commits)
+        if state == "fallback":
+            marks["saves-failure"] = reason
+        link.to_page({"op": "set", "marks": marks, "id": "save-state", "label": [f"saves.{state}"], "hidden": False})
+        if state == "fallback":
+            link.to_page({"op": "set", "id": "save-warning", "hidden": False})
+
+    def export(self, message: dict[str, Any]) -> None:
+        """The warning's export button: every save in one file, downloaded by the page."""
+        if self.opened is None:
+            return
+        now = now_ms()
+        backup = [backup_name(now), backup_text(self.opened.values, now), "application/json"]
+        link.to_page({"op": "effect", "download": backup})
+
+    def others_saved(self, message: dict[str, Any]) -> None:
+        """Another tab committed saves: take them (its copy is on disk; this tab's next save keeps them)."""
+        records = message.get("records")
+        if self.opened is None or not isinstance(records, dict):
+            return
+        if self.opened.refresh(records):
+            self.refreshed += 1
+            link.to_page({"op": "set", "marks": {"saves-refreshed": str(self.refreshed)}})
 
 
-def _export(message: dict[str, Any]) -> None:
-    saves = opened_page_saves()
-    if saves is None:
-        return
-    now = now_ms()
-    backup = [backup_name(now), backup_text(saves.values, now), "application/json"]
-    link.to_page({"op": "effect", "download": backup})
-
-
-_refreshed = [0]
-
-
-def _others(message: dict[str, Any]) -> None:
-    """Another tab committed saves: take them (its copy is on disk; this tab's next save keeps them)."""
-    records = message.get("records")
-    saves = opened_page_saves()
-    if saves is None or not isinstance(records, dict):
-        return
-    if saves.refresh(records):  # for tests: how many times another tab's saves came in
-        _refreshed[0] += 1
-        link.to_page({"op": "set", "marks": {"saves-refreshed": str(_refreshed[0])}})
+page = PageStorage()
+"""The page's storage; tests replace it with a fresh `PageStorage`."""
 
 
 async def start(hello: Mapping[str, Any]) -> Saves:
-    """Open the saves (migrating today's `localStorage` data once); call before any screen reads one.
-    `hello`: {"records": {key: record} or None, "error": why there are none, "local": {key: value}}."""
-    opened = opened_page_saves()
-    if opened is not None:
-        return opened
-    records = hello.get("records")
-    items = hello.get("local")
-    _local[0] = PageLocal(items if isinstance(items, dict) else {})
-    backend = PageBackend() if isinstance(records, dict) else None
-    saves, plan = await open_saves(
-        records if isinstance(records, dict) else None,
-        backend,
-        _local[0],
-        clock=now_ms,
-        spawn=spawn,
-        on_state=_show_state,
-        unavailable=str(hello.get("error") or "IndexedDB unavailable"),
-    )
-    use_page_saves(saves)
-    link.handle("saves-export", _export)
-    if backend is not None:
-        link.handle("saves-others", _others)
-        saves.on_commit = lambda keys: link.to_page({"op": "saves-tell", "keys": sorted(keys)})
-    marks: dict[str, str] = {}
-    if plan.migrated:
-        marks["saves-migrated"] = " ".join(plan.migrated)
-    if plan.problems:
-        print(f"uno saves: records kept aside, unreadable: {plan.problems}", file=sys.stderr)
-    if saves.state != "fallback":
-        marks.update({"saves": saves.state, "saves-commits": "0"})
-    if marks:
-        link.to_page({"op": "set", "marks": marks})
-    return saves
+    """Open the page's saves (`PageStorage.start`)."""
+    return await page.start(hello)
 
 
 def saves() -> Saves:
-    """The page's saves (after `start()`)."""
-    return page_saves()
+    """The page's saves, for both modes (after `start()`)."""
+    return page.saves()
+
+
+def local() -> PageLocal:
+    """The page's `localStorage` as sent at start (the bots' page switch, `uno.brain`, is read here)."""
+    return page.local

@@ -8,19 +8,13 @@ to `localStorage` after that, for pictures painted before Python runs (the saved
 
 When the durable backend is missing or fails (private browsing, a full phone), saves fall back to
 `localStorage` (`Local`), each with a time stamp, and `state` says "fallback" so that the page can
-warn. `plan_start` decides, once at start, what the app sees:
-
-- an IndexedDB record wins over `localStorage` ("the IndexedDB copy wins when the two differ"),
-- except a fallback save stamped later than the record (written while IndexedDB was failing),
-- today's `localStorage` data (before IndexedDB) is migrated once; its keys are removed only after
-  the records holding it are committed; a `meta` record says the migration happened.
+warn. What the saves start with is `app.storage.opening`'s to decide.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 VERSION = 1  # of the record format {v, at, data}
@@ -89,24 +83,6 @@ def owned(key: str) -> bool:
     return key.startswith(APP_PREFIXES)
 
 
-@dataclass
-class StartPlan:
-    """What `plan_start` decided: the values the app starts with and the writes that make it so."""
-
-    values: dict[str, str] = field(default_factory=dict)
-    puts: dict[str, dict[str, Any]] = field(default_factory=dict)  # to the backend, one transaction
-    deletes: list[str] = field(default_factory=list)  # from the backend, same transaction
-    mirror: dict[str, str] = field(default_factory=dict)  # localStorage copies to (re)write after the commit
-    local_removes: list[str] = field(default_factory=list)  # localStorage keys to drop after the commit
-    migrated: list[str] = field(default_factory=list)  # keys moved from localStorage this start
-    problems: list[str] = field(default_factory=list)  # keys whose record could not be read (kept as backup.*)
-    fallback: bool = False  # no durable backend: run on localStorage
-
-    @property
-    def needs_commit(self) -> bool:
-        return bool(self.puts or self.deletes)
-
-
 def fallback_stamps(local: Local) -> dict[str, int]:
     """The keys saved to `localStorage` while the durable store failed, with their times."""
     try:
@@ -116,57 +92,6 @@ def fallback_stamps(local: Local) -> dict[str, int]:
     if not isinstance(data, dict):
         return {}
     return {str(k): v for k, v in data.items() if type(v) is int}
-
-
-def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> StartPlan:
-    """Decide what the app starts with from the durable `records` (None: unavailable) and `localStorage`."""
-    plan = StartPlan()
-    stamps = fallback_stamps(local)
-    if records is None:
-        plan.fallback = True
-        plan.values = local_values(local)
-        return plan
-    meta = records.get(META_KEY)
-    migrated_before = isinstance(meta, Mapping) and meta.get("migrated") is True
-    keys = dict.fromkeys([*LEGACY_KEYS, *stamps, *(k for k in records if owned(k))])
-    for key in keys:
-        stored = records.get(key)
-        readable = read_record(stored) if stored is not None else None
-        if stored is not None and readable is None:  # a newer version's record, or damage: keep it aside
-            plan.problems.append(key)
-            plan.puts[BACKUP_PREFIX + key] = {"v": VERSION, "at": now, "data": json.dumps(stored, default=str)}
-            plan.deletes.append(key)
-        local_value = local.get(key)
-        stamp = stamps.get(key)
-        if local_value is not None and stamp is not None and (readable is None or stamp > readable[1]):
-            plan.values[key] = local_value  # saved while the durable store failed, after its copy
-            plan.puts[key] = record(local_value, stamp)
-            if key in plan.deletes:
-                plan.deletes.remove(key)
-            if key not in MIRRORED:
-                plan.local_removes.append(key)
-        elif local_value is None and stamp is not None and readable is not None and stamp > readable[1]:
-            plan.deletes.append(key)  # deleted while the durable store failed, after its copy
-        elif readable is not None:
-            plan.values[key] = readable[0]
-            if key in MIRRORED:
-                if local_value != readable[0]:
-                    plan.mirror[key] = readable[0]
-            elif local_value is not None:
-                plan.local_removes.append(key)  # an old copy: the record has it (or a newer value)
-        elif local_value is not None and not migrated_before and key in LEGACY_KEYS:
-            plan.values[key] = local_value
-            plan.puts[key] = record(local_value, now)
-            plan.migrated.append(key)
-            if key not in MIRRORED:
-                plan.local_removes.append(key)
-        elif local_value is not None and key in MIRRORED:
-            plan.local_removes.append(key)  # a picture of a save the records no longer hold
-    if not migrated_before:
-        plan.puts[META_KEY] = {"v": VERSION, "migrated": True, "at": now}
-    if stamps:
-        plan.local_removes.append(FALLBACK_STAMPS_KEY)
-    return plan
 
 
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
@@ -316,67 +241,3 @@ class Saves:
                 self.on_state("fallback", self.failure)
             stamps[key] = now
         self.local.set(FALLBACK_STAMPS_KEY, json.dumps(stamps, separators=(",", ":")))
-
-
-async def open_saves(
-    records: Mapping[str, Any] | None,
-    backend: Backend | None,
-    local: Local,
-    *,
-    clock: Callable[[], int],
-    spawn: Spawn,
-    on_state: Callable[[State, str], None] = lambda state, reason: None,
-    unavailable: str = "unavailable",
-) -> tuple[Saves, StartPlan]:
-    """Carry out `plan_start` (migration, conflicts, mirrors) and return the app's `Saves`."""
-    plan = plan_start(records if backend is not None else None, local, clock())
-    failure = unavailable if plan.fallback else ""
-    if plan.needs_commit and backend is not None:
-        try:
-            await backend.write(plan.puts, plan.deletes)
-        except StorageFailure as error:  # e.g. a full disk: keep every localStorage copy, fall back
-            failure, backend = str(error), None
-            plan.local_removes.clear()
-            plan.mirror.clear()
-            for key, value in local_values(local).items():
-                plan.values.setdefault(key, value)
-    for key, value in plan.mirror.items():
-        local.set(key, value)
-    for key in plan.local_removes:  # only now: the records holding these are on disk
-        local.remove(key)
-    saves = Saves(plan.values, backend, local, clock=clock, spawn=spawn, on_state=on_state)
-    if backend is None:
-        saves.failure = failure
-        on_state("fallback", failure)
-    return saves, plan
-
-
-def local_values(local: Local) -> dict[str, str]:
-    """The app's saves as kept in `localStorage` (legacy keys and fallback saves)."""
-    values = {}
-    for key in (*LEGACY_KEYS, *fallback_stamps(local)):
-        value = local.get(key)
-        if value is not None and owned(key):
-            values[key] = value
-    return values
-
-
-_page_saves: list[Saves] = []
-
-
-def use_page_saves(saves: Saves) -> None:
-    """Make `saves` the page's one `Saves` (the glue opens it once at start)."""
-    _page_saves[:] = [saves]
-
-
-def opened_page_saves() -> Saves | None:
-    """The page's saves, or None before they are opened."""
-    return _page_saves[0] if _page_saves else None
-
-
-def page_saves() -> Saves:
-    """The page's saves (after the glue has opened them)."""
-    saves = opened_page_saves()
-    if saves is None:
-        raise RuntimeError("the saves have not been opened yet")
-    return saves
