@@ -1,5 +1,6 @@
 """The saves' logic (web/engine/app/storage/core.py, opening.py) on CPython, with a fake IndexedDB and a fake
-localStorage: write-through and batching, the start-up plan (migration once, IndexedDB wins, fallback saves), fallback."""
+localStorage: write-through and batching, the start-up plan (migration once, IndexedDB wins,
+fallback saves), fallback."""
 
 from __future__ import annotations
 
