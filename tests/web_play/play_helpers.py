@@ -8,8 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from app.i18n import Texts
 from app.play.config import PlayConfig
-from app.play.screen import Texts
 from app.play.session import Session
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "web" / "i18n"

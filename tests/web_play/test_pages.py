@@ -9,11 +9,12 @@ import re
 import pytest
 from play_helpers import bot, catalogue, config, human, run_bots
 
+from app.i18n import Texts
 from app.play import describe
 from app.play.pages import render
 from app.play.picker import Picker, plays_of
-from app.play.screen import Question, TableScreen, Texts, log_lines, table_screen
 from app.play.session import Session
+from app.play.table_state import Question, TableScreen, log_lines, table_screen
 from app.tree import El, find, phrase, resolved
 from uno_core import DRAW, Card, Catch, Colour
 from uno_core.scenario import stacked_deck

@@ -7,8 +7,8 @@ from __future__ import annotations
 from play_helpers import bot, config, human, run_bots
 
 from app.play.round_end import hands_at_end
-from app.play.screen import page_of
 from app.play.session import Session
+from app.play.table_state import page_of
 from uno_core import DRAW, Card
 from uno_core import events as ev
 from uno_core.game import _POINTS

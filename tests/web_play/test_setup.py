@@ -9,8 +9,8 @@ import re
 import pytest
 from play_helpers import catalogue
 
+from app.i18n import Texts
 from app.play.config import MAX_SEATS, MIN_SEATS, PlayConfig, rule_options
-from app.play.screen import Texts
 from app.play.setup import Setup
 from app.play.setup_page import render
 from app.tree import El, find, text_of

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from play_helpers import bot, catalogue, config, human, run_bots
 
+from app.i18n import Texts
 from app.play.brain import Brain, BrainUnavailable
 from app.play.controller import PlayController
 from app.play.presenter import Frame
-from app.play.screen import Texts
 from app.play.session import Session
 from app.play.store import store
 from app.storage import bridge

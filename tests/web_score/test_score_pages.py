@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from score_ui_helpers import Translator
 
+from app.score.page_state import Note, Screen
 from app.score.pages import render
-from app.score.screen import Note, Screen
 from app.score.where import Where
 from app.tree import find, keys_of, text_of, to_html
 from scorekeeper import SavedSheet, Sheet

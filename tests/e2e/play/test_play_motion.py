@@ -14,10 +14,11 @@ from play_e2e import ARTIFACTS, do, game_of, scenario, start, state, wait_idle
 from play_policy import Flags, choose
 from playwright.sync_api import Page, expect
 
+from app.i18n import Texts
 from app.play import describe
 from app.play.config import PlayConfig
 from app.play.round_end import hands_at_end
-from app.play.screen import ORIGINS, Texts
+from app.play.table_state import ORIGINS
 from uno_core import DRAW, Play
 from uno_core import events as ev
 

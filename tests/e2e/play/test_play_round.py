@@ -19,10 +19,11 @@ from play_e2e import ARTIFACTS, do, game_of, start, state, wait_idle
 from play_policy import Flags, choose
 from playwright.sync_api import BrowserContext, Page, expect
 
+from app.i18n import Texts
 from app.play import describe
 from app.play.config import PlayConfig
-from app.play.screen import Texts, log_lines
 from app.play.session import Session
+from app.play.table_state import log_lines
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.score.keeper import Keeper
-from app.score.screen import Screen
+from app.score.page_state import Screen
 from app.score.store import MemoryStorage
 from app.score.where import Where
 from scorekeeper import RoundDraft, Sheet

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import segno
 
 from app.score.common import head
+from app.score.page_state import Screen
 from app.score.pages_entry import hand_box
 from app.score.pages_link import readonly_sheet
 from app.score.qr import svg_of
-from app.score.screen import Screen
 from app.score.where import sheet_hash
 from app.tree import El, el
 from scorekeeper import Sheet

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from app.i18n import Texts
 from app.tree import Phrase, phrase
 from uno_core import SAY_UNO, Action, Card, Colour, IllegalActionError, UnoError, parse_action
 from uno_core import events as ev
@@ -20,9 +21,9 @@ from .bot_clock import Ask, BotClock, Spawn
 from .brain import BrainUnavailable
 from .picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, plays_of
 from .presenter import Frame, Presenter
-from .screen import TableScreen, Texts, table_screen
 from .session import Session
 from .store import store
+from .table_state import TableScreen, table_screen
 
 
 class PlayController:

@@ -19,7 +19,7 @@ from uno_core import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Card, Catch
 from uno_core import events as ev
 
 if TYPE_CHECKING:
-    from .screen import Texts
+    from app.i18n import Texts
 
 Arg = Union[str, int, Card, Colour, tuple[Card, ...]]  # noqa: UP007 (a runtime alias, valid on 3.11)
 

@@ -12,9 +12,9 @@ from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Catch, ChooseColour, Colour
 
 from . import describe
 from .panels import handoff_panel, match_panel, reveal_panel, round_panel
+from .parts import Words, button, card_back, card_face, cards_row, colour_badge, colour_button, says
 from .picker import COLOUR, COUNT, can_say_uno_with_play, playable_cards
-from .screen import TableScreen
-from .view import Words, button, card_back, card_face, cards_row, colour_badge, colour_button, says
+from .table_state import TableScreen
 
 
 def render(screen: TableScreen) -> El:

@@ -7,8 +7,8 @@ from app.tree import El, el, phrase
 from uno_core import Scoring, SeatView
 
 from . import describe
-from .screen import TableScreen
-from .view import card_face, cards_row
+from .parts import card_face, cards_row
+from .table_state import TableScreen
 
 
 def side_label(view: SeatView, side: int) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import Texts
 from app.tree import El
 from uno_core import events as ev
 
 from . import describe, pages
 from .cues import Cue, cues
-from .screen import TableScreen, Texts
 from .session import Session
+from .table_state import TableScreen
 
 
 @dataclass(frozen=True, slots=True)

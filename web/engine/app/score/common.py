@@ -7,7 +7,7 @@ from typing import TypedDict
 from app.tree import Child, El, el
 
 from . import ids
-from .screen import Screen
+from .page_state import Screen
 from .where import sheet_hash
 
 

@@ -16,7 +16,7 @@ from .acts_list import import_text
 from .acts_sheet import shared
 from .effect import Effect, Flash, Intent
 from .keepsafe import Facts
-from .screen import Screen
+from .page_state import Screen
 from .showing import screen_of
 from .store import Storage, Store
 from .texts import Translate, error_text, face_name

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from app.tree import El
 
+from .page_state import Screen
 from .pages_entry import entry_page
 from .pages_keepsafe import openall_page
 from .pages_link import link_page, open_page
 from .pages_list import list_page
 from .pages_setup import setup_page
 from .pages_sheet import sheet_page
-from .screen import Screen
 
 __all__ = ["render"]
 

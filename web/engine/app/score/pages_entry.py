@@ -12,7 +12,7 @@ from scorekeeper import Mode, RoundDraft, Sheet, optional_seats, preview_gains
 
 from . import faces, ids
 from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
-from .screen import Screen
+from .page_state import Screen
 from .where import sheet_hash
 
 

@@ -7,7 +7,7 @@ from app.tree import El, el
 
 from . import ids
 from .common import head
-from .screen import Screen
+from .page_state import Screen
 from .where import sheet_hash
 
 

@@ -13,8 +13,8 @@ from scorekeeper.link import LinkView, view_of
 
 from . import ids
 from .common import flash, head
+from .page_state import Screen
 from .qr import qr_svg
-from .screen import Screen
 from .sharing import LinkOpen
 from .where import sheet_hash
 

@@ -11,8 +11,8 @@ from scorekeeper import SheetSummary
 
 from . import ids
 from .common import field_error, flash, head
+from .page_state import Screen
 from .pages_keepsafe import ios_card, move_all, only_here_mark, storage_line
-from .screen import Screen
 from .where import sheet_hash
 
 

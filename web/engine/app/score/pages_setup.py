@@ -10,7 +10,7 @@ from uno_core.rules import DealerRotation, Scoring, teams_fit
 
 from . import ids
 from .common import described, field_error, head
-from .screen import Screen
+from .page_state import Screen
 from .where import sheet_hash
 
 

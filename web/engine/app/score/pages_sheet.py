@@ -11,8 +11,8 @@ from uno_core.rules import Scoring
 from . import ids
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
+from .page_state import Screen
 from .pages_keepsafe import copy_offer
-from .screen import Screen
 from .where import sheet_hash
 
 

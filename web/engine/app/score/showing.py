@@ -10,7 +10,7 @@ from scorekeeper.library import SheetSummary
 
 from . import faces, ids
 from .keepsafe import KEPT_KEY, Marks, ios_card, sheet_state, storage_status
-from .screen import Note, Screen, Sure
+from .page_state import Note, Screen, Sure
 from .sharing import decode_moved, link_of, open_link
 from .texts import announcement_text, summary_lines
 

@@ -9,11 +9,11 @@ texts exist (`has`), and gives words where words are sent (the announcements) an
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from app.tree import Phrase, words
+from app.i18n import Texts
+from app.tree import Phrase
 from uno_core import Action, Card, SeatView
 from uno_core import events as ev
 from uno_core.events import RoundOver
@@ -36,34 +36,6 @@ ORIGINS = (
     ev.DealerChosen,
     ev.HandsSwapped,
 )
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-@dataclass(frozen=True, slots=True)
-class Texts:
-    """The catalogue of the page's language; `texts(key, **args)` is the shell's `t()` (web/shell.js):
-    `{name}` placeholders filled from `args`, the key itself when the catalogue lacks it, nothing while
-    no catalogue has arrived."""
-
-    lang: str = ""
-    table: Mapping[str, str] = field(default_factory=dict)
-
-    def __call__(self, key: str, **args: object) -> str:
-        if not self.table:
-            return ""
-        text = self.table.get(key, key)
-        return _PLACEHOLDER.sub(lambda m: str(args[m[1]]) if m[1] in args else m[0], text)
-
-    def tr(self, key: str, args: Mapping[str, str]) -> str:
-        """`app.tree`'s way to translate: arguments as a mapping."""
-        return self(key, **args)
-
-    def has(self, key: str) -> bool:
-        return key in self.table
-
-    def words(self, text: Phrase | str) -> str:
-        """A phrase's words in this language."""
-        return words(text, self.tr)
 
 
 @dataclass(frozen=True, slots=True)
