@@ -299,7 +299,7 @@ def print_row(label: str, result: Result) -> None:
 
 
 def check_bars(results: Sequence[Result]) -> None:
-    print("\nBars (issue 18):")  # the output tests/bots/test_bench.py reads
+    print("\nBars:")  # the output tests/bots/test_bench.py reads
     for level, other, players, bar in BARS:
         found = [r for r in results if (r.level, r.other, r.players) == (level, other, players)]
         if not found:

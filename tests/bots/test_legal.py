@@ -1,4 +1,4 @@
-"""Every bot only ever returns legal actions, and all-bot matches finish (issue 5)."""
+"""Every bot only ever returns legal actions, and all-bot matches finish."""
 
 from __future__ import annotations
 

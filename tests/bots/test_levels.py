@@ -1,4 +1,4 @@
-"""The levels really differ (issue 18): a short, seeded run of the bench's matchups (deterministic)."""
+"""The levels really differ: a short, seeded run of the bench's matchups (deterministic)."""
 
 from __future__ import annotations
 

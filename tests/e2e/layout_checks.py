@@ -1,4 +1,4 @@
-"""Layout checks for browser tests (issue 41): what a person sees at a viewport, measured in the page.
+"""Layout checks for browser tests: what a person sees at a viewport, measured in the page.
 
 - `overflow`: how many CSS px the page is wider than the viewport.
 - `covered`: interactive elements whose centre another element covers (`document.elementFromPoint`).

@@ -1,4 +1,4 @@
-"""Forms under a person's fingers (issue 41), in a real Chromium: names, totals and set-up fields typed key by
+"""Forms under a person's fingers, in a real Chromium: names, totals and set-up fields typed key by
 key (`type_into`), several values in a row into the same field, corrections with Backspace. Each field holds
 what the app says after every drawing, and every message of a round shows as it is typed, all at once.
 Screenshots of the set-up after four names and of a round with every error, at 390x844 and 360x640 in both

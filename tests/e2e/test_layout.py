@@ -1,4 +1,4 @@
-"""Layout at the sizes of phones, tablets and desktops, in both languages (issue 41): no sideways overflow, no
+"""Layout at the sizes of phones, tablets and desktops, in both languages: no sideways overflow, no
 control covered by another, no text cut in its box, and on phones the whole table on the first screen during a
 turn. One browser context per language (its locale picks the language); each state is reached once and the
 viewport resized around it. Screenshots go to artifacts/layout/.

@@ -1,4 +1,4 @@
-"""Saves survive a killed browser (issue 19): Chromium is SIGKILLed half a second after a save, as a
+"""Saves survive a killed browser: Chromium is SIGKILLed half a second after a save, as a
 phone's OS kills a backgrounded browser, and relaunched on the same profile; today's localStorage
 saves migrate once; without IndexedDB the page warns, offers the export and still saves."""
 

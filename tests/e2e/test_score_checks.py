@@ -1,4 +1,4 @@
-"""Fewer taps and earlier warnings at the table (issue 16), in a real Chromium on a 390x844 phone.
+"""Fewer taps and earlier warnings at the table, in a real Chromium on a 390x844 phone.
 
 A round entered card by card in the remembered mode, a fifth Wild Draw Four refused at the tap, the
 question before an unusual total, the list's entries told apart, a re-import detected, no key or button

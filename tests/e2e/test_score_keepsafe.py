@@ -1,4 +1,4 @@
-"""No sheet lost to storage rules, in Chromium (issue 43): with an iPhone's user agent and `navigator.standalone`
+"""No sheet lost to storage rules, in Chromium: with an iPhone's user agent and `navigator.standalone`
 false, the list says Safari may delete the sheets and, once a sheet has a round, shows how to add the app to the
 Home Screen (dismissable, never in the way); as the Home Screen app it does not."""
 

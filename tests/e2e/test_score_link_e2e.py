@@ -1,4 +1,4 @@
-"""Sheet links in Chromium (issue 43): a sheet's QR code decodes to exactly its link; the link opened in a fresh
+"""Sheet links in Chromium: a sheet's QR code decodes to exactly its link; the link opened in a fresh
 profile paints the standings before Python is ready, exactly as scorekeeper computed them; "keep" imports it,
 the same link again copies nothing, and a newer link offers to update the copy."""
 

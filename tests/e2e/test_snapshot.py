@@ -1,5 +1,5 @@
-"""Start-up snapshot (issue 7): return visits start the engine worker (web/engine/app-worker.mjs) from a Pyodide memory
-snapshot, and any trouble falls back. The page itself never runs Pyodide (issue 14).
+"""Start-up snapshot: return visits start the engine worker (web/engine/app-worker.mjs) from a Pyodide memory
+snapshot, and any trouble falls back. The page itself never runs Pyodide.
 
 Each test has its own copy of the site on its own server (its own origin, so its own IndexedDB and
 service worker) and a persistent Chromium profile, closed and reopened between visits like a real return.

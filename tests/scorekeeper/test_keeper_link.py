@@ -1,4 +1,4 @@
-"""Sheet links (issue 43, scorekeeper.link): any sheet round-trips exactly, damage of any kind is refused
+"""Sheet links (scorekeeper.link): any sheet round-trips exactly, damage of any kind is refused
 with its code, and the links fit: an evening of tapped hands in under 1,000 characters, a 10-player
 40-round sheet in one QR code (or reported as too long for one)."""
 

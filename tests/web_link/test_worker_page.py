@@ -1,5 +1,5 @@
 """The worker's messages to the page (app.worker.WorkerPage): characters go as UTF-8, never as \\u escapes, since
-MicroPython's json reads an escaped surrogate pair (an emoji) as two broken characters (issue 43: names with
+MicroPython's json reads an escaped surrogate pair (an emoji) as two broken characters (names with
 emoji came back from a sheet link as six U+FFFD)."""
 
 from __future__ import annotations

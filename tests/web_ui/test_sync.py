@@ -1,5 +1,5 @@
 """`ui.dom.sync` on CPython, on a fake page: after a drawing every field holds what the controllers say, even
-when that is what they drew last time (issue 41: typed "Beto", added, the model's "" again, and the field kept
+when that is what they drew last time (typed "Beto", added, the model's "" again, and the field kept
 "Beto", so the next name came out "BetoCaro"); and never changes a field under the person's fingers."""
 
 from __future__ import annotations

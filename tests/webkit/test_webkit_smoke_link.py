@@ -1,4 +1,4 @@
-"""WebKit smoke test of sheet links (issue 43): a link opened as a new page in WebKitGTK is painted by
+"""WebKit smoke test of sheet links: a link opened as a new page in WebKitGTK is painted by
 web/page/link-prepaint.js (DecompressionStream 'deflate-raw' in Safari's engine), then Python's page shows the same
 standings, names as typed. Runs after test_webkit_smoke.py (same window), which reports the first visit."""
 

@@ -1,4 +1,4 @@
-"""WebKit smoke test of a table of phones (issue 44): "Join a table" either offers a code field, where WebKitGTK
+"""WebKit smoke test of a table of phones: "Join a table" either offers a code field, where WebKitGTK
 has WebRTC, or says in a sentence that this browser cannot link phones; the keeper still works either way.
 No link is opened (peer traffic only runs inside the Chromium tests' own network namespace)."""
 

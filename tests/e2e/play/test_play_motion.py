@@ -1,4 +1,4 @@
-"""Play mode's motion, sound and "what just happened" in Chromium (issue 15): the last-action line shows every
+"""Play mode's motion, sound and "what just happened" in Chromium: the last-action line shows every
 bot move of a seeded round, the round end shows the cards left and no line of the next round, pass-and-play
 shows a drawn card before the hand-off, reduced motion runs no animation, the sound switch survives a reload,
 no control is cut at 360/390 px; axe on each new screen; screenshots of a round on a phone in both languages."""

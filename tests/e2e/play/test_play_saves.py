@@ -1,4 +1,4 @@
-"""A move in play mode survives a browser killed half a second later, and shows in another tab (issue 19)."""
+"""A move in play mode survives a browser killed half a second later, and shows in another tab."""
 
 from __future__ import annotations
 
