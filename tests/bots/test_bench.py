@@ -12,7 +12,7 @@ def test_bench_quick_mode_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Speed of the expert" in out and "playouts/s" in out
     assert "expert     strategic" in out
-    assert "Bars" in out
+    assert "\nBars:" in out
 
 
 def test_wilson_interval() -> None:
@@ -25,7 +25,7 @@ def test_bench_plays_whole_matches_to_500(capsys: pytest.CaptureFixture[str]) ->
     bench_bots.main(["--quick", "--strength-only", "--matches", "--only", "basic:random:2"])
     out = capsys.readouterr().out
     assert "one match to 500 points" in out and "basic      random" in out
-    assert "Bars" not in out  # the bars are on rounds
+    assert "\nBars:" not in out  # the bars are on rounds
     won, mine, others = bench_bots.play_game(("basic", "random", 2, 3, 10, True, ()))
     assert max(mine, others) >= 500 and (mine >= 500) is won  # the final totals: the winner reached the target
 
