@@ -7,6 +7,8 @@ normal hand is asked about first. Every keystroke is kept in a draft."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from app.tree import El, el
 from scorekeeper import Mode, RoundDraft, Sheet, optional_seats, preview_gains
 
@@ -82,27 +84,34 @@ def mode_all(sheet: Sheet) -> El:
     return el(
         "div",
         el("p", key="score.mode_all", cls="sk-mode-all-label", id=ids.MODEALL_LABEL),
-        el(
-            "div",
-            *(
-                el(
-                    "button",
-                    key=key,
-                    type="button",
-                    cls="sk-seg",
-                    id=ids.modeall(mode.value),
-                    data_act="modeall",
-                    data_arg=mode.value,
-                    aria_pressed="true" if sheet.entry_mode is mode else "false",
-                )
-                for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))
-            ),
-            cls="sk-mode-switch",
-            role="group",
-            t_attrs={"aria-label": "score.mode_all_group"},
-        ),
+        mode_switch(sheet.entry_mode, ids.modeall, "modeall", "", "score.mode_all_group"),
         el("p", key="score.mode_all_hint", cls="sk-hint"),
         cls="sk-mode-all",
+    )
+
+
+def mode_switch(
+    chosen: Mode, ident: Callable[[str], str], act: str, arg_prefix: str, label: str | tuple[str, dict[str, str]]
+) -> El:
+    """The two buttons "Total" and "Card by card", the chosen one pressed."""
+    return el(
+        "div",
+        *(
+            el(
+                "button",
+                key=key,
+                type="button",
+                cls="sk-seg",
+                id=ident(mode.value),
+                data_act=act,
+                data_arg=arg_prefix + mode.value,
+                aria_pressed="true" if chosen is mode else "false",
+            )
+            for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))
+        ),
+        cls="sk-mode-switch",
+        role="group",
+        t_attrs={"aria-label": label},
     )
 
 
@@ -154,24 +163,8 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     hand = draft.hands[seat]
     cards_mode = hand.mode is Mode.CARDS
     optional = draft.winner is not None and seat in optional_seats(draft.winner, len(sheet.players), sheet.options)
-    switch = el(
-        "div",
-        *(
-            el(
-                "button",
-                key=key,
-                type="button",
-                cls="sk-seg",
-                id=ids.mode(seat, mode.value),
-                data_act="mode",
-                data_arg=f"{seat}:{mode.value}",
-                aria_pressed="true" if hand.mode is mode else "false",
-            )
-            for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))
-        ),
-        cls="sk-mode-switch",
-        role="group",
-        t_attrs={"aria-label": ("score.mode_group", {"name": name})},
+    switch = mode_switch(
+        hand.mode, lambda mode: ids.mode(seat, mode), "mode", f"{seat}:", ("score.mode_group", {"name": name})
     )
     if cards_mode:
         used = set(screen.used_up)
