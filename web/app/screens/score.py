@@ -123,16 +123,12 @@ class ScoreScreen:
             return
         screen = dataclasses.replace(self.keeper.screen(), phones=SESSIONS.phones(self.where.sheet_id))
         tree = el("div", render(screen), cls="score-root", id=ROOT_ID)
-        prepaint = self.where.sheet_id if self.where.page == "sheet" and self.keeper.saved() is not None else ""
-        link.to_page(
-            {
-                "op": "draw",
-                "root": ROOT_ID,
-                "tree": to_data(tree),
-                "focus": f"#{focus}" if focus else "",
-                "prepaint": prepaint,
-            }
-        )
+        data = to_data(tree)
+        link.to_page({"op": "draw", "root": ROOT_ID, "tree": data, "focus": f"#{focus}" if focus else ""})
+        if self.where.page == "sheet" and self.keeper.saved() is not None:  # the picture shown before Python runs
+            painted = "".join(link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
+            picture = {"id": self.where.sheet_id, "lang": i18n.lang(), "html": painted}
+            self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
         SESSIONS.keeper_drew()
 
     # -- the page's messages --------------------------------------------------------------------
@@ -151,11 +147,6 @@ class ScoreScreen:
                 )
         elif op == "shared":
             self.apply(self.keeper.shared(str(message.get("how", "failed")), str(message.get("text", ""))))
-        elif op == "prepainted" and message.get("key") == self.where.sheet_id:
-            self.keeper.store.storage.set(
-                PREPAINT_KEY,
-                json.dumps({"id": self.where.sheet_id, "lang": i18n.lang(), "html": str(message.get("html", ""))}),
-            )
 
     def apply(self, effect: Effect) -> None:
         page: dict[str, Any] = {"op": "effect"}
