@@ -44,7 +44,18 @@ COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 """V8's explicit compile hint (Chromium 136+; a comment elsewhere): compile every function of the file while it is
 parsed off the main thread. MicroPython's start runs most of micropython.mjs's functions once, inside the page's
 longest start-up task; compiled one by one they cost it several ms (measured: docs/decisions.md)."""
-UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/ui: the page's side, as bytecode
+UI_MODULES = (
+    "__init__",
+    "promises",
+    "dom",
+    "fx",
+    "wake",
+    "keys",
+    "journal",
+    "host",
+    "saves",
+    "page",
+)  # web/ui: the page's side, as bytecode
 SHARED_MODULES = ("__init__", "protocol")  # web/shared: imported by both sides (bytecode on the page, app.zip)
 SCAN_WORKER = "scan-worker.template.js"  # web/: the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/scan.mjs)

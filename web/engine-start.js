@@ -26,7 +26,7 @@
     // returned came back undefined. start(spec) and setup() ask the worker; state() answers at once with
     // the table's last pushed state, "busy" while an intent the page sent since is not in it yet. The worker
     // pushes that state after each table drawing only while a test follows: follow(true) (at once under
-    // automation, navigator.webdriver), follow(false) stops it.
+    // automation, navigator.webdriver, else at the first state()), follow(false) stops it.
     const answers = new Map();
     let asked = 0;
     let playState = "null";
@@ -65,12 +65,18 @@
       answers.set(++asked, resolve);
       post(JSON.stringify({ op: "hook", id: asked, name, arg: String(arg ?? "") }));
     });
-    if (navigator.webdriver) ask("follow", "on");
+    let following = false;
+    const follow = (on) => {
+      following = on;
+      return ask("follow", on ? "on" : "off");
+    };
+    if (navigator.webdriver) follow(true);
     window.unoPlay = {
       start: (spec) => ask("start", spec),
       setup: () => ask("setup", ""),
-      follow: (on) => ask("follow", on === false ? "off" : "on"),
+      follow: (on) => follow(on !== false),
       state: () => {
+        if (!following) follow(true); // the first read asks for the state: later reads have it
         if (seen >= sent || playState === "null") return playState;
         return JSON.stringify({ ...JSON.parse(playState), busy: true });
       },

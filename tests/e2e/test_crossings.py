@@ -129,11 +129,11 @@ def test_a_bots_move_is_one_request_and_one_answer(page: Page, server: SiteServe
     )
     after = json.loads(page.evaluate("window.unoPlay.state()"))
     moves = [line for line in after["log"][len(before["log"]) :] if line.startswith("1 ")]
-    asked = after["bots"]["asked"] - before["bots"]["asked"]
-    answered = after["bots"]["answered"] - before["bots"]["answered"]
+    asked = after["bots_worker_messages"]["requests"] - before["bots_worker_messages"]["requests"]
+    answered = after["bots_worker_messages"]["answers"] - before["bots_worker_messages"]["answers"]
     assert moves and after["bots"]["decided_here"] == before["bots"]["decided_here"], after["bots"]
     print(f"the bot's moves {moves}: {asked} requests, {answered} answers")
-    assert asked == answered == len(moves), (moves, after["bots"], before["bots"])
+    assert asked == answered == len(moves), (moves, after, before)
 
 
 def keeper_round(page: Page, server: SiteServer) -> None:

@@ -141,7 +141,7 @@ def page_saves(monkeypatch: pytest.MonkeyPatch) -> Any:
     ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
     ffi.to_js = lambda value: value  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "jsffi", ffi)
-    for name in ("ui.saves", "ui.host", "ui.fx"):
+    for name in ("ui.saves", "ui.host", "ui.fx", "ui.promises", "ui.wake", "ui.keys"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     from ui.saves import PageSaves
 

@@ -31,6 +31,9 @@ from jsffi import create_proxy, to_js
 from ui import dom
 from ui.fx import Fx
 from ui.journal import Journal
+from ui.keys import Keys
+from ui.promises import error_text, when
+from ui.wake import WakeLock
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -38,36 +41,6 @@ except ImportError:
     pass
 
 MAX_FILE_BYTES = 2_000_000
-_waiting: list[Any] = []  # the callbacks of promises not settled yet (kept referenced until then)
-
-
-def error_text(error: Any) -> str:
-    """A JS error as "Name: message" (MicroPython prints a JS object as "<JsProxy n>")."""
-    name, message = getattr(error, "name", None), getattr(error, "message", None)
-    if name or message:
-        return (str(name) + ": " if name else "") + str(message or "")
-    return str(error or "")
-
-
-def when(promise: Any, done: Any, failed: Any = None) -> None:
-    """Call `done(value)` once the JS `promise` resolves, `failed(error)` if it rejects. Promise callbacks, not
-    asyncio: MicroPython's asyncio calls `setTimeout` with another `this` at times ("Illegal invocation",
-    measured in Chromium), which left a save unanswered."""
-    pair: list[Any] = []
-
-    def settle(handler: Any) -> Any:
-        def call(value: Any = None) -> None:
-            if pair in _waiting:
-                _waiting.remove(pair)
-            if handler is not None:
-                handler(value)
-
-        return create_proxy(call)
-
-    pair.extend([settle(done), settle(failed)])
-    _waiting.append(pair)
-    promise.then(pair[0], pair[1])
-
 
 EVENTS = ("click", "input", "change", "submit")
 
@@ -81,8 +54,7 @@ class Host:
         self.document = window.document
         self.send = send
         self.proxies: list[Any] = []
-        self.wake: Any = None
-        self.wake_wanted = False
+        self.wake = WakeLock(window)
         self.sent = 0  # the number of the last intent sent (`ui.journal`)
         self.drawn = 0  # the number of the last intent the messages shown so far answered (their `seen`)
         self.focused_at_send: Any = None  # the page's focused element when the last intent was sent
@@ -93,10 +65,11 @@ class Host:
         self.area = self.document.getElementById("screen")
         for name in EVENTS:
             self._listen(self.area, name, self.on_event)
-        self._listen(self.document, "keydown", self.on_key)  # shortcuts work wherever the focus is
+        self.keys = Keys(self.area)
+        self._listen(self.document, "keydown", self.keys.on_key)  # shortcuts work wherever the focus is
         self._listen(window, "hashchange", self.on_hash)
         self._listen(window, "uno:lang", lambda event: self.send(*self.language()))
-        self._listen(self.document, "visibilitychange", lambda event: self._wake_request())
+        self._listen(self.document, "visibilitychange", lambda event: self.wake.request())
 
     def _listen(self, target: Any, name: str, handler: Any) -> None:
         proxy = create_proxy(handler)
@@ -252,7 +225,7 @@ class Host:
             if picker:
                 picker.click()
         if "wake" in message:
-            self.set_wake(bool(message["wake"]))
+            self.wake.set(bool(message["wake"]))
         if message.get("jump"):
             self.jump(message["jump"])
         elif message.get("top"):
@@ -322,47 +295,6 @@ class Host:
         except Exception as error:  # refused at once (not a user gesture...)
             copy(error)
 
-    # ----- the screen wake lock ------------------------------------------------------------------------
-
-    def set_wake(self, wanted: bool) -> None:
-        if wanted and self.wake_wanted and self.wake:
-            return  # held already
-        self.wake_wanted = wanted
-        if wanted:
-            self._wake_request()
-            return
-        sentinel, self.wake = self.wake, None
-        if sentinel:
-            try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
-                sentinel.release()
-            except Exception:  # already released by the browser
-                pass
-        self.document.documentElement.dataset.wakeLock = "off"
-
-    def _wake_request(self) -> None:
-        if not self.wake_wanted or str(self.document.visibilityState) != "visible":
-            return
-        root = self.document.documentElement
-        lock = getattr(self.window.navigator, "wakeLock", None)
-        if not lock:
-            root.dataset.wakeLock = "unsupported"
-            return
-
-        def refused(error: Any) -> None:  # battery saver, not visible...: stay quiet
-            root.dataset.wakeLock = "refused"
-
-        def got(sentinel: Any) -> None:
-            if not self.wake_wanted:
-                sentinel.release()
-                return
-            self.wake = sentinel
-            root.dataset.wakeLock = "on"
-
-        try:
-            when(lock.request("screen"), got, refused)
-        except Exception as error:
-            refused(error)
-
     # ----- to the controllers --------------------------------------------------------------------------
 
     def on_event(self, event: Any) -> None:
@@ -424,50 +356,3 @@ class Host:
             chosen_text("")
         else:
             when(chosen.text(), chosen_text, lambda error: chosen_text(""))
-
-    def next_field(self, field: Any) -> bool:
-        """Move from `field` (with `data-next`) to the next empty field of that kind; False when none is left.
-        On the Enter key (phones' "next"), before the form sees it: a submission here would be the form's
-        default button (Save), whose drawing would come back to a person already typing in the next field."""
-        fields = list(self.area.querySelectorAll(str(field.getAttribute("data-next"))))
-        here = -1
-        for index, other in enumerate(fields):
-            if other == field:
-                here = index
-        for other in fields[here + 1 :]:
-            if not str(other.value).strip():
-                other.focus()
-                return True
-        return False
-
-    def on_key(self, event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        target = event.target
-        if str(getattr(target, "tagName", "") or "").upper() in ("INPUT", "SELECT", "TEXTAREA"):
-            onward = str(event.key) == "Enter" and not event.isComposing and target.getAttribute("data-next")
-            if onward and self.area.contains(target) and self.next_field(target):
-                event.preventDefault()  # no submission: the form is not saved on the way
-            return
-        key = str(event.key)
-        group = target.closest("[data-roving]") if getattr(target, "closest", None) else None
-        if group and key in ("ArrowLeft", "ArrowRight", "Home", "End"):
-            items = list(group.querySelectorAll(str(group.getAttribute("data-roving"))))
-            if not items:
-                return
-            index = 0
-            for i, item in enumerate(items):
-                if item == target:
-                    index = i
-            index = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(items) - 1}[key]
-            index = max(0, min(len(items) - 1, index))
-            for i, item in enumerate(items):
-                item.tabIndex = 0 if i == index else -1
-            items[index].focus()
-            event.preventDefault()
-            return
-        if len(key) == 1:
-            button = self.area.querySelector('[data-shortcut="' + key.lower() + '"]')
-            if button and not getattr(button, "disabled", False):
-                button.click()
-                event.preventDefault()

@@ -9,8 +9,8 @@ from jsffi import create_proxy
 
 from ui import dom
 from ui.dom import to_js, to_py
-from ui.host import error_text, when
 from ui.journal import RECORD_PREFIX
+from ui.promises import error_text, when
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
