@@ -122,11 +122,13 @@ def copy_micropython(site: Path, version: str) -> str:
 
 
 def write_ui_start(site: Path, folder: str) -> None:
-    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/ui's modules."""
+    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/shared's and
+    web/ui's modules."""
     template = (WEB / UI_START).read_text()
-    modules = [*(f"shared/{name}" for name in SHARED_MODULES), *(f"ui/{name}" for name in UI_MODULES)]
-    text = template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs").replace(
-        "__UI_MODULES__", json.dumps(modules)
+    text = (
+        template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs")
+        .replace("__UI_MODULES__", json.dumps(list(UI_MODULES)))
+        .replace("__SHARED_MODULES__", json.dumps(list(SHARED_MODULES)))
     )
     (site / "web" / "ui-start.mjs").write_text(text)
 
