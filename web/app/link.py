@@ -7,8 +7,8 @@ intents, shared). A message the protocol refuses is dropped with the reason on s
 
 One turn, one crossing: what the controllers send while they answer one message from the page (and the tasks
 that answer starts, such as a save's write) goes to the page as one ``batch``, once the worker's event loop has
-run them (`attach`'s `later`). An effect's ``go`` is shown here at once (the route handler); the page only sets
-the location's hash and does not report it back.
+run them (`attach`'s `later`). An effect's ``go`` is shown in the same turn (`navigate`, set by `app.start`); the
+page only sets the location's hash and does not report it back.
 """
 
 from __future__ import annotations
