@@ -125,7 +125,8 @@ class ScoreScreen:
         tree = el("div", render(screen), cls="score-root", id=ROOT_ID)
         data = to_data(tree)
         link.to_page({"op": "draw", "root": ROOT_ID, "tree": data, "focus": f"#{focus}" if focus else ""})
-        if self.where.page == "sheet" and self.keeper.saved() is not None:  # the picture shown before Python runs
+        sheet = self.where.page == "sheet" and self.keeper.saved() is not None
+        if sheet and storage.saves().state == "saving":  # the picture shown before Python runs, with the sheet's save
             painted = "".join(link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
             picture = {"id": self.where.sheet_id, "lang": i18n.lang(), "html": painted}
             self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
