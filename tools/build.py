@@ -56,7 +56,9 @@ UI_MODULES = (
     "saves",
     "page",
 )  # web/ui: the page's side, as bytecode
-SHARED_MODULES = ("__init__", "protocol")  # web/shared: imported by both sides (bytecode on the page, app.zip)
+# web/shared: what both sides import (bytecode on the page, in app.zip for the worker); on the page a namespace
+# package (MicroPython imports it without __init__: one request fewer)
+SHARED_MODULES = ("protocol",)
 SCAN_WORKER = "scan-worker.template.js"  # web/: the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/scan.mjs)
 UI_START = "ui-start.template.mjs"  # web/: loads MicroPython and runs ui.page (written as web/ui-start.mjs)

@@ -7,9 +7,7 @@ const { loadMicroPython } = await import(micropythonModule);
 const out = [];
 const mp = await loadMicroPython({ stdout: (line) => out.push(line), stderr: (line) => out.push(line) });
 mp.FS.mkdirTree("/lib/shared");
-for (const name of ["__init__", "protocol"]) {
-  mp.FS.writeFile(`/lib/shared/${name}.mpy`, readFileSync(`${sharedDir}/${name}.mpy`));
-}
+mp.FS.writeFile("/lib/shared/protocol.mpy", readFileSync(`${sharedDir}/protocol.mpy`)); // as the page has it
 globalThis.input = readFileSync(0, "utf8");
 mp.runPython(`
 import json, sys

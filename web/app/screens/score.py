@@ -81,6 +81,15 @@ def storage_facts(message: dict[str, Any]) -> None:
 link.handle("storage", storage_facts)
 
 
+def _painted_sheet(kept: str | None) -> str | None:
+    """The sheet whose picture is kept (None: none, or not readable)."""
+    try:
+        found = json.loads(kept or "null")
+    except ValueError:
+        return None
+    return str(found.get("id")) if isinstance(found, dict) else None
+
+
 class ScoreScreen:
     """Every `#/score...` route: one screen object that draws whatever the keeper shows, through the page's
     side (`app.link`, `ui.host`), and hands the page's intents to the keeper."""
@@ -125,12 +134,20 @@ class ScoreScreen:
         tree = el("div", render(screen), cls="score-root", id=ROOT_ID)
         data = to_data(tree)
         link.to_page({"op": "draw", "root": ROOT_ID, "tree": data, "focus": f"#{focus}" if focus else ""})
-        sheet = self.where.page == "sheet" and self.keeper.saved() is not None
-        if sheet and storage.saves().state == "saving":  # the picture shown before Python runs, with the sheet's save
-            painted = "".join(link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
-            picture = {"id": self.where.sheet_id, "lang": i18n.lang(), "html": painted}
-            self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
+        if self.where.page == "sheet" and self.keeper.saved() is not None:
+            self.paint(data)
         SESSIONS.keeper_drew()
+
+    def paint(self, data: object) -> None:
+        """Keep the sheet as drawn: the picture shown before Python runs (web/score-prepaint.js). It goes with a
+        save of the sheet, or on its own when none of this sheet is kept: a drawing that saves nothing (a reload,
+        the storage facts arriving) writes nothing."""
+        kept = _painted_sheet(self.keeper.store.storage.get(PREPAINT_KEY))
+        if kept == self.where.sheet_id and storage.saves().state != "saving":
+            return
+        painted = "".join(link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
+        picture = {"id": self.where.sheet_id, "lang": i18n.lang(), "html": painted}
+        self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
 
     # -- the page's messages --------------------------------------------------------------------
 
