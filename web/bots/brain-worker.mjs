@@ -1,8 +1,8 @@
-// The engine worker (issue 14): play mode's bots search here, in their own Pyodide, so a search never
-// blocks the page. The page's side is web/app/play/brain_client.py; the Python here is
-// web/app/play/brain.py, which documents the messages (one JSON text each way).
+// The bots' worker: play mode's bots search here, in their own Pyodide, so a search never holds up the
+// engine worker or the page. The engine worker's side is web/app/play/brain_client.py; the Python here is
+// web/app/play/brain.py, which documents the messages (one JSON text each way: a request, its answer).
 //
-// Start-up: from the page's start-up snapshot when one is stored for this build (issue 7; read through
+// Start-up: from the page's start-up snapshot when one is stored for this build (read through
 // a snapshot store worker of its own, web/snapshot-store.js, and restored only if its SHA-256 matches),
 // else a plain start with our wheels and the app's package (as the snapshot maker does). Then one message
 // {"ready": true, "ms": <start-up time>, "path": "snapshot" | "plain"}; or {"fatal": "<why>"}.

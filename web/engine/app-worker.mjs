@@ -1,6 +1,6 @@
-// The engine worker (issue 14): the controllers, the engine and the score keeper run here, in Pyodide, so
-// nothing heavy ever runs on the page's thread. The page's side is web/ui/ (MicroPython); the Python here
-// is web/app/worker.py, which documents the messages (one JSON text each way). web/engine-start.js starts
+// The engine worker: the controllers, the engine and the score keeper run here, in Pyodide, so nothing
+// heavy ever runs on the page's thread. The page's side is web/ui/ (MicroPython); the Python here is
+// web/app/worker.py; the messages (one JSON text each way) are web/shared/protocol.py's. web/engine-start.js starts
 // this worker at the page's first moment; the build serves it next to pyodide.mjs
 // (runtime/pyodide-<version>/uno-app.mjs), so "../../" is the site's root.
 //
@@ -20,9 +20,9 @@
 // data-worker-start (when it started, in ms since the page's navigation, whose timeOrigin the boot message
 // carries).
 //
-// Loading shell messages (web/shell.js): {"op": "progress", stage}, {"op": "download", path, done, total,
-// encoded} for the big files, {"op": "fetch-failed", path, reason} when one of ours fails to arrive, and
-// {"op": "fatal", error}. Messages from the page that arrive before Python is ready wait in a queue.
+// Loading shell messages (web/shell.js, in web/shared/protocol.py): progress, download (the big files),
+// fetch-failed (one of ours failed to arrive) and fatal. Messages from the page that arrive before Python is
+// ready wait in a queue.
 
 import { loadPyodide, version } from "./pyodide.mjs";
 import {

@@ -109,7 +109,7 @@ class _NoJs:
         return None
 
 
-APP_PACKAGES = ("app", "ui")  # unpacked from web/app.zip: the worker's side and the page's side of the boundary
+APP_PACKAGES = ("app", "ui", "shared")  # unpacked from web/app.zip: the worker's side, the page's, what both import
 
 
 def preload(packages: Sequence[str] = PACKAGES, app: str = "app") -> list[str]:

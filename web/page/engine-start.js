@@ -1,4 +1,4 @@
-// Start the engine worker (web/app-worker.mjs: Pyodide, the engine, the bots, the controllers) at the
+// Start the engine worker (web/app-worker.mjs: Pyodide, the engine, the controllers) at the
 // page's first moment, before the page's MicroPython loads: its download and start overlap theirs.
 // A classic, blocking script of its own, first in <head> (the Content-Security-Policy allows scripts
 // from our origin only). It tells the worker whether the last visit stored a start-up snapshot (a hint in
@@ -24,7 +24,9 @@
     // The test hook window.unoPlay (app.play.hook runs in the worker) lives here, in JS: MicroPython at times
     // calls a JS function it holds with its first argument as `this`, and the promises it settled or
     // returned came back undefined. start(spec) and setup() ask the worker; state() answers at once with
-    // the table's last pushed state, "busy" while an intent the page sent since is not in it yet.
+    // the table's last pushed state, "busy" while an intent the page sent since is not in it yet. The worker
+    // pushes that state after each table drawing only while a test follows: follow(true) (at once under
+    // automation, navigator.webdriver, else at the first state()), follow(false) stops it.
     const answers = new Map();
     let asked = 0;
     let playState = "null";
@@ -63,10 +65,18 @@
       answers.set(++asked, resolve);
       post(JSON.stringify({ op: "hook", id: asked, name, arg: String(arg ?? "") }));
     });
+    let following = false;
+    const follow = (on) => {
+      following = on;
+      return ask("follow", on ? "on" : "off");
+    };
+    if (navigator.webdriver) follow(true);
     window.unoPlay = {
       start: (spec) => ask("start", spec),
       setup: () => ask("setup", ""),
+      follow: (on) => follow(on !== false),
       state: () => {
+        if (!following) follow(true); // the first read asks for the state: later reads have it
         if (seen >= sent || playState === "null") return playState;
         return JSON.stringify({ ...JSON.parse(playState), busy: true });
       },

@@ -1,14 +1,15 @@
 // Start the page's side (web/ui/: MicroPython on the main thread; the build writes web/ui-start.mjs from this
-// template with the runtime's path and the module list). The page's Python is bytecode (.mpy, compiled by the
-// build with the runtime's mpy-cross), written into MicroPython's file system and imported: nothing is
-// compiled on the page; each step (the requests, MicroPython's start, each import) runs in a task of its own. A
+// template with the runtime's path and the module lists: web/ui's, and web/shared's, which both sides import).
+// The page's Python is bytecode (.mpy, compiled by the build with the runtime's mpy-cross), written into
+// MicroPython's file system and imported: nothing is compiled on the page; each step (the requests, MicroPython's start, each import) runs in a task of its own. A
 // failure rejects, and the loading shell (web/shell.js) shows it.
 import { loadMicroPython } from "__MICROPYTHON__";
 
 const MODULES = __UI_MODULES__;
+const PATHS = [...__SHARED_MODULES__.map((name) => `shared/${name}`), ...MODULES.map((name) => `ui/${name}`)];
 
 async function fetchModule(name) {
-  const url = new URL(`./ui/${name}.mpy`, import.meta.url);
+  const url = new URL(`./${name}.mpy`, import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   return [name, new Uint8Array(await response.arrayBuffer())];
@@ -17,7 +18,7 @@ async function fetchModule(name) {
 // Each step below in a task of its own (a first run of MicroPython's code is slow while the browser compiles
 // it): no long task. The modules' requests first (each costs the main thread a few ms), then MicroPython's start.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const fetched = Promise.all(MODULES.map(fetchModule));
+const fetched = Promise.all(PATHS.map(fetchModule));
 fetched.catch(() => {}); // awaited below; a failure surfaces there
 await nextTask();
 const micropython = await loadMicroPython({
@@ -25,10 +26,11 @@ const micropython = await loadMicroPython({
 });
 const modules = await fetched;
 micropython.FS.mkdirTree("/lib/ui");
-for (const [name, bytes] of modules) micropython.FS.writeFile(`/lib/ui/${name}.mpy`, bytes);
-for (const name of MODULES.filter((name) => name !== "__init__")) {
+micropython.FS.mkdirTree("/lib/shared");
+for (const [name, bytes] of modules) micropython.FS.writeFile(`/lib/${name}.mpy`, bytes);
+for (const name of PATHS.filter((name) => !name.endsWith("/__init__"))) {
   await nextTask();
-  micropython.runPython(`import ui.${name}`);
+  micropython.runPython(`import ${name.replace("/", ".")}`);
 }
 await nextTask();
 micropython.runPython("ui.page.main()");

@@ -1,115 +1,207 @@
-"""The link between the controllers and the page's side of the boundary (`ui.host`).
+"""The link between the controllers and the page's side of the boundary (`ui.page`, `ui.host`).
 
-Every message crosses as JSON text, both ways, so nothing but plain data passes: the two ends are the
-engine worker's `postMessage` and the page's (`app.worker`). `to_page(message)` draws (`ui.host` documents
-the messages; a root drawn again goes as its changes, `app.diff`). The page's messages go by their `op`: to
-the handler the app registered for it (`handle`: a route change, a language switch), else to the receiver
-the open screen registered (`listen`: intents, shared, prepainted).
+The messages are `shared.protocol`'s. `to_page(message)` sends one (a root drawn again goes as its changes,
+`app.diff`); the page's messages go by their `op`: to the handler the app registered for it (`handle`: a route
+change, a language switch, the saves' answers), else to the receiver the open screen registered (`listen`:
+intents, shared). A message the protocol refuses is dropped with the reason on stderr.
+
+One turn, one crossing: what the controllers send while they answer one message from the page (and the tasks
+that answer starts, such as a save's write) goes to the page as one ``batch``, once the worker's event loop has
+run them (`attach`'s `later`). An effect's ``go`` is shown in the same turn (`navigate`, set by `app.start`); the
+page only sets the location's hash and does not report it back.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from app import diff, i18n
+from app.storage.core import MIRRORED
 from app.tree import from_data, to_html
+from shared import protocol
 
-Receiver = Callable[[dict[str, Any]], None]
-
-_host: list[Any] = []
-_receiver: list[Receiver] = []
-_handlers: dict[str, Receiver] = {}
-_drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
-_drawn_in: dict[str, str] = {}  # root id -> the language it was last drawn in
-_seen = [0]  # the number of the last intent from the page (`ui.journal`)
+Message = dict[str, Any]
+Receiver = Callable[[Message], None]
+Later = Callable[[Callable[[], None]], None]
 
 
-def attach(host: Any) -> None:
-    """The page's side: an object with `receive(message)`."""
-    _host[:] = [host]
-    _drawn.clear()  # a new page has nothing drawn yet
-    _seen[0] = 0
+class Host(Protocol):
+    """The page as the link sees it: one message (or one ``batch``) per call."""
+
+    def receive(self, message: Message) -> None: ...
 
 
-def to_page(message: dict[str, Any]) -> None:
-    """Send `message` to the page. A drawing of a root drawn before goes as its changes (`app.diff`): the page
-    keeps its elements, and a field someone is typing in is not replaced under their fingers."""
-    message = json.loads(json.dumps(message))
-    op = message.get("op")
-    if op == "draw":
+class Link:
+    """Owns what was drawn where, which intent the page sent last, and the turn's messages not sent yet."""
+
+    def __init__(self) -> None:
+        self.host: Host | None = None
+        self.later: Later | None = None  # runs a callback after the tasks started so far (None: send at once)
+        self.receiver: Receiver | None = None
+        self.handlers: dict[str, Receiver] = {}
+        self.drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
+        self.drawn_in: dict[str, str] = {}  # root id -> the language it was last drawn in
+        self.seen = 0  # the number of the last intent from the page (`ui.journal`)
+        self.outbox: list[Message] = []
+        self.answering = False  # a message from the page is being handled: its messages wait for the batch
+        self.flush_due = False
+        self.going: str | None = None  # a route an effect's `go` named, shown before the batch goes
+        self.navigate: Callable[[str], None] | None = None  # shows a route (`app.start`)
+
+    def attach(self, host: Host, later: Later | None = None) -> None:
+        """The page's side (an object with `receive(message)`); `later(callback)` batches each turn."""
+        self.host, self.later = host, later
+        self.drawn.clear()  # a new page has nothing drawn yet
+        self.seen = 0
+        self.outbox.clear()
+        self.going = None
+
+    def to_page(self, message: Message) -> None:
+        """Send `message` to the page (a `shared.protocol` message from the engine; TypeError if it is not one).
+        A drawing of a root drawn before goes as its changes: the page keeps its elements, and a field someone is
+        typing in is not replaced under their fingers."""
+        why = protocol.check(message, protocol.ENGINE)
+        if why:
+            raise TypeError(f"not a message for the page: {why}")
+        message = dict(message)  # fields added here stay out of the caller's dict
+        op = message["op"]
+        if op == "draw":
+            self._draw(message)
+        elif op == "open":  # a section's content is replaced: whatever was drawn in it is gone
+            self.drawn.clear()
+        elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
+            message["upto"] = self.seen
+            mirror = sorted(key for key in (*message["puts"], *message["deletes"]) if key in MIRRORED)
+            if mirror:  # copied to localStorage by the page once written, before it says "saved"
+                message["mirror"] = mirror
+        elif op == "effect" and "go" in message:
+            self.going = message["go"]
+        if op == "draw" or (op == "effect" and message.get("focus")):  # what the page did since, it keeps
+            # (ui.host), and it knows which of its intents are answered
+            message["seen"] = self.seen
+        if op in protocol.DIRECT:  # JS on the page picks these out: after what came before, on their own
+            self.flush()
+            self._send(message)
+            return
+        self.outbox.append(message)
+        if self.answering:
+            return  # sent once the page's message is answered (`from_page`)
+        if self.later is None:
+            self.flush()
+        elif not self.flush_due:
+            self.flush_due = True
+            self.later(self.flush)
+
+    def _draw(self, message: Message) -> None:
         root, tree = message["root"], message.pop("tree")
-        found = diff.changes(_drawn[root], tree) if root in _drawn else None
+        found = diff.changes(self.drawn[root], tree) if root in self.drawn else None
+        lang = i18n.lang()
         if found is not None:
-            if _drawn_in.get(root) != i18n.lang():  # translated attributes are set once: set them again
+            if self.drawn_in.get(root) != lang:  # translated attributes are set once: set them again
                 found += diff.retranslated(tree, _translate)
             message["changes"] = found
             message["fields"] = diff.fields(tree)  # what each field holds: set where it holds another (ui.dom.sync)
-            if diff.as_html(tree, found, _html):  # elements as HTML text: one call each on the page
-                message["lang"] = i18n.lang()
+            if diff.as_html(tree, found, html):  # elements as HTML text: one call each on the page
+                message["lang"] = lang
         else:  # whole: as HTML text, which the page sets in one call (not node by node through MicroPython)
             message["attrs"] = [pair for pair in tree.get("a", ()) if pair[0] != "id"]
-            message["html"] = "".join(_html(child) for child in tree.get("c", ()))
-            message["lang"] = i18n.lang()
-        _drawn[root] = tree
-        _drawn_in[root] = i18n.lang()
-    elif op == "open":  # a section's content is replaced: whatever was drawn in it is gone
-        _drawn.clear()
-    elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
-        message["upto"] = _seen[0]
-    if op == "draw" or (op == "effect" and message.get("focus")):  # what the page did since, it keeps
-        # (ui.host), and it knows which of its intents are answered
-        message["seen"] = _seen[0]
-    if _host:
-        _host[0].receive(message)
+            message["html"] = "".join(html(child) for child in tree.get("c", ()))
+            message["lang"] = lang
+        self.drawn[root] = tree
+        self.drawn_in[root] = lang
+
+    def flush(self) -> None:
+        """Show the route an effect named, then send what waits: one message alone, several as one batch."""
+        self.flush_due = False
+        self._go()
+        waiting, self.outbox = self.outbox, []
+        if len(waiting) > 1 and self.later is not None:
+            self._send({"op": "batch", "messages": waiting})
+        else:  # without `later` (tests on CPython): each as it is
+            for message in waiting:
+                self._send(message)
+
+    def _go(self) -> None:
+        """Show the route an effect's `go` named; what the new screen sends joins the batch."""
+        while self.going is not None:
+            going, self.going = self.going, None
+            if self.navigate is not None:
+                answering, self.answering = self.answering, True
+                try:
+                    self.navigate(going)
+                finally:
+                    self.answering = answering
+
+    def _send(self, message: Message) -> None:
+        if self.host is not None:
+            self.host.receive(message)
+
+    def _redraw(self, message: Message) -> None:
+        """The page could not apply a drawing's changes: send that root whole."""
+        tree = self.drawn.pop(message["root"], None)
+        if tree is not None:  # forgotten first: it goes whole
+            self.to_page({"op": "draw", "root": message["root"], "tree": tree})
+
+    def handle(self, op: str, handler: Receiver) -> None:
+        """Send the page's `op` messages to `handler` (whatever screen is open)."""
+        self.handlers[op] = handler
+
+    def listen(self, receiver: Receiver | None) -> None:
+        """Send the page's messages to `receiver` (the open screen's controller), or nowhere."""
+        self.receiver = receiver
+
+    def from_page(self, message: Any) -> None:
+        """A message from the page (fresh from its JSON text); one the protocol refuses is dropped with a warning."""
+        why = protocol.check(message, protocol.PAGE)
+        if why:
+            print(f"uno: a message from the page that is not one ({why}): {str(message)[:80]!r}", file=sys.stderr)
+            return
+        self.answering = True
+        try:
+            self._dispatch(message)
+            self._go()  # before the tasks the message started: the new screen's saves join their write
+        finally:
+            self.answering = False
+        if self.later is None:
+            self.flush()
+        elif self.outbox:  # after the tasks this message started (a save's write)
+            self.flush_due = True
+            self.later(self.flush)
+
+    def _dispatch(self, message: Message) -> None:
+        op = message["op"]
+        if op == "intent" and isinstance(message.get("seq"), int):
+            self.seen = max(self.seen, message["seq"])
+        if op == "redraw":
+            self._redraw(message)
+            return
+        handler = self.handlers.get(op)
+        if handler is not None:
+            handler(message)
+        elif self.receiver is not None:
+            self.receiver(message)
 
 
 def _translate(key: str, args: Any) -> str:
     return i18n.texts()(key, **args)
 
 
-def _html(data: Any) -> str:
+def html(data: Any) -> str:
     """Tree data as escaped HTML text in the current language (a whole drawing's children, changes' elements)."""
     return to_html(from_data(data), _translate)
 
 
-def _redraw(message: dict[str, Any]) -> None:
-    """The page could not apply a drawing's changes: send that root whole."""
-    tree = _drawn.pop(str(message.get("root")), None)
-    if tree is not None:  # forgotten first: it goes whole
-        to_page({"op": "draw", "root": message["root"], "tree": tree})
+LINK = Link()
+"""The one link of this worker (tests attach their own page to it)."""
+attach = LINK.attach
+to_page = LINK.to_page
+from_page = LINK.from_page
+handle = LINK.handle
+listen = LINK.listen
 
 
 def seen() -> int:
     """The number of the last intent from the page (`ui.journal`)."""
-    return _seen[0]
-
-
-def handle(op: str, handler: Receiver) -> None:
-    """Send the page's `op` messages to `handler` (whatever screen is open)."""
-    _handlers[op] = handler
-
-
-def listen(receiver: Receiver | None) -> None:
-    """Send the page's messages to `receiver` (the open screen's controller), or nowhere."""
-    _receiver[:] = [receiver] if receiver is not None else []
-
-
-def from_page(message: Any) -> None:
-    """A message from the page: a dict with an `op`; anything else is dropped with a warning."""
-    data = json.loads(json.dumps(message))
-    if not isinstance(data, dict) or not isinstance(data.get("op"), str):
-        print(f"uno: a message from the page that is not one: {str(message)[:80]!r}", file=sys.stderr)
-        return
-    if data["op"] == "intent" and isinstance(data.get("seq"), int):
-        _seen[0] = max(_seen[0], data["seq"])
-    if data["op"] == "redraw":
-        _redraw(data)
-        return
-    handler = _handlers.get(data["op"])
-    if handler is not None:
-        handler(data)
-    elif _receiver:
-        _receiver[0](data)
+    return LINK.seen

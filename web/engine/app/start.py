@@ -15,7 +15,7 @@ from typing import Any
 
 import uno_core
 from app import i18n, link
-from app.router import Router
+from app.router import Route, Router
 from app.screens import ROUTES
 from app.storage import bridge
 
@@ -51,6 +51,10 @@ async def start(hello: Mapping[str, Any]) -> Router:
     def follow(message: dict[str, Any]) -> None:
         router.show(str(message.get("hash", "")))
 
+    def go(hash_: str) -> None:  # an effect's `go`: the page sets its hash and does not report it back
+        if Route.parse(hash_) != router.route:
+            router.show(hash_)
+
     def relabel(message: dict[str, Any]) -> None:
         use_language(message)
         router.relabel()
@@ -58,6 +62,7 @@ async def start(hello: Mapping[str, Any]) -> Router:
 
     mark_language()
     link.handle("route", follow)
+    link.LINK.navigate = go
     link.handle("lang", relabel)
     version = uno_core.__version__  # the footer names the engine version that answered
     link.to_page(

@@ -2,18 +2,16 @@
 
 web/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post, load_path)` (post: send one
 JSON text to the page; load_path: how our packages got here, "snapshot" or "uno-app"), `on_ready(callback)`,
-and hands every message from the page to `receive(text)`. The page's first message for Python is
-``{"op": "start", ...}`` (`app.start.start`'s hello); the worker answers ``{"op": "ready", "engineVersion",
-"loadPath"}`` once the first screen is drawn, then calls the callback (the snapshot's work waits for it).
-Before it, web/app-worker.mjs itself takes ``{"op": "boot", "hint"}`` and sends the loading shell's messages.
-The test hook `window.unoPlay` (`app.play.hook`) asks with ``{"op": "hook", "id", "name", "arg"}`` and is
-answered ``{"op": "hook-answer", "id", "result"}``; the table pushes ``{"op": "play-state", "state", "seen"}``
-after each drawing (seen: the last intent it holds), so the page's `unoPlay.state()` answers at once (busy
-while a later intent is on its way). Everything else is `app.link`'s (`ui.host` documents those messages).
+and hands every message from the page to `receive(text)`. The messages are `shared.protocol`'s: the page's
+first for Python is ``start`` (`app.start.start`'s hello); the worker answers ``ready`` once the first screen
+is drawn, then calls the callback (the snapshot's work waits for it). The test hook `window.unoPlay`
+(`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test follows the table (hook
+"follow", on by default under automation: web/engine-start.js), a ``play-state`` follows each table drawing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from collections.abc import Callable
@@ -25,64 +23,113 @@ from app.browser import spawn
 from app.play.brain_client import brain
 from app.play.hook import HOOKS
 from app.start import start
+from shared import protocol
 
 Post = Callable[[str], None]
 
 
 class WorkerPage:
-    """The page as the controllers see it from the worker: each message goes out as one JSON text."""
+    """The page as the controllers see it from the worker: each message (or batch) goes out as one JSON text."""
 
     def __init__(self, post: Post) -> None:
         self.post = post
+        self.following = False  # a test reads the table's state after each drawing (`unoPlay.state()`)
+        self.ready = False  # the saves are open: the table's state can be read
 
     def receive(self, message: dict[str, Any]) -> None:
         # Characters as UTF-8, not \u escapes: MicroPython's json reads an escaped surrogate pair (an emoji in a
         # name) as two broken characters, which the page showed as six U+FFFD
         self.post(json.dumps(message, ensure_ascii=False))
-        if message.get("op") == "draw" and message.get("root") == "play":  # the hook's state follows the table
-            self.post(json.dumps({"op": "play-state", "state": HOOKS["state"](""), "seen": link.seen()}))
+        if self.following and self.ready and _draws_table(message):
+            self.push_state()
+
+    def push_state(self) -> None:
+        self.post(json.dumps({"op": "play-state", "state": HOOKS["state"](""), "seen": link.seen()}))
+
+    def follow(self, arg: str) -> str:
+        """The hook "follow": "on" pushes the table's state now and after each table drawing, "off" stops."""
+        self.following = arg != "off"
+        if self.following and self.ready:
+            self.push_state()
+        return "ok"
 
 
-_state: dict[str, Any] = {"started": False, "load_path": "uno-app", "on_ready": None}
+def _draws_table(message: dict[str, Any]) -> bool:
+    each = message["messages"] if message["op"] == "batch" else [message]
+    return any(one["op"] == "draw" and one["root"] == "play" for one in each)
+
+
+class Worker:
+    """This worker's start and its page: what `attach`, `on_ready` and `receive` act on."""
+
+    def __init__(self) -> None:
+        self.started = False
+        self.load_path = "uno-app"
+        self.on_ready: Callable[[], object] | None = None
+        self.page = WorkerPage(lambda text: None)
+
+    def attach(self, post: Post, load_path: str = "uno-app") -> None:
+        self.load_path = load_path
+        self.page = WorkerPage(post)
+        link.attach(self.page, _later)
+        link.handle("hook", self.hook)
+
+    def receive(self, text: str) -> None:
+        """One message from the page (a JSON text); a malformed one is dropped with a warning."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            print(f"uno worker: not JSON: {text[:80]!r}", file=sys.stderr)
+            return
+        if isinstance(data, dict) and data.get("op") == "start":
+            why = protocol.check(data, protocol.PAGE)
+            if why:
+                print(f"uno worker: start refused ({why})", file=sys.stderr)
+            elif not self.started:
+                self.started = True
+                spawn(self._start(data))
+            return
+        link.from_page(data)
+
+    def hook(self, message: dict[str, Any]) -> None:
+        name, arg = message["name"], message.get("arg", "")
+        found = HOOKS.get(name)
+        if name == "follow":
+            result = self.page.follow(arg)
+        elif found is not None:
+            result = found(arg)
+        else:
+            result = f"error: no hook {name!r}"
+        link.to_page({"op": "hook-answer", "id": message["id"], "result": result})
+
+    async def _start(self, hello: dict[str, Any]) -> None:
+        await start(hello)
+        self.page.ready = True
+        link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": self.load_path})
+        link.LINK.flush()  # the first screen and "ready" at once, before the snapshot's work
+        if self.on_ready is not None:
+            self.on_ready()
+        import js  # the worker's global scope: the bots' worker sits next to this one
+
+        brain().allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))
+
+
+def _later(callback: Callable[[], None]) -> None:
+    """Run `callback` after the tasks already scheduled (a save's write starts in one)."""
+    asyncio.get_event_loop().call_soon(callback)
+
+
+WORKER = Worker()
 
 
 def attach(post: Post, load_path: str = "uno-app") -> None:
-    _state["load_path"] = load_path
-    link.attach(WorkerPage(post))
+    WORKER.attach(post, load_path)
 
 
 def on_ready(callback: Callable[[], object]) -> None:
     """Call `callback` once the first screen is drawn (the start-up snapshot's work waits for it)."""
-    _state["on_ready"] = callback
+    WORKER.on_ready = callback
 
 
 def receive(text: str) -> None:
-    """One message from the page (a JSON text); a malformed one is dropped with a warning."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        print(f"uno worker: not JSON: {text[:80]!r}", file=sys.stderr)
-        return
-    if not isinstance(data, dict):
-        print(f"uno worker: not a message: {text[:80]!r}", file=sys.stderr)
-        return
-    op = data.get("op")
-    if op == "start" and not _state["started"]:
-        _state["started"] = True
-        spawn(_start(data))
-    elif op == "hook":
-        hook = HOOKS.get(str(data.get("name")))
-        result = hook(str(data.get("arg", ""))) if hook is not None else f"error: no hook {data.get('name')!r}"
-        link.to_page({"op": "hook-answer", "id": data.get("id"), "result": result})
-    else:
-        link.from_page(data)
-
-
-async def _start(hello: dict[str, Any]) -> None:
-    _state["router"] = await start(hello)
-    link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": _state["load_path"]})
-    if _state["on_ready"] is not None:
-        _state["on_ready"]()
-    import js  # the worker's global scope: the bots' worker sits next to this one
-
-    brain().allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))
+    WORKER.receive(text)

@@ -1,39 +1,21 @@
 """The page's side of the boundary: draws what the controllers send and sends back what the person does.
 
-Messages are plain dicts (JSON). From the controllers (`Host.receive`):
-- ``{"op": "open", "section": id, "tree": <tree data> | null, "focus_main": bool}``: show the section `id`
-  of `<main>` (hiding the others); for the shared section `screen`, its children become the tree's
-  children (the containers the screen then draws into); `focus_main` moves the focus to `<main>`;
-- ``{"op": "set", "id": id, "hidden": bool, "label": [key, pairs]}``: show or hide an element of the page,
-  bind its text to a catalogue key; ``{"op": "set", "marks": {name: value}}``: `<html data-name="value">`;
-- ``{"op": "draw", "root": id, "html": text, "attrs": [[name, value]], "lang": code, "focus": selector,
-  "refocus": [prefix, selector], "live": [region id, text], "prepaint": key}``: `#root`'s children become
-  `html` (escaped by the controllers, `app.tree.to_html`, translated in `lang`: relabelled here if the page
-  switched meanwhile) and `attrs` go on `#root`; instead of `html`, `changes` (`app.diff`: the elements stay;
-  the HTML texts among them are in `lang` too) when the root was drawn before, and ``{"op": "redraw", "root":
-  id}`` asks for it whole when they do not fit.
-  The focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes
-  when a lost `data-focus` started with `prefix`) unless `focus` names another. `seen` is the number of the
-  last intent the controllers had then: a drawing older than the page's last intent moves no focus. With
-  `changes` come `fields` (`app.diff.fields`): every field then holds what they say, except a field that sent
-  a value after `seen` and the focused field's text typed and not sent yet (`ui.dom.sync`). `live` reads a
-  text to screen readers. `prepaint` asks for `#root`'s HTML back (``{"op": "prepainted", "key": key,
-  "html": ...}``);
-- ``{"op": "effect", ...}`` with any of: ``download`` [name, text, type], ``go`` (a location hash),
-  ``share`` (a text: Web Share, else the clipboard; the answer comes back as ``{"op": "shared", "how":
-  "shared"|"copied"|"failed", "text": ...}``), ``pick`` (the id of a file input to open), ``focus`` (an
-  id), ``announce`` [region id, text] (read after a short pause, so the same text is read again), ``wake``
-  (true: keep the screen on while shown; false: let it sleep), ``jump`` (an id: scroll there and focus its
-  heading), ``top`` (scroll to the top), ``cues`` (with ``sound`` and ``motion``: the table's motion, sounds
-  and vibration after a drawing, played by `ui.fx`).
+The messages are `shared.protocol`'s (checked by `ui.page` on receipt). From the controllers
+(`Host.receive`): ``open`` shows a section of `<main>`; ``set`` sets marks, shows, hides or binds an element;
+``draw`` sets a root's children (``html``, escaped and translated by the controllers, `app.tree.to_html`) or
+applies their ``changes`` (`app.diff`: the elements stay; a drawing that does not fit asks ``redraw``). The
+focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes when a
+lost `data-focus` started with `prefix`) unless `focus` names another; `seen` is the last intent the
+controllers had then: an older drawing moves no focus, and `fields` say what each field holds except one typed
+in since (`ui.dom.sync`). ``effect`` does the rest (download, go, share, pick, focus, announce, wake, jump, top,
+cues for `ui.fx`). A ``go`` sets the location's hash of a route the controllers have shown already: its
+``hashchange`` is not reported back.
 
-To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is):
-``{"op": "intent", "act", "arg", "value", "checked", "enabled", "seq", "blind"}`` for a control
-with `data-act` (sent on its `data-on` event, click by default; `blind`: sent before a message answered the
-page's previous intent, as a second tap on a slow phone is); a file input sends its file's text
-instead (``"text"``, empty when larger than `MAX_FILE_BYTES`); ``{"op": "route", "hash": ...}`` when the
-location's hash changes; ``{"op": "lang", "lang": ..., "catalogue": {...}}`` after a language switch (the
-shell has relabelled every bound text by then).
+To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is): an
+``intent`` for a control with `data-act` (sent on its `data-on` event, click by default; `blind` when sent
+before a message answered the page's previous intent; a file input sends its file's ``text``, empty when
+larger than `MAX_FILE_BYTES`), a ``route`` when the person changes the location's hash, a ``lang`` after a
+language switch, ``shared`` after a share.
 
 Behaviour the pages ask for by attributes, so no screen needs code here: `data-next` on a field (Enter goes
 to the next empty field matching that selector instead of submitting), `data-clear` on a form (its
@@ -49,6 +31,9 @@ from jsffi import create_proxy, to_js
 from ui import dom
 from ui.fx import Fx
 from ui.journal import Journal
+from ui.keys import Keys
+from ui.promises import error_text, when
+from ui.wake import WakeLock
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -56,36 +41,6 @@ except ImportError:
     pass
 
 MAX_FILE_BYTES = 2_000_000
-_waiting: list[Any] = []  # the callbacks of promises not settled yet (kept referenced until then)
-
-
-def error_text(error: Any) -> str:
-    """A JS error as "Name: message" (MicroPython prints a JS object as "<JsProxy n>")."""
-    name, message = getattr(error, "name", None), getattr(error, "message", None)
-    if name or message:
-        return (str(name) + ": " if name else "") + str(message or "")
-    return str(error or "")
-
-
-def when(promise: Any, done: Any, failed: Any = None) -> None:
-    """Call `done(value)` once the JS `promise` resolves, `failed(error)` if it rejects. Promise callbacks, not
-    asyncio: MicroPython's asyncio calls `setTimeout` with another `this` at times ("Illegal invocation",
-    measured in Chromium), which left a save unanswered."""
-    pair: list[Any] = []
-
-    def settle(handler: Any) -> Any:
-        def call(value: Any = None) -> None:
-            if pair in _waiting:
-                _waiting.remove(pair)
-            if handler is not None:
-                handler(value)
-
-        return create_proxy(call)
-
-    pair.extend([settle(done), settle(failed)])
-    _waiting.append(pair)
-    promise.then(pair[0], pair[1])
-
 
 EVENTS = ("click", "input", "change", "submit")
 
@@ -99,26 +54,32 @@ class Host:
         self.document = window.document
         self.send = send
         self.proxies: list[Any] = []
-        self.wake: Any = None
-        self.wake_wanted = False
+        self.wake = WakeLock(window)
         self.sent = 0  # the number of the last intent sent (`ui.journal`)
         self.drawn = 0  # the number of the last intent the messages shown so far answered (their `seen`)
         self.focused_at_send: Any = None  # the page's focused element when the last intent was sent
         self.handlers: dict[str, Any] = {}  # page-side handlers of other messages (`on`)
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
+        self.going: Any = None  # the hash an effect's `go` set, whose hashchange the controllers know of
         self.area = self.document.getElementById("screen")
         for name in EVENTS:
             self._listen(self.area, name, self.on_event)
-        self._listen(self.document, "keydown", self.on_key)  # shortcuts work wherever the focus is
-        self._listen(window, "hashchange", lambda event: self.send({"op": "route", "hash": str(window.location.hash)}))
+        self.keys = Keys(self.area)
+        self._listen(self.document, "keydown", self.keys.on_key)  # shortcuts work wherever the focus is
+        self._listen(window, "hashchange", self.on_hash)
         self._listen(window, "uno:lang", lambda event: self.send(*self.language()))
-        self._listen(self.document, "visibilitychange", lambda event: self._wake_request())
+        self._listen(self.document, "visibilitychange", lambda event: self.wake.request())
 
     def _listen(self, target: Any, name: str, handler: Any) -> None:
         proxy = create_proxy(handler)
         self.proxies.append(proxy)
         target.addEventListener(name, proxy)
+
+    def on_hash(self, event: Any) -> None:
+        going, self.going = self.going, None
+        if str(self.window.location.hash) != going:  # the person's (back button, a link): the controllers follow
+            self.send({"op": "route", "hash": str(self.window.location.hash)})
 
     def on(self, op: str, handler: Any) -> None:
         """Hand the controllers' `op` messages to `handler` (another part of the page's side: the saves)."""
@@ -222,8 +183,6 @@ class Host:
                 target = root.querySelector(refocus[1])
         if target:
             target.focus()
-        if message.get("prepaint"):
-            self.send({"op": "prepainted", "key": message["prepaint"], "html": str(root.innerHTML)})
 
     def current(self, message: Any) -> bool:
         """Whether `message` answers the last intent sent: a focus asked for an earlier one is not moved, or a
@@ -251,7 +210,9 @@ class Host:
         if download:
             self.download(download[0], download[1], download[2] if len(download) > 2 else "application/json")
         if message.get("go"):
-            self.window.location.hash = message["go"]
+            if str(self.window.location.hash) != message["go"]:
+                self.going = message["go"]  # the controllers show it already: its hashchange is not reported
+                self.window.location.hash = message["go"]
             return
         if message.get("focus") and self.may_focus(message):
             target = self.document.getElementById(message["focus"])
@@ -264,7 +225,7 @@ class Host:
             if picker:
                 picker.click()
         if "wake" in message:
-            self.set_wake(bool(message["wake"]))
+            self.wake.set(bool(message["wake"]))
         if message.get("jump"):
             self.jump(message["jump"])
         elif message.get("top"):
@@ -334,45 +295,6 @@ class Host:
         except Exception as error:  # refused at once (not a user gesture...)
             copy(error)
 
-    # ----- the screen wake lock ------------------------------------------------------------------------
-
-    def set_wake(self, wanted: bool) -> None:
-        self.wake_wanted = wanted
-        if wanted:
-            self._wake_request()
-            return
-        sentinel, self.wake = self.wake, None
-        if sentinel:
-            try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
-                sentinel.release()
-            except Exception:  # already released by the browser
-                pass
-        self.document.documentElement.dataset.wakeLock = "off"
-
-    def _wake_request(self) -> None:
-        if not self.wake_wanted or str(self.document.visibilityState) != "visible":
-            return
-        root = self.document.documentElement
-        lock = getattr(self.window.navigator, "wakeLock", None)
-        if not lock:
-            root.dataset.wakeLock = "unsupported"
-            return
-
-        def refused(error: Any) -> None:  # battery saver, not visible...: stay quiet
-            root.dataset.wakeLock = "refused"
-
-        def got(sentinel: Any) -> None:
-            if not self.wake_wanted:
-                sentinel.release()
-                return
-            self.wake = sentinel
-            root.dataset.wakeLock = "on"
-
-        try:
-            when(lock.request("screen"), got, refused)
-        except Exception as error:
-            refused(error)
-
     # ----- to the controllers --------------------------------------------------------------------------
 
     def on_event(self, event: Any) -> None:
@@ -434,50 +356,3 @@ class Host:
             chosen_text("")
         else:
             when(chosen.text(), chosen_text, lambda error: chosen_text(""))
-
-    def next_field(self, field: Any) -> bool:
-        """Move from `field` (with `data-next`) to the next empty field of that kind; False when none is left.
-        On the Enter key (phones' "next"), before the form sees it: a submission here would be the form's
-        default button (Save), whose drawing would come back to a person already typing in the next field."""
-        fields = list(self.area.querySelectorAll(str(field.getAttribute("data-next"))))
-        here = -1
-        for index, other in enumerate(fields):
-            if other == field:
-                here = index
-        for other in fields[here + 1 :]:
-            if not str(other.value).strip():
-                other.focus()
-                return True
-        return False
-
-    def on_key(self, event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        target = event.target
-        if str(getattr(target, "tagName", "") or "").upper() in ("INPUT", "SELECT", "TEXTAREA"):
-            onward = str(event.key) == "Enter" and not event.isComposing and target.getAttribute("data-next")
-            if onward and self.area.contains(target) and self.next_field(target):
-                event.preventDefault()  # no submission: the form is not saved on the way
-            return
-        key = str(event.key)
-        group = target.closest("[data-roving]") if getattr(target, "closest", None) else None
-        if group and key in ("ArrowLeft", "ArrowRight", "Home", "End"):
-            items = list(group.querySelectorAll(str(group.getAttribute("data-roving"))))
-            if not items:
-                return
-            index = 0
-            for i, item in enumerate(items):
-                if item == target:
-                    index = i
-            index = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(items) - 1}[key]
-            index = max(0, min(len(items) - 1, index))
-            for i, item in enumerate(items):
-                item.tabIndex = 0 if i == index else -1
-            items[index].focus()
-            event.preventDefault()
-            return
-        if len(key) == 1:
-            button = self.area.querySelector('[data-shortcut="' + key.lower() + '"]')
-            if button and not getattr(button, "disabled", False):
-                button.click()
-                event.preventDefault()

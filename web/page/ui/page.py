@@ -2,13 +2,14 @@
 (Pyodide, web/app-worker.mjs, started by web/engine-start.js, which also holds the test hook
 `window.unoPlay`), draw what it sends (`ui.host`), keep the saves (`ui.saves`) and tell the shell when the
 app is ready. Nothing heavy runs here: the engine, the bots and the controllers are in the worker; the
-messages are documented in `app.worker`."""
+messages are `shared.protocol`'s, checked here on receipt."""
 
 import json
 
 import js
 from jsffi import create_proxy
 
+from shared import protocol
 from ui.dom import to_js
 from ui.host import Host
 from ui.saves import PageSaves, hello
@@ -19,8 +20,6 @@ except ImportError:
     pass
 
 window = js.self  # the page's global object (web/ui-start.mjs runs this module)
-
-LOADING_OPS = ("progress", "download", "fetch-failed", "fatal")  # web/shell.js listens to the worker for these
 
 
 class Engine:
@@ -55,28 +54,39 @@ class Engine:
         self.on_text(str(event.data))
 
     def on_text(self, text: str) -> None:
-        """One message from the worker; a malformed one is reported on the console and changes nothing."""
+        """One message from the worker; one the protocol refuses is reported on the console and changes nothing."""
         if text.startswith('{"op": "peer"'):  # the links between phones: web/peer-relay.mjs's, in JS
             return
         try:
             message = json.loads(text)
-            op = message.get("op")
-        except Exception as error:  # not JSON, or not an object
+        except Exception as error:  # not JSON
             window.console.error("uno page: malformed message from the engine: " + text[:80] + ": " + str(error))
             return
+        why = protocol.check(message, protocol.ENGINE)
+        if not why and message["op"] == "batch":  # all or nothing
+            for one in message["messages"]:
+                why = why or protocol.check(one, protocol.ENGINE)
+        if why:
+            window.console.error("uno page: message refused (" + why + "): " + text[:80])
+            return
         try:
-            self.dispatch(op, message)
-        except Exception as error:  # a message missing what its op needs
-            window.console.error("uno page: message " + str(op) + " refused: " + str(error))
+            self.dispatch(message["op"], message)
+        except Exception as error:  # a field that is not what its op needs
+            window.console.error("uno page: message " + str(message["op"]) + " refused: " + str(error))
 
     def dispatch(self, op: Any, message: "dict[str, Any]") -> None:
-        if op in LOADING_OPS:
+        if op in protocol.LOADING or op in protocol.DIRECT:  # the shell's and web/engine-start.js's
             return
         if op == "ready":
             info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}
             window.unoShell.ready(to_js(window, info))
-        elif op in ("play-state", "hook-answer"):  # the test hook's: web/engine-start.js keeps them
-            return
+        elif op == "batch":
+            messages = message["messages"]
+            wakes = [index for index, one in enumerate(messages) if one["op"] == "effect" and "wake" in one]
+            for index, one in enumerate(messages):
+                if index in wakes[:-1]:  # a screen left and one shown: the wake lock follows the last only
+                    one = {name: one[name] for name in one if name != "wake"}
+                self.dispatch(one["op"], one)
         elif self.host:
             self.host.receive(message)
 
@@ -85,7 +95,7 @@ def main() -> None:
     engine = Engine()
     host = Host(window, engine.send)
     saves = PageSaves(window, engine.send, host.journal)
-    for op in ("saves-write", "local", "saves-tell"):
+    for op in ("saves-write", "local"):
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()

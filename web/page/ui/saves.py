@@ -1,14 +1,16 @@
 """The page's side of the saves (`app.storage.bridge` is the other): reads what `web/saves.js` (IndexedDB) and
 `localStorage` hold at start, carries out the writes the controllers send and answers once IndexedDB's
-transaction has completed, tells the other tabs what this one committed and brings in theirs. Runs in
-MicroPython and Pyodide."""
+transaction has completed. A completed write is this side's to show and tell: `<html data-saves="saving|saved"
+data-saves-commits="N">` and the footer's line follow the writes, the keys in its ``mirror`` are copied to
+`localStorage`, and the other tabs hear which keys changed; theirs are brought in. Runs in MicroPython and
+Pyodide."""
 
 from jsffi import create_proxy
 
 from ui import dom
 from ui.dom import to_js, to_py
-from ui.host import error_text, when
 from ui.journal import RECORD_PREFIX
+from ui.promises import error_text, when
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
@@ -75,6 +77,8 @@ class PageSaves:
         self.send = send
         self.journal = journal  # what was typed and not saved yet (`ui.journal`): told what each write holds
         self.proxies: list[Any] = []
+        self.commits = 0  # writes completed since the start (the worker's first write is the first)
+        self.writing = 0  # writes sent to IndexedDB and not completed yet
         self.channel: Any = None
         if getattr(window, "BroadcastChannel", None):
             self.channel = window.BroadcastChannel.new(CHANNEL)
@@ -93,32 +97,62 @@ class PageSaves:
             self.write(message)
         elif op == "local":
             self.write_local(message)
-        elif op == "saves-tell" and self.channel:
-            self.channel.postMessage(to_js(self.window, message.get("keys") or []))
 
     def write(self, message: Any) -> None:
         """Write, then answer once the transaction has completed (a quota or a closed database is answered
         as an error: the controllers fall back)."""
 
         upto = message.get("upto")
-
-        def answer(error: str) -> None:
-            self.send({"op": "saves-written", "id": message.get("id"), "error": error})
-            if not error and self.journal is not None:
-                self.journal.confirmed(upto)
-
         puts = dict(message.get("puts") or {})
         deletes = list(message.get("deletes") or [])
+        keys = sorted(list(puts) + deletes)  # what the other tabs hear of (not this tab's journal record)
+
+        def answer(error: str) -> None:
+            self.writing -= 1
+            self.send({"op": "saves-written", "id": message.get("id"), "error": error})
+            if error:
+                return
+            self.commits += 1
+            self.mirror(message.get("mirror") or [], puts)
+            if self.journal is not None:
+                self.journal.confirmed(upto)
+            if self.channel:
+                self.channel.postMessage(to_js(self.window, keys))
+            self.show("saving" if self.writing else "saved")
+
         if self.journal is not None and isinstance(upto, int):  # on disk with the data, or not at all
             key, record = self.journal.record(upto)
             puts[key] = record
             deletes += self.journal.take_stale()
+        self.writing += 1
+        self.show("saving")
         try:
             written = self.window.unoSaves.write(to_js(self.window, puts), to_js(self.window, deletes))
         except Exception as failure:
             answer(error_text(failure) or "write failed")
             return
         when(written, lambda value: answer(""), lambda failure: answer(error_text(failure) or "write failed"))
+
+    def show(self, state: str) -> None:
+        """`<html data-saves data-saves-commits>` and the footer's line (a failure is the controllers' to show)."""
+        root = self.window.document.documentElement
+        root.setAttribute("data-saves", state)
+        root.setAttribute("data-saves-commits", str(self.commits))
+        line = self.window.document.getElementById("save-state")
+        if line:
+            dom.bind(self.window, line, "saves." + state, [])
+            line.hidden = False
+
+    def mirror(self, keys: Any, puts: Any) -> None:
+        """Copy the written values of `keys` to `localStorage` (pictures shown before Python runs)."""
+        for key in keys:
+            try:
+                if key in puts:
+                    self.window.localStorage.setItem(key, puts[key]["data"])
+                else:
+                    self.window.localStorage.removeItem(key)
+            except Exception as error:  # quota or blocked
+                self.window.console.error("uno saves: localStorage refused " + key + ": " + str(error))
 
     def write_local(self, message: Any) -> None:
         storage = self.window.localStorage

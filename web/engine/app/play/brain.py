@@ -1,7 +1,7 @@
-"""The engine worker's side of play mode's boundary: the bots' searches and the hints run here.
+"""The bots' worker: the bots' searches and the hints run here.
 
-Runs in Pyodide inside a Web Worker (web/brain-worker.mjs), so a search never blocks the page; pure
-Python (no `js`), unit-tested on CPython. The page's side is `app.play.brain_client`.
+Runs in Pyodide inside a Web Worker of its own (web/brain-worker.mjs), so a search never holds up the engine
+worker; pure Python (no `js`), unit-tested on CPython. The engine worker's side is `app.play.brain_client`.
 
 The contract is plain data, one JSON text each way:
 - request: ``{"id": n, "op": "choose" | "hint", "save": <Session.to_save()>, "position": <log length>}``

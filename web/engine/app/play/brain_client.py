@@ -1,16 +1,17 @@
-"""The controllers' side of the engine worker boundary (the messages are in `app.play.brain`).
+"""The engine worker's side of the bots' worker (the messages are in `app.play.brain`).
 
-One worker for the page (`brain()`), started when a play screen opens, once the page is ready (or at once
+One bots' worker (`brain()`), started when a play screen opens, once the page is ready (or at once
 if a bot must move before that): it boots its own Pyodide (web/brain-worker.mjs, from the start-up
-snapshot when one is stored) while the person sets up the table, so the bots' searches never run on the
-page's thread. `ask` sends one request and awaits its reply. If the worker cannot start or answer, or is still
+snapshot when one is stored) while the person sets up the table, so the bots' searches never hold up the
+engine worker. `ask` sends one request and awaits its reply: a bot's move is one request and one answer (`asked`,
+`answered` count them for the test hook). If the worker cannot start or answer, or is still
 starting after `STARTING_GRACE_S` (a first visit's plain start takes seconds, more on a phone),
 `BrainUnavailable` tells the caller to decide here instead, so a game never waits for it.
 
 `<html data-brain="starting|ready|failed|page">` says where it is (`data-brain-ms`: its start-up time;
 `data-brain-path`: `snapshot` when it restored the page's start-up snapshot, else `plain`).
-`localStorage["uno.brain"] = "page"` keeps the worker off (the bots decide on the page, as before this
-worker existed): bench/responsive.py's anchor, and a way out should a browser mishandle the worker.
+`localStorage["uno.brain"] = "page"` keeps the bots' worker off (the bots decide in the engine worker):
+bench/responsive.py's anchor, and a way out should a browser mishandle the worker.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class BrainClient:
         self._proxies: list[Any] = []
         self.url = ""  # the worker's module (`allow`): uno-brain.mjs, next to Pyodide's loader
         self.allowed = False
+        self.asked = 0  # requests sent to the bots' worker
+        self.answered = 0  # their answers
 
     def allow(self, url: str) -> None:
         """The app is ready: the worker (module `url`) may boot now; one asked for meanwhile boots at once."""
@@ -134,6 +137,7 @@ class BrainClient:
             self._fail(str(data["fatal"]))
         else:
             future = self.pending.pop(data.get("id"), None)  # type: ignore[arg-type]
+            self.answered += 1
             if future is not None and not future.done():
                 future.set_result(data)
 
@@ -144,7 +148,7 @@ class BrainClient:
     def _fail(self, why: str) -> None:
         """The worker is gone for this page: every waiting request is answered here instead."""
         self.failure = why
-        print(f"uno: the engine worker failed, bots decide on the page: {why}", file=sys.stderr)
+        print(f"uno: the bots' worker failed, bots decide in the engine worker: {why}", file=sys.stderr)
         self._mark("failed")
         if self.worker is not None:
             self.worker.terminate()
@@ -175,6 +179,7 @@ class BrainClient:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
         self.pending[ident] = future
         self.worker.postMessage(json.dumps({**request, "id": ident}))
+        self.asked += 1
         try:
             reply = await asyncio.wait_for(future, ANSWER_TIMEOUT_S)
         except TimeoutError:
@@ -182,13 +187,14 @@ class BrainClient:
             raise BrainUnavailable(f"no answer after {ANSWER_TIMEOUT_S:.0f} s") from None
         if not reply.get("ok"):
             why = f"{reply.get('error')}: {reply.get('detail')}"
-            print(f"uno: the engine worker refused a request: {why}", file=sys.stderr)
+            print(f"uno: the bots' worker refused a request: {why}", file=sys.stderr)
             raise BrainUnavailable(str(reply.get("error")))
         return reply.get("result")
 
 
+BRAIN = BrainClient()
+"""The engine worker's one client of the bots' worker."""
+
+
 def brain() -> BrainClient:
-    """The page's one engine worker client (made at the first call)."""
-    if BrainClient.shared is None:
-        BrainClient.shared = BrainClient()
-    return BrainClient.shared
+    return BRAIN

@@ -7,8 +7,10 @@
   `uno_core.scenario.stacked_deck`; its dealer deals unless `first_dealer` is given).
   Returns "ok" or the error's text.
 - `unoPlay.state()`: JSON of `Session.state()` (the engine save, digest, log, phase...) plus
-  `screen` (table, handoff, round-end, match-end), `busy` (bots still to move) and `bots` (the engine
-  worker's state, decisions searched on the page, decisions dropped because a person acted first).
+  `screen` (table, handoff, round-end, match-end), `busy` (bots still to move), `bots` (the bots'
+  worker's state, decisions searched in the engine worker, decisions dropped because a person acted first)
+  and `bots_worker_messages` (the requests sent to the bots' worker and its answers).
+- `unoPlay.follow(on)`: push that state after each table drawing (on at once under automation), or stop.
 - `unoPlay.setup()`: the remembered set-up (JSON).
 """
 
@@ -75,9 +77,10 @@ def state(text: Any = "") -> str:
     data["busy"] = bool(table is not None and (table.running or data["next"] != "idle"))
     data["bots"] = {
         "worker": brain().state,  # see app.play.brain_client
-        "decided_here": table.decided_here if table is not None else 0,  # decisions the page searched itself
+        "decided_here": table.decided_here if table is not None else 0,  # decisions searched in this worker
         "dropped": table.dropped if table is not None else 0,  # decisions dropped: a person acted meanwhile
     }
+    data["bots_worker_messages"] = {"requests": brain().asked, "answers": brain().answered}
     return json.dumps(data)
 
 

@@ -93,6 +93,15 @@ def redraw_keeper() -> None:
     DESK.redraw()
 
 
+def _painted_sheet(kept: str | None) -> str | None:
+    """The sheet whose picture is kept (None: none, or not readable)."""
+    try:
+        found = json.loads(kept or "null")
+    except ValueError:
+        return None
+    return str(found.get("id")) if isinstance(found, dict) else None
+
+
 class ScoreScreen:
     """Every `#/score...` route: one screen object that draws whatever the keeper shows, through the page's
     side (`app.link`, `ui.host`), and hands the page's intents to the keeper."""
@@ -136,17 +145,22 @@ class ScoreScreen:
             return
         screen = dataclasses.replace(self.keeper.screen(), phones=SESSIONS.phones(self.where.sheet_id))
         tree = el("div", render(screen), cls="score-root", id=ids.ROOT)
-        prepaint = self.where.sheet_id if self.where.page == "sheet" and self.keeper.saved() is not None else ""
-        link.to_page(
-            {
-                "op": "draw",
-                "root": ids.ROOT,
-                "tree": to_data(tree),
-                "focus": f"#{focus}" if focus else "",
-                "prepaint": prepaint,
-            }
-        )
+        data = to_data(tree)
+        link.to_page({"op": "draw", "root": ids.ROOT, "tree": data, "focus": f"#{focus}" if focus else ""})
+        if self.where.page == "sheet" and self.keeper.saved() is not None:
+            self.paint(data)
         SESSIONS.keeper_drew()
+
+    def paint(self, data: object) -> None:
+        """Keep the sheet as drawn: the picture shown before Python runs (web/score-prepaint.js). It goes with a
+        save of the sheet, or on its own when none of this sheet is kept: a drawing that saves nothing (a reload,
+        the storage facts arriving) writes nothing."""
+        kept = _painted_sheet(self.keeper.store.storage.get(PREPAINT_KEY))
+        if kept == self.where.sheet_id and storage.saves().state != "saving":
+            return
+        painted = "".join(link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
+        picture = {"id": self.where.sheet_id, "lang": i18n.lang(), "html": painted}
+        self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
 
     # -- the page's messages --------------------------------------------------------------------
 
@@ -164,11 +178,6 @@ class ScoreScreen:
                 )
         elif op == "shared":
             self.apply(self.keeper.shared(str(message.get("how", "failed")), str(message.get("text", ""))))
-        elif op == "prepainted" and message.get("key") == self.where.sheet_id:
-            self.keeper.store.storage.set(
-                PREPAINT_KEY,
-                json.dumps({"id": self.where.sheet_id, "lang": i18n.lang(), "html": str(message.get("html", ""))}),
-            )
 
     def apply(self, effect: Effect) -> None:
         if effect.refused:  # an intent no page of the keeper sends: said, and nothing changed

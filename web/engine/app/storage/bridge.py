@@ -7,10 +7,9 @@ and counts once the page says its transaction has completed.
 `<html data-saves="saved|saving|fallback" data-saves-commits="N">` tells tests and styles where the saves
 are; the fallback shows the translated warning with an export button.
 
-Messages to the page: ``{"op": "saves-write", "id", "puts", "deletes"}`` (answered by ``{"op": "saves-written",
-"id", "error"}``), ``{"op": "local", "set": {key: value}, "remove": [key]}``, ``{"op": "saves-tell", "keys"}``
-(told to the other tabs). From the page: ``{"op": "saves-others", "records"}`` (another tab committed these),
-``{"op": "saves-export"}`` (the warning's export button).
+Messages (`shared.protocol`): to the page ``saves-write`` (answered by ``saves-written``; once it completed, the
+page marks the saves saved and tells the other tabs) and ``local``; from the page ``saves-others`` (another tab
+committed these) and ``saves-export`` (the warning's export button).
 """
 
 from __future__ import annotations
@@ -110,7 +109,6 @@ class PageStorage:
         link.handle("saves-export", self.export)
         if backend is not None:
             link.handle("saves-others", self.others_saved)
-            saves.on_commit = lambda keys: link.to_page({"op": "saves-tell", "keys": sorted(keys)})
         marks: dict[str, str] = {}
         if plan.migrated:
             marks["saves-migrated"] = " ".join(plan.migrated)
@@ -123,7 +121,9 @@ class PageStorage:
         return saves
 
     def show_state(self, state: State, reason: str) -> None:
-        """`<html data-saves data-saves-commits>`, the footer's "saved" line, the fallback's warning."""
+        """The fallback's marks and warning (the page shows "saving" and "saved" itself from the writes: `ui.saves`)."""
+        if state != "fallback":
+            return
         marks: dict[str, str] = {"saves": state}
         if self.opened is not None:
             marks["saves-commits"] = str(self.opened.commits)
