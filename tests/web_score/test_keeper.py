@@ -143,6 +143,7 @@ def test_errors_sit_next_to_their_fields_and_typed_text_stays(keeper: Keeper, tr
         "1240 is more than the cards left can make (at most 1040)."
     )
     keeper.act("total", "2", "7")
+    keeper.store.write_held()  # the typing paused (before that, the page's journal holds the keys: ui.journal)
     # nothing was saved, and the draft survives a "reload" (a new keeper on the same storage)
     again = make_keeper(keeper.store.storage, tr)  # type: ignore[arg-type]
     go(again, f"#/score/{sheet_id}/round")

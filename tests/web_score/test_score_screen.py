@@ -13,7 +13,7 @@ from test_keeper import new_game
 
 from app import link
 from app.score.keeper import Keeper
-from app.score.store import LIBRARY_KEY, PREPAINT_KEY, MemoryStorage
+from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, MemoryStorage
 from app.screens.score import KeeperDesk, ScoreScreen
 
 
@@ -72,3 +72,56 @@ def test_a_refused_intent_sends_nothing(page: Page, capsys: pytest.CaptureFixtur
     screen.receive({"op": "intent", "act": "winner", "arg": "x"})
     assert len(page.messages) == before
     assert capsys.readouterr().err.count("refused") == 2
+
+
+class Clock:
+    """A stand-in for `browser.after`: the callbacks wait until `run()`; a cancelled one never runs."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Timer] = []
+
+    def after(self, seconds: float, callback: Any) -> Timer:
+        timer = Timer(callback)
+        self.waiting.append(timer)
+        return timer
+
+    def run(self) -> None:
+        due, self.waiting = self.waiting, []
+        for timer in due:
+            if not timer.cancelled:
+                timer.callback()
+
+
+class Timer:
+    def __init__(self, callback: Any) -> None:
+        self.callback, self.cancelled = callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def typed_drafts(storage: MemoryStorage) -> str:
+    return str(storage.get(DRAFTS_KEY) or "")
+
+
+def test_a_typed_total_is_written_once_the_typing_pauses(page: Page) -> None:
+    storage, clock = MemoryStorage(), Clock()
+    keeper = make_keeper(storage, Translator())
+    sheet_id = new_game(keeper)
+    desk = KeeperDesk(lambda desk: keeper, after=clock.after)
+    screen = ScoreScreen((sheet_id, "round"), desk)
+    screen.mount()
+    screen.receive({"op": "intent", "act": "winner", "arg": "0"})  # a pick: written at once
+    written = typed_drafts(storage)
+    for text in ("1", "12"):  # two keys: each moves the write on
+        screen.receive({"op": "intent", "act": "total", "arg": "1", "value": text})
+    assert typed_drafts(storage) == written and len(clock.waiting) == 2 and clock.waiting[0].cancelled
+    clock.run()
+    assert '"12"' in typed_drafts(storage) and not keeper.store.held
+    screen.receive({"op": "intent", "act": "total", "arg": "1", "value": "123"})
+    other_tab = make_keeper(storage, Translator())
+    other_tab.act("newname", value="Zoe")  # another tab saves the set-up meanwhile
+    desk.others_saved(frozenset({SETUP_KEY}))
+    assert keeper.store.held == {sheet_id}  # what was typed here survives the other tab's save
+    screen.unmount()  # leaving the page writes it at once
+    assert '"123"' in typed_drafts(storage) and not keeper.store.held

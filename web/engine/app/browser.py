@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import sys
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 _tasks: set[Any] = set()
@@ -15,3 +16,16 @@ def spawn(coroutine: Coroutine[Any, Any, Any]) -> Any:
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
     return task
+
+
+def after(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+    """Call `callback` in `seconds` (its handle cancels it); at once, returning None, where no event loop runs
+    (CPython tests without one)."""
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None or (sys.platform != "emscripten" and not loop.is_running()):
+        callback()
+        return None
+    return loop.call_later(seconds, callback)

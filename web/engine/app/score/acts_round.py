@@ -1,6 +1,7 @@
 """A round's entry (`#/score/<id>/round`, `#/score/<id>/round/<n>`): who went out, each hand as a typed total
 or tapped faces, saving (after asking about a total far beyond a hand), leaving an edit, deleting a round.
-Every keystroke is kept in the sheet's drafts; `scorekeeper` checks and scores."""
+Every keystroke is kept in the sheet's drafts (a typed total's written once the typing pauses); `scorekeeper`
+checks and scores."""
 
 from __future__ import annotations
 
@@ -19,13 +20,17 @@ if TYPE_CHECKING:
     from .keeper import Keeper
 
 
-def _set_draft(keeper: Keeper, draft: RoundDraft) -> None:
+def _set_draft(keeper: Keeper, draft: RoundDraft, hold: bool = False) -> None:
+    """The round's draft; written at once, or with `hold` once the typing pauses (`Store.hold_drafts`)."""
     drafts = keeper.store.drafts_of(keeper.where.sheet_id)
     if keeper.where.round is None:
         drafts.next = draft
     else:
         drafts.edit_round, drafts.edit = keeper.where.round, draft
-    keeper.store.save_drafts()
+    if hold:
+        keeper.store.hold_drafts(keeper.where.sheet_id)
+    else:
+        keeper.store.save_drafts()
     if keeper.confirm == "sure":  # the round asked about changed: a later save asks again
         keeper.confirm = ""
 
@@ -69,7 +74,7 @@ def modeall(keeper: Keeper, intent: Intent) -> Effect:
 
 def total(keeper: Keeper, intent: Intent) -> Effect:
     seat = int(intent.arg)
-    _set_draft(keeper, keeper.draft().with_text(seat, intent.value))
+    _set_draft(keeper, keeper.draft().with_text(seat, intent.value), hold=True)
     _clear_error(keeper, seat)
     return Effect()  # every hand's sum and message, the preview: all follow the keystroke
 

@@ -80,7 +80,8 @@ class Drafts:
 
 @dataclass
 class Store:
-    """The library, the drafts and the game being set up; `flush()` writes what changed."""
+    """The library, the drafts and the game being set up, written at each change (a typed total's drafts once
+    the typing pauses: `hold_drafts`)."""
 
     storage: Storage
     library: Library = field(default_factory=Library)
@@ -88,6 +89,7 @@ class Store:
     setup: Sheet = field(default_factory=Sheet)
     setup_name: str = ""
     problems: list[str] = field(default_factory=list)  # what could not be read at start
+    held: set[str] = field(default_factory=set)  # sheets whose drafts changed and are not written yet
 
     @classmethod
     def open(cls, storage: Storage) -> Store:
@@ -120,6 +122,16 @@ class Store:
     def save_drafts(self) -> None:
         data = {sheet_id: drafts.to_data() for sheet_id, drafts in self.drafts.items() if _has_any(drafts)}
         self.storage.set(DRAFTS_KEY, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        self.held.clear()
+
+    def hold_drafts(self, sheet_id: str) -> None:
+        """`sheet_id`'s drafts changed but are written later (`write_held`): a typed total's keys, which the
+        page's journal keeps meanwhile, are written once the typing pauses, not at every key."""
+        self.held.add(sheet_id)
+
+    def write_held(self) -> None:
+        if self.held:
+            self.save_drafts()
 
     def save_setup(self) -> None:
         data = {"sheet": save(self.setup), "name": self.setup_name}

@@ -11,9 +11,9 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from app import i18n, link
+from app import browser, i18n, link
 from app.peer.sessions import SESSIONS
 from app.score import ids
 from app.score.keeper import Effect, Keeper
@@ -25,6 +25,14 @@ from app.storage import bridge as storage
 from app.tree import El, el, to_data
 
 SHARED_KEYS = frozenset({LIBRARY_KEY, DRAFTS_KEY, SETUP_KEY})  # not the prepaint: each tab draws its own
+TYPING_PAUSE_S = 0.5  # a typed total's drafts are written this long after its last key (the journal keeps keys)
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
+
+
+After = Callable[[float, Callable[[], None]], Cancellable | None]  # `browser.after`: a callback in some seconds
 
 
 def site_base() -> str:
@@ -50,12 +58,28 @@ def page_keeper(desk: KeeperDesk) -> Keeper:
 
 class KeeperDesk:
     """The page's one keeper, opened at its first use, and the score screen on show, which is drawn again when
-    the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts)."""
+    the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts). It writes a
+    typed total's drafts once the typing pauses (`TYPING_PAUSE_S`)."""
 
-    def __init__(self, open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper) -> None:
+    def __init__(self, open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper, after: After = browser.after) -> None:
         self.open_keeper = open_keeper
+        self.after = after
         self._keeper: Keeper | None = None
         self.shown: ScoreScreen | None = None
+        self.pending: Cancellable | None = None  # the held drafts' write, once the typing pauses
+
+    def write_soon(self) -> None:
+        """Write the held drafts after a pause in the typing (each key moves it on)."""
+        if self.pending is not None:
+            self.pending.cancel()
+        self.pending = self.after(TYPING_PAUSE_S, self.write_held)
+
+    def write_held(self) -> None:
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+        if self._keeper is not None:
+            self._keeper.store.write_held()
 
     def keeper(self) -> Keeper:
         if self._keeper is None:
@@ -70,7 +94,11 @@ class KeeperDesk:
         """Another tab saved sheets, drafts or the set-up: take them (this tab's next save then keeps them)."""
         if self._keeper is None or not keys & SHARED_KEYS:
             return
+        held = {sheet_id: self._keeper.store.drafts[sheet_id] for sheet_id in self._keeper.store.held}
         self._keeper.store = Store.open(self._keeper.store.storage)
+        for sheet_id, drafts in held.items():  # typed here and not written yet: kept, written after the pause
+            self._keeper.store.drafts[sheet_id] = drafts
+            self._keeper.store.hold_drafts(sheet_id)
         self.redraw()
 
     def storage_facts(self, message: dict[str, Any]) -> None:
@@ -130,6 +158,7 @@ class ScoreScreen:
     def unmount(self) -> None:
         self.shown = False
         link.listen(None)
+        self.desk.write_held()  # leaving the page: what was typed is written now
         if self.desk.shown is self:
             self.desk.shown = None
         if self.where.sheet_id:
@@ -180,6 +209,8 @@ class ScoreScreen:
             self.apply(self.keeper.shared(str(message.get("how", "failed")), str(message.get("text", ""))))
 
     def apply(self, effect: Effect) -> None:
+        if self.keeper.store.held:
+            self.desk.write_soon()
         if effect.refused:  # an intent no page of the keeper sends: said, and nothing changed
             print(f"uno: the score keeper refused an intent: {effect.refused}", file=sys.stderr)
             return
