@@ -1,9 +1,9 @@
 // The bots' worker: play mode's bots search here, in their own Pyodide, so a search never holds up the
-// engine worker or the page. The engine worker's side is web/app/play/brain_client.py; the Python here is
-// web/app/play/brain.py, which documents the messages (one JSON text each way: a request, its answer).
+// engine worker or the page. The engine worker's side is web/engine/app/play/brain_client.py; the Python here is
+// web/engine/app/play/brain.py, which documents the messages (one JSON text each way: a request, its answer).
 //
 // Start-up: from the page's start-up snapshot when one is stored for this build (read through
-// a snapshot store worker of its own, web/snapshot-store.js, and restored only if its SHA-256 matches),
+// a snapshot store worker of its own, web/snapshot/snapshot-store.js, and restored only if its SHA-256 matches),
 // else a plain start with our wheels and the app's package (as the snapshot maker does). Then one message
 // {"ready": true, "ms": <start-up time>, "path": "snapshot" | "plain"}; or {"fatal": "<why>"}.
 // The build serves this file next to pyodide.mjs (runtime/pyodide-<version>/uno-brain.mjs).

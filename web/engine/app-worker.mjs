@@ -1,13 +1,13 @@
 // The engine worker: the controllers, the engine and the score keeper run here, in Pyodide, so nothing
-// heavy ever runs on the page's thread. The page's side is web/ui/ (MicroPython); the Python here is
-// web/app/worker.py; the messages (one JSON text each way) are web/shared/protocol.py's. web/engine-start.js starts
+// heavy ever runs on the page's thread. The page's side is web/page/ui/ (MicroPython); the Python here is
+// web/engine/app/worker.py; the messages (one JSON text each way) are web/shared/protocol.py's. web/page/engine-start.js starts
 // this worker at the page's first moment; the build serves it next to pyodide.mjs
 // (runtime/pyodide-<version>/uno-app.mjs), so "../../" is the site's root.
 //
 // Start-up. The page's first message, {"op": "boot", "hint", "origin"}, says whether the last visit stored a
 // start-up snapshot (its key, kept in localStorage, which a worker cannot read).
 // - A return visit: the restore starts at once. Pyodide reads its runtime (straight from the service worker's
-//   cache: RUNTIME_FILES) while the snapshot store (a worker of its own, web/snapshot-store.js) reads the image
+//   cache: RUNTIME_FILES) while the snapshot store (a worker of its own, web/snapshot/snapshot-store.js) reads the image
 //   and hashes it, and instantiates the runtime once it has the image (its size is the initial memory:
 //   bench.load's steps show this path). An image whose SHA-256 does not match is never handed to Pyodide. The
 //   files the snapshot keeps are written back (their metadata at once, the sources once the app is ready).
@@ -20,7 +20,7 @@
 // data-worker-start (when it started, in ms since the page's navigation, whose timeOrigin the boot message
 // carries).
 //
-// Loading shell messages (web/shell.js, in web/shared/protocol.py): progress, download (the big files),
+// Loading shell messages (web/page/shell.js, in web/shared/protocol.py): progress, download (the big files),
 // fetch-failed (one of ours failed to arrive) and fatal. Messages from the page that arrive before Python is
 // ready wait in a queue.
 

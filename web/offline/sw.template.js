@@ -16,7 +16,7 @@ const INDEX = new URL("./index.html", self.registration.scope).href;
 // this version's cache, without a fetch event: the page's requests (about 20 on a warm start) wait neither for
 // this script to start nor for it to answer the ones before them. Chromium 156 applies the routes to the page
 // and to worker scripts, not to a dedicated worker's fetch()es (the engine worker reads Pyodide's files from the
-// cache itself: web/app-worker.mjs, RUNTIME_FILES). A miss goes to the network, as the handler does. The page
+// cache itself: web/engine/app-worker.mjs, RUNTIME_FILES). A miss goes to the network, as the handler does. The page
 // itself, build.json and the sounds (an <audio> element may ask for byte ranges) always go through the handler.
 function routes(event) {
   if (typeof event.addRoutes !== "function") return;

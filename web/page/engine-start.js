@@ -1,11 +1,11 @@
-// Start the engine worker (web/app-worker.mjs: Pyodide, the engine, the controllers) at the
+// Start the engine worker (web/engine/app-worker.mjs: Pyodide, the engine, the controllers) at the
 // page's first moment, before the page's MicroPython loads: its download and start overlap theirs.
 // A classic, blocking script of its own, first in <head> (the Content-Security-Policy allows scripts
 // from our origin only). It tells the worker whether the last visit stored a start-up snapshot (a hint in
 // localStorage, which a worker cannot read) and keeps what the worker says until the page's Python
-// (web/ui/page.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq, extra), stopKeeping()}
+// (web/page/ui/page.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq, extra), stopKeeping()}
 // or {failed: why}.
-// The loading shell (web/shell.js) listens to the same worker for progress and failed downloads.
+// The loading shell (web/page/shell.js) listens to the same worker for progress and failed downloads.
 (() => {
   const script = document.currentScript;
   let hint = null;
@@ -45,7 +45,7 @@
       }
     });
     const post = (text) => worker.postMessage(text);
-    // The links between phones (web/peer-relay.mjs): loaded at the worker's first peer message, which it
+    // The links between phones (web/page/peer-relay.mjs): loaded at the worker's first peer message, which it
     // handles in JS (the page's MicroPython skips them).
     let relay = null;
     worker.addEventListener("message", ({ data }) => {
@@ -54,7 +54,7 @@
       relay ??= import(new URL("peer-relay.mjs", script.src).href).then((module) => module.start(post));
       relay.then((handle) => handle(JSON.parse(text)));
     });
-    // The page's Python sends through here: `seq` is the intent's number (web/ui/journal.py), 0 for other messages;
+    // The page's Python sends through here: `seq` is the intent's number (web/page/ui/journal.py), 0 for other messages;
     // `extra` (a JS object or null) is added to the message here: the catalogue and the saves never cross into
     // MicroPython, whose conversions of big values took 80-100 ms each at start (measured).
     const send = (text, seq, extra) => {

@@ -102,7 +102,7 @@ function make(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** The same markup as web/app/score/pages_link.py's open_page, from the carried view. */
+/** The same markup as web/engine/app/score/pages_link.py's open_page, from the carried view. */
 function picture(sheet) {
   const label = sheet.standings.map((s) => s.seats.map((seat) => sheet.players[seat]).join(" & "));
   const winner = sheet.standings.findIndex((s) => s.winner);

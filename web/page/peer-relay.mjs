@@ -1,6 +1,6 @@
 // The page's end of the links between phones: it carries the engine worker's peer messages to
-// web/peer.mjs and web/scan.mjs and their events back, as JSON texts that never enter MicroPython.
-// Loaded by web/engine-start.js at the worker's first {"op": "peer", ...} message.
+// web/page/peer.mjs and web/page/scan.mjs and their events back, as JSON texts that never enter MicroPython.
+// Loaded by web/page/engine-start.js at the worker's first {"op": "peer", ...} message.
 //
 // From the worker, {"op": "peer", "do": ...}:
 //   offer {link}            a new link as host; answers peer-sdp {link, kind: "offer", sdp}

@@ -1,6 +1,6 @@
 // Durable saves: the one place the app's saves touch IndexedDB. Raw reads and writes, plus the one rule
 // the scripts that run before Python need: which copy of a save wins (`winner`). What to keep, migrate or
-// mirror is decided in Python (web/app/storage/opening.py), whose `winner` is this same rule.
+// mirror is decided in Python (web/engine/app/storage/opening.py), whose `winner` is this same rule.
 //
 // Chromium commits localStorage to disk on a timer (a killed browser loses the last seconds of writes);
 // a completed IndexedDB transaction survives (docs/decisions.md). So a save counts only once `write()`

@@ -1,4 +1,4 @@
-// Scanning a QR code with the phone's camera, inside the app (a connection code of web/peer.mjs, or any
+// Scanning a QR code with the phone's camera, inside the app (a connection code of web/page/peer.mjs, or any
 // code the caller accepts). Loaded only when the camera opens. The browser's BarcodeDetector where it
 // reads QR codes; else npm jsqr in a worker (web/scan-worker.js), fed one downscaled frame at a time.
 //

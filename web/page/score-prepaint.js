@@ -1,12 +1,12 @@
 // Score keeper: paint the last saved sheet before Python is ready, so a saved sheet is on screen
 // before Python has finished loading. The HTML is what Python drew and
-// stored (`uno.score.prepaint`, see web/app/score/store.py): our own DOM, serialised, so text is
+// stored (`uno.score.prepaint`, see web/engine/app/score/store.py): our own DOM, serialised, so text is
 // escaped. It is shown inert (nothing can be pressed) until Python's router replaces it.
 // No scoring here: only the picture of the last sheet.
 
 const KEY = "uno.score.prepaint";
 const SHEET_ROUTE = /^#\/score\/([^/]+)\/?$/;
-// The picture is a save: IndexedDB holds it (web/saves.js), localStorage a mirror written after each
+// The picture is a save: IndexedDB holds it (web/page/saves.js), localStorage a mirror written after each
 // save, read synchronously for a paint at once. The mirror can lag behind when the browser was killed
 // (Chromium writes localStorage to disk on a timer): once IndexedDB is read, `unoSaves.winner` decides
 // which copy is shown, as Python will.

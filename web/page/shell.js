@@ -1,7 +1,7 @@
 // The loading shell: runs before Python. It owns the language (catalogue, switch, memory),
 // shows loading progress, turns any failed delivery into an error screen with a retry,
 // registers the service worker and offers new versions without ever reloading on its own.
-// The page's MicroPython (web/ui/) uses it through `window.unoShell`.
+// The page's MicroPython (web/page/ui/) uses it through `window.unoShell`.
 
 const LANGS = ["es", "en"];
 const LANG_KEY = "uno.lang";
@@ -73,7 +73,7 @@ function applyI18n(scope = document) {
   }
 }
 
-// The choice is a save like any other: IndexedDB first (web/saves.js), then localStorage, the
+// The choice is a save like any other: IndexedDB first (web/page/saves.js), then localStorage, the
 // synchronous copy read above for the first paint. Without IndexedDB, localStorage alone.
 let chosen = false; // the person switched in this visit: a stored choice arriving later does not undo it
 function mirrorLang(code) {
@@ -213,7 +213,7 @@ async function track(path, response) {
   } catch { /* the real consumer reports errors */ }
 }
 
-// The engine worker's own loading news (web/app-worker.mjs; web/engine-start.js started it and kept what
+// The engine worker's own loading news (web/engine/app-worker.mjs; web/page/engine-start.js started it and kept what
 // it said before this module ran): its stages, its big downloads, a download of ours that failed.
 function fromEngine(text) {
   if (state !== "loading") return;

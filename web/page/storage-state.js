@@ -1,6 +1,6 @@
 // Tells the score keeper what this browser does with its storage, so it can warn before sheets are lost:
 // the user agent, whether the app runs from the Home Screen (navigator.standalone on iOS, display-mode
-// elsewhere) and whether storage is persisted. Python decides what to say (web/app/score/keepsafe.py); this
+// elsewhere) and whether storage is persisted. Python decides what to say (web/engine/app/score/keepsafe.py); this
 // only reports, once Python is ready and again when the shell's persistence request is answered.
 
 const root = document.documentElement;

@@ -1,8 +1,8 @@
-// Start the page's side (web/ui/: MicroPython on the main thread; the build writes web/ui-start.mjs from this
+// Start the page's side (web/page/ui/: MicroPython on the main thread; the build writes web/ui-start.mjs from this
 // template with the runtime's path and the module lists: web/ui's, and web/shared's, which both sides import).
 // The page's Python is bytecode (.mpy, compiled by the build with the runtime's mpy-cross), written into
 // MicroPython's file system and imported: nothing is compiled on the page; each step (the requests, MicroPython's start, each import) runs in a task of its own. A
-// failure rejects, and the loading shell (web/shell.js) shows it.
+// failure rejects, and the loading shell (web/page/shell.js) shows it.
 import { loadMicroPython } from "__MICROPYTHON__";
 
 const MODULES = __UI_MODULES__;

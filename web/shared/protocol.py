@@ -13,8 +13,8 @@ try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
 except ImportError:
     pass
 
-PAGE = "page"  # sent by the page's side (ui/, web/engine-start.js, web/peer-relay.mjs, web/storage-state.js)
-ENGINE = "engine"  # sent by the engine worker (app/, web/app-worker.mjs)
+PAGE = "page"  # sent by the page's side (web/page/: ui/, engine-start.js, peer-relay.mjs, storage-state.js)
+ENGINE = "engine"  # sent by the engine worker (app/, web/engine/app-worker.mjs)
 
 ANY = None  # a field of any JSON type
 TEXT = (str,)
@@ -30,7 +30,7 @@ FLAG_OR_NONE = (bool, type(None))
 # op -> (sender, required fields, optional fields); each field maps to its allowed types (ANY: any JSON value)
 KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
     # -- from the page ------------------------------------------------------------------------------------------
-    # the first message, read by web/app-worker.mjs itself: whether a start-up snapshot is stored, and the page's
+    # the first message, read by web/engine/app-worker.mjs itself: whether a start-up snapshot is stored, and the page's
     # time origin (the worker's start marks count from it)
     "boot": (PAGE, {}, {"hint": TEXT_OR_NONE, "origin": ANY}),
     # the first message for Python (`app.start.start`): the route, the language, its catalogue, what the saves
@@ -57,10 +57,10 @@ KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
     "saves-written": (PAGE, {"id": NUMBER}, {"error": TEXT}),  # a `saves-write` is on disk (error: it failed)
     "saves-others": (PAGE, {}, {"records": OBJECT_OR_NONE}),  # another tab committed these records
     "saves-export": (PAGE, {}, {}),  # the saves' warning's export button
-    "storage": (PAGE, {}, {"ua": TEXT, "standalone": FLAG, "persisted": FLAG_OR_NONE}),  # web/storage-state.js
-    # the test hook `window.unoPlay` (web/engine-start.js, `app.play.hook`): call hook `name` with `arg`
+    "storage": (PAGE, {}, {"ua": TEXT, "standalone": FLAG, "persisted": FLAG_OR_NONE}),  # web/page/storage-state.js
+    # the test hook `window.unoPlay` (web/page/engine-start.js, `app.play.hook`): call hook `name` with `arg`
     "hook": (PAGE, {"id": NUMBER, "name": TEXT}, {"arg": TEXT}),
-    # the links between phones, from web/peer-relay.mjs (`app.peer.relay` reads their fields)
+    # the links between phones, from web/page/peer-relay.mjs (`app.peer.relay` reads their fields)
     "peer-sdp": (PAGE, {"link": NUMBER, "kind": TEXT, "sdp": TEXT}, {}),
     "peer-in": (PAGE, {"link": NUMBER, "text": TEXT}, {}),
     "peer-state": (PAGE, {"link": NUMBER, "state": TEXT}, {}),
@@ -120,8 +120,8 @@ KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
     "hook-answer": (ENGINE, {"id": ANY}, {"result": ANY}),  # the answer to a `hook`
     # the table's state for `unoPlay.state()` after each table drawing, while a test follows (hook "follow")
     "play-state": (ENGINE, {"state": TEXT}, {"seen": NUMBER}),
-    "peer": (ENGINE, {"do": TEXT}, {"link": ANY, "sdp": ANY, "text": ANY, "video": ANY}),  # web/peer-relay.mjs
-    # the loading shell's (web/shell.js), from web/app-worker.mjs before Python runs
+    "peer": (ENGINE, {"do": TEXT}, {"link": ANY, "sdp": ANY, "text": ANY, "video": ANY}),  # web/page/peer-relay.mjs
+    # the loading shell's (web/page/shell.js), from web/engine/app-worker.mjs before Python runs
     "progress": (ENGINE, {"stage": TEXT}, {}),
     "download": (ENGINE, {"path": TEXT}, {"done": NUMBER, "total": NUMBER_OR_NONE, "encoded": FLAG}),
     "fetch-failed": (ENGINE, {"path": TEXT}, {"reason": TEXT}),
@@ -129,7 +129,7 @@ KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
 }
 
 DIRECT = ("peer", "hook-answer", "play-state")  # sent on their own, never in a batch: JS picks them out
-LOADING = ("progress", "download", "fetch-failed", "fatal")  # web/shell.js's; the page's Python skips them
+LOADING = ("progress", "download", "fetch-failed", "fatal")  # web/page/shell.js's; the page's Python skips them
 
 
 def _type_name(types: "tuple[type, ...]") -> str:

@@ -27,7 +27,7 @@ export function fetchWheels(wheels) {
   }));
 }
 
-// The Python these modules run is web/uno_startup.py: a real module (linted, typed, tested on CPython),
+// The Python these modules run is web/engine/uno_startup.py: a real module (linted, typed, tested on CPython),
 // whose text the build puts here. `startupModule(py)` registers it in an interpreter as `uno_startup`.
 export const STARTUP_PY = "__UNO_STARTUP_PY__";
 
@@ -44,7 +44,7 @@ function runWith(py, code, values) {
   }
 }
 
-/** Register web/uno_startup.py as the module `uno_startup` in `py` (once). */
+/** Register web/engine/uno_startup.py as the module `uno_startup` in `py` (once). */
 export function startupModule(py) {
   if (registered.has(py)) return;
   runWith(py, `
@@ -132,7 +132,7 @@ export async function withSnapshotMemory(image, start) {
   }
 }
 
-// The snapshot store (web/snapshot-store.js, a worker of its own: the IndexedDB read and the SHA-256 run off
+// The snapshot store (web/snapshot/snapshot-store.js, a worker of its own: the IndexedDB read and the SHA-256 run off
 // the worker that starts Pyodide). `ask(op, args, transfer)` resolves with its answer or rejects with its
 // error; `close()` ends it. Null where there is no IndexedDB or no worker inside a worker.
 export function openSnapshotStore() {

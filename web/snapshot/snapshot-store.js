@@ -1,5 +1,5 @@
 // The start-up snapshot's store: a dedicated worker that owns the stored image. The engine worker
-// (web/app-worker.mjs) starts it first thing, and it reads the stored image at once, beside the worker's own
+// (web/engine/app-worker.mjs) starts it first thing, and it reads the stored image at once, beside the worker's own
 // start (Pyodide's runtime downloads meanwhile, but compiles only once it has the image: the read is on the
 // return visit's critical path).
 //

@@ -17,7 +17,7 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 @dataclass(frozen=True, slots=True)
 class Texts:
-    """The catalogue of the page's language; `texts(key, **args)` is the shell's `t()` (web/shell.js):
+    """The catalogue of the page's language; `texts(key, **args)` is the shell's `t()` (web/page/shell.js):
     `{name}` placeholders filled from `args`, the key itself when the catalogue lacks it, nothing while
     no catalogue has arrived."""
 

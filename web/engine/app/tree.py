@@ -21,7 +21,7 @@ Args = tuple[tuple[str, Arg], ...]
 Child = Union["El", str]
 Translate = Callable[[str, Mapping[str, str]], str]
 VOID = {"input", "br", "img", "meta", "link", "hr", "col"}
-LIST_JOIN = ", "  # between the items of a tuple argument (as the shell joins them, web/shell.js)
+LIST_JOIN = ", "  # between the items of a tuple argument (as the shell joins them, web/page/shell.js)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +181,7 @@ def find(node: El, **attrs: str) -> list[El]:
     return [item for item in node.walk() if all(item.attr(name) == value for name, value in wanted.items())]
 
 
-# ----- across the boundary: a tree as plain JSON data (the page's side builds it: web/ui/dom.py) -----------
+# ----- across the boundary: a tree as plain JSON data (the page's side builds it: web/page/ui/dom.py) -----------
 
 
 def _value_data(value: Arg) -> object:

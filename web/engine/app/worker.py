@@ -1,12 +1,12 @@
 """The engine worker's side of the boundary: `app.link`'s ends become the worker's `postMessage`.
 
-web/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post, load_path)` (post: send one
+web/engine/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post, load_path)` (post: send one
 JSON text to the page; load_path: how our packages got here, "snapshot" or "uno-app"), `on_ready(callback)`,
 and hands every message from the page to `receive(text)`. The messages are `shared.protocol`'s: the page's
 first for Python is ``start`` (`app.start.start`'s hello); the worker answers ``ready`` once the first screen
 is drawn, then calls the callback (the snapshot's work waits for it). The test hook `window.unoPlay`
 (`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test follows the table (hook
-"follow", on by default under automation: web/engine-start.js), a ``play-state`` follows each table drawing.
+"follow", on by default under automation: web/page/engine-start.js), a ``play-state`` follows each table drawing.
 """
 
 from __future__ import annotations

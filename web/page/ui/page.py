@@ -1,5 +1,5 @@
 """The page's side, started by web/ui-start.mjs (MicroPython on the main thread): talk to the engine worker
-(Pyodide, web/app-worker.mjs, started by web/engine-start.js, which also holds the test hook
+(Pyodide, web/engine/app-worker.mjs, started by web/page/engine-start.js, which also holds the test hook
 `window.unoPlay`), draw what it sends (`ui.host`), keep the saves (`ui.saves`) and tell the shell when the
 app is ready. Nothing heavy runs here: the engine, the bots and the controllers are in the worker; the
 messages are `shared.protocol`'s, checked here on receipt."""
@@ -23,7 +23,7 @@ window = js.self  # the page's global object (web/ui-start.mjs runs this module)
 
 
 class Engine:
-    """The worker (started by web/engine-start.js) and the messages to and from it (one JSON text each)."""
+    """The worker (started by web/page/engine-start.js) and the messages to and from it (one JSON text each)."""
 
     def __init__(self) -> None:
         started = window.unoEngine  # a worker that failed to start: the loading shell says so
@@ -34,7 +34,7 @@ class Engine:
             self.worker.addEventListener("message", self.proxy)
 
     def take_early(self) -> None:
-        """What the worker said before this side listened (kept by web/engine-start.js)."""
+        """What the worker said before this side listened (kept by web/page/engine-start.js)."""
         if not self.worker:
             return
         started = window.unoEngine
@@ -46,7 +46,7 @@ class Engine:
 
     def send(self, message: "dict[str, Any]", extra: Any = None) -> None:
         """`message`, with `extra`'s entries (a JS object, kept out of MicroPython) added in JS."""
-        if self.worker:  # through web/engine-start.js, which counts the intents for the test hook's "busy"
+        if self.worker:  # through web/page/engine-start.js, which counts the intents for the test hook's "busy"
             seq = message.get("seq")
             window.unoEngine.send(json.dumps(message), seq if isinstance(seq, int) else 0, extra)
 
@@ -55,7 +55,7 @@ class Engine:
 
     def on_text(self, text: str) -> None:
         """One message from the worker; one the protocol refuses is reported on the console and changes nothing."""
-        if text.startswith('{"op": "peer"'):  # the links between phones: web/peer-relay.mjs's, in JS
+        if text.startswith('{"op": "peer"'):  # the links between phones: web/page/peer-relay.mjs's, in JS
             return
         try:
             message = json.loads(text)
@@ -75,7 +75,7 @@ class Engine:
             window.console.error("uno page: message " + str(message["op"]) + " refused: " + str(error))
 
     def dispatch(self, op: Any, message: "dict[str, Any]") -> None:
-        if op in protocol.LOADING or op in protocol.DIRECT:  # the shell's and web/engine-start.js's
+        if op in protocol.LOADING or op in protocol.DIRECT:  # the shell's and web/page/engine-start.js's
             return
         if op == "ready":
             info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}

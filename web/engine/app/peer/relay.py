@@ -1,6 +1,6 @@
-"""The worker's end of the links between phones: the page holds the connections (web/peer-relay.mjs), the
+"""The worker's end of the links between phones: the page holds the connections (web/page/peer-relay.mjs), the
 worker decides. Messages to the page are ``{"op": "peer", "do": ...}``; the page answers with peer-sdp,
-peer-in, peer-state, peer-scanned, peer-support and peer-failed (documented in web/peer-relay.mjs).
+peer-in, peer-state, peer-scanned, peer-support and peer-failed (documented in web/page/peer-relay.mjs).
 
 Session descriptions never reach the people: the page's descriptions become codes here (`signal`), and
 the codes people carry between phones become descriptions here.

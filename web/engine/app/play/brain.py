@@ -1,6 +1,6 @@
 """The bots' worker: the bots' searches and the hints run here.
 
-Runs in Pyodide inside a Web Worker of its own (web/brain-worker.mjs), so a search never holds up the engine
+Runs in Pyodide inside a Web Worker of its own (web/bots/brain-worker.mjs), so a search never holds up the engine
 worker; pure Python (no `js`), unit-tested on CPython. The engine worker's side is `app.play.brain_client`.
 
 The contract is plain data, one JSON text each way:

@@ -1,7 +1,7 @@
 """The engine worker's side of the bots' worker (the messages are in `app.play.brain`).
 
 One bots' worker (`brain()`), started when a play screen opens, once the page is ready (or at once
-if a bot must move before that): it boots its own Pyodide (web/brain-worker.mjs, from the start-up
+if a bot must move before that): it boots its own Pyodide (web/bots/brain-worker.mjs, from the start-up
 snapshot when one is stored) while the person sets up the table, so the bots' searches never hold up the
 engine worker. `ask` sends one request and awaits its reply: a bot's move is one request and one answer (`asked`,
 `answered` count them for the test hook). If the worker cannot start or answer, or is still

@@ -17,7 +17,7 @@ def colour(side: int) -> str:
 
 
 def swatch_class(side: int) -> str:
-    """The classes of a side's colour swatch: web/score.css gives `.sk-c<N>` the colour COLOURS[N]
+    """The classes of a side's colour swatch: web/page/score.css gives `.sk-c<N>` the colour COLOURS[N]
     (a class, not a `style` attribute, which the page's Content-Security-Policy refuses)."""
     return f"sk-swatch sk-c{side % len(COLOURS)}"
 

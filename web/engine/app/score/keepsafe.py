@@ -3,7 +3,7 @@ the iOS card is shown, which sheets are not kept anywhere else, and the once-an-
 
 Safari (every browser on iOS is WebKit) erases a site's script-writable storage after 7 days of use without a
 visit, unless the site was added to the Home Screen, which keeps storage of its own. The facts come from the
-page (`web/storage-state.js`): the user agent, `navigator.standalone` / display-mode, `storage.persisted()`.
+page (`web/page/storage-state.js`): the user agent, `navigator.standalone` / display-mode, `storage.persisted()`.
 Pure: no clock, no browser; the marks are JSON under `uno.score.kept`.
 """
 
@@ -55,7 +55,7 @@ def ios_card(user_agent: str, standalone: bool, persisted: bool | None, state: S
 
 @dataclass
 class Facts:
-    """What the page told about this browser (`web/storage-state.js`); unknown until it does."""
+    """What the page told about this browser (`web/page/storage-state.js`); unknown until it does."""
 
     user_agent: str = ""
     standalone: bool = False

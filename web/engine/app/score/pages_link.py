@@ -1,7 +1,7 @@
 """`#/score/<id>/link`: the sheet's QR code, its link to copy and "Share"; `#/score/link/<token>`: the sheet a
 link carries, read-only (standings, rounds, dealer), with "Keep it on this phone".
 
-The read-only sheet is drawn from a `LinkView` (the tally's results); `web/link-prepaint.js` draws the same
+The read-only sheet is drawn from a `LinkView` (the tally's results); `web/page/link-prepaint.js` draws the same
 markup from the link's own carried view before Python is ready.
 """
 

@@ -6,7 +6,7 @@ Keys (all JSON text, in the page's saves, `app.storage`: IndexedDB, written thro
 - `uno.score.drafts`: per sheet id, the round being entered and the round being edited.
 - `uno.score.setup`: the new game being set up (a sheet save, plus the name being typed).
 - `uno.score.prepaint`: the last sheet screen as drawn (mirrored to `localStorage` once saved, where
-  `web/score-prepaint.js` shows it before Python is ready).
+  `web/page/score-prepaint.js` shows it before Python is ready).
 
 A library that cannot be read is never overwritten: its text is first copied to
 `uno.score.library.damaged`.

@@ -45,7 +45,7 @@ class PlaySetup:
     def mount(self) -> None:
         self.shown = True
         link.listen(self.receive)
-        brain().start()  # the engine worker boots while the table is set up
+        brain().start()  # the bots' worker boots while the table is set up
         self.render()
 
     def unmount(self) -> None:

@@ -102,7 +102,7 @@ class KeeperDesk:
         self.redraw()
 
     def storage_facts(self, message: dict[str, Any]) -> None:
-        """The page's facts about this browser's storage (`web/storage-state.js`): the list page says them."""
+        """The page's facts about this browser's storage (`web/page/storage-state.js`): the list page says them."""
         self.keeper().facts = Facts.from_message(message)
         self.redraw()
 
@@ -181,7 +181,7 @@ class ScoreScreen:
         SESSIONS.keeper_drew()
 
     def paint(self, data: object) -> None:
-        """Keep the sheet as drawn: the picture shown before Python runs (web/score-prepaint.js). It goes with a
+        """Keep the sheet as drawn: the picture shown before Python runs (web/page/score-prepaint.js). It goes with a
         save of the sheet, or on its own when none of this sheet is kept: a drawing that saves nothing (a reload,
         the storage facts arriving) writes nothing."""
         kept = _painted_sheet(self.keeper.store.storage.get(PREPAINT_KEY))

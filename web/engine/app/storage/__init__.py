@@ -1,7 +1,7 @@
 """Where both modes keep their saves: IndexedDB first, `localStorage` as mirror and fallback.
 
 The layers, from the disk up (one save is a JSON string under a key such as `uno.score.library`):
-- `web/saves.js` (page): the only code that touches IndexedDB; also `winner`, for the scripts that paint
+- `web/page/saves.js` (page): the only code that touches IndexedDB; also `winner`, for the scripts that paint
   before Python.
 - `ui.saves` (page's MicroPython): reads the records at start, carries out the worker's writes.
 - `storage.core` (worker, pure): the keys, the record format and `Saves`, the write-through cache

@@ -1,4 +1,4 @@
-"""The saves, opened on what the page's side sent (`ui.saves`): IndexedDB through `web/saves.js` on the page,
+"""The saves, opened on what the page's side sent (`ui.saves`): IndexedDB through `web/page/saves.js` on the page,
 `localStorage` as mirror and fallback. No browser here: every write goes to the page as a message (`app.link`)
 and counts once the page says its transaction has completed.
 

@@ -2,7 +2,7 @@
 
 Every save (the score library, round drafts, the set-ups, the play-mode game in progress) is a
 string under a key. `Saves` keeps them in memory for synchronous reads and writes each change to
-a durable `Backend` (IndexedDB in the browser, `web/saves.js`); a change counts as saved only when
+a durable `Backend` (IndexedDB in the browser, `web/page/saves.js`); a change counts as saved only when
 the backend's transaction has completed (`state == "saved"`). Keys in `MIRRORED` are also copied
 to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint).
 

@@ -1,7 +1,7 @@
 """What the saves start with, decided once when they are opened: `plan_start` (pure), carried out by
 `open_saves`, which returns the app's `Saves`.
 
-- an IndexedDB record wins over `localStorage` (`winner`, the rule web/saves.js applies too),
+- an IndexedDB record wins over `localStorage` (`winner`, the rule web/page/saves.js applies too),
 - except a fallback save stamped later than the record (written while IndexedDB was failing),
 - older `localStorage` data (before IndexedDB) is migrated once; its keys are removed only after
   the records holding it are committed; a `meta` record says the migration happened.
@@ -60,7 +60,7 @@ def winner(stored: Any, local_value: str | None, stamp: int | None, *, migrating
     (`local_value`), except a save or removal made while falling back (`stamp`) after the record was written;
     a `localStorage` value with no record counts only while `migrating` (else it is a stale mirror).
 
-    `unoSaves.winner` in web/saves.js is the same rule for the scripts that run before Python;
+    `unoSaves.winner` in web/page/saves.js is the same rule for the scripts that run before Python;
     tests/web_storage/test_winner.py feeds both the same cases."""
     readable = read_record(stored) if stored is not None else None
     if local_value is not None and stamp is not None and (readable is None or stamp > readable[1]):
