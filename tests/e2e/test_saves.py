@@ -85,6 +85,7 @@ def legacy_storage() -> dict[str, str]:
     keeper.enter(Where.parse(("sheet1", "round")))
     keeper.act("winner", "1")
     keeper.act("total", "0", "4")  # typed, not saved: a draft
+    keeper.store.write_held()  # written once the typing paused
     session = Session.new(PlayConfig.from_dict({"seats": PLAYERS, "speed": "instant"}), 3, None, "cut")
     items = {key: value for key, value in memory.items.items() if key in LEGACY_KEYS}  # what that version kept
     items["uno.play.game"] = session.dumps()
