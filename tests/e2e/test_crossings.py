@@ -29,7 +29,7 @@ COUNT = """(() => {
   const Real = window.Worker;
   const post = Real.prototype.postMessage;
   Real.prototype.postMessage = function (data, ...rest) {
-    if (this.__engine) log.push(["in", String(data)]);
+    if (this.__engine) log.push(["in", String(data), performance.now()]);
     return post.call(this, data, ...rest);
   };
   window.Worker = class extends Real {
@@ -37,7 +37,7 @@ COUNT = """(() => {
       super(url, options);
       if (!String(url).includes("uno-app")) return;
       this.__engine = true;
-      this.addEventListener("message", (event) => log.push(["out", String(event.data)]));
+      this.addEventListener("message", (event) => log.push(["out", String(event.data), performance.now()]));
     }
   };
 })();"""
@@ -75,7 +75,7 @@ def settle(page: Page) -> None:
 def counted(page: Page) -> list[tuple[str, dict[str, Any]]]:
     """The messages since the last call: (direction, message); the log starts afresh."""
     log = page.evaluate("window.__crossings.splice(0)")
-    return [(way, json.loads(text)) for way, text in log]
+    return [(way, json.loads(text)) for way, text, _ in log]
 
 
 def ops(messages: list[tuple[str, dict[str, Any]]]) -> list[str]:
@@ -180,3 +180,26 @@ def test_keystrokes_in_a_typed_total_cross_twice_each_and_are_written_once_pause
     assert found[:6] == ["in intent", "out draw"] * 3, found
     assert found[6:] == ["out saves-write", "in saves-written"], found
     assert page.evaluate("JSON.parse(sessionStorage.getItem('uno.typing') || '[]')") == []  # the journal let go
+
+
+HIDE = """() => { Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+  document.dispatchEvent(new Event("visibilitychange")); }"""
+
+
+def test_a_hidden_page_writes_the_typed_total_at_once(page: Page, server: SiteServer) -> None:
+    """A phone switching to another app (or a tab closing) hides the page: what waits is written then."""
+    keeper_round(page, server)
+    field = page.locator("#score-hand-1")
+    field.click()
+    page.keyboard.press("End")
+    page.keyboard.type("7")
+    expect(field).to_have_value("27")
+    page.evaluate(HIDE)
+    page.wait_for_function("() => window.__crossings.some(([way, text]) => text.includes('saves-written'))")
+    settle(page)
+    times = {json.loads(text)["op"]: at for way, text, at in page.evaluate("window.__crossings")}
+    found = ops(counted(page))
+    print("a key, then hidden:", found, f"written {times['saves-write'] - times['hidden']:.0f} ms after hidden")
+    assert times["saves-write"] - times["hidden"] < 400  # at once, not after the typing pause (500 ms)
+    assert sorted(found[:3]) == ["in hidden", "in intent", "out draw"], found  # the drawing may come after
+    assert found[3:] == ["out saves-write", "in saves-written"], found  # not waiting for the pause

@@ -69,7 +69,14 @@ class Host:
         self._listen(self.document, "keydown", self.keys.on_key)  # shortcuts work wherever the focus is
         self._listen(window, "hashchange", self.on_hash)
         self._listen(window, "uno:lang", lambda event: self.send(*self.language()))
-        self._listen(self.document, "visibilitychange", lambda event: self.wake.request())
+        self._listen(self.document, "visibilitychange", lambda event: self.on_visibility())
+
+    def on_visibility(self) -> None:
+        """Shown again: the wake lock back. Hidden (another app, a closed tab): the controllers write what waits."""
+        if str(self.document.visibilityState) == "hidden":
+            self.send({"op": "hidden"})
+        else:
+            self.wake.request()
 
     def _listen(self, target: Any, name: str, handler: Any) -> None:
         proxy = create_proxy(handler)

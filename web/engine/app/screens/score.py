@@ -109,6 +109,7 @@ class KeeperDesk:
 
 DESK = KeeperDesk()
 link.handle("storage", DESK.storage_facts)
+link.handle("hidden", lambda message: DESK.write_held())  # a phone leaving the page: the typed total is written
 
 
 def keeper() -> Keeper:
