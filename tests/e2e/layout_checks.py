@@ -123,6 +123,18 @@ def small_hand_cards(page: Page) -> list[str]:
     return list(page.evaluate(_SMALL_HAND_CARDS, 44))
 
 
+_BROKEN_NAMES = """() => [...document.querySelectorAll("#play .seat-name")]
+  .filter((name) => !/\\s/.test(name.textContent.trim())
+    && name.getBoundingClientRect().height > 1.5 * (parseFloat(getComputedStyle(name).lineHeight)
+      || 1.2 * parseFloat(getComputedStyle(name).fontSize)))
+  .map((name) => `the seat name "${name.textContent.trim()}" breaks mid-word`)"""
+
+
+def broken_names(page: Page) -> list[str]:
+    """Seats' one-word names drawn on more than one line."""
+    return list(page.evaluate(_BROKEN_NAMES))
+
+
 def problems(page: Page, scope: str = "body") -> list[str]:
     """Overflow, covered controls and clipped text on the page as it is now."""
     return overflow(page) + covered(page, scope) + clipped(page, scope)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from e2e_helpers import wait_ready
-from layout_checks import PHONES, VIEWPORTS, below_fold, problems, settle, shot, small_hand_cards
+from layout_checks import PHONES, VIEWPORTS, below_fold, broken_names, problems, settle, shot, small_hand_cards
 from playwright.sync_api import Browser, Page, expect
 from score_helpers import fill_round, new_game
 
@@ -101,7 +101,7 @@ def at_every_size(page: Page, name: str, scope: str = "body", fit: bool = False)
         if fit and (width, height) in PHONES:
             found += [f"{where}: below the fold: {problem}" for problem in below_fold(page)]
         if page.locator("#play .hand").count():
-            found += [f"{where}: {problem}" for problem in small_hand_cards(page)]
+            found += [f"{where}: {problem}" for problem in small_hand_cards(page) + broken_names(page)]
         shot(page, f"{name}-{width}x{height}-{lang}")
     page.set_viewport_size({"width": 390, "height": 844})
     assert not found, "\n".join(found)

@@ -11,7 +11,7 @@ from play_helpers import bot, catalogue, config, human, run_bots
 
 from app.i18n import Texts
 from app.play import describe
-from app.play.pages import render
+from app.play.pages import name_class, render
 from app.play.picker import Picker, plays_of
 from app.play.session import Session
 from app.play.table_state import Question, TableScreen, log_lines, table_screen
@@ -353,3 +353,11 @@ def test_a_round_won_by_the_person_looking_says_you() -> None:
         assert title == EN("play.round.title", round=result.round_no, name="Ben")
     label = one(render(table_screen(session, EN)), cls="round-label")
     assert label.children == ()  # the panel names its round (and no empty text: HTML would drop it)
+
+
+def test_long_seat_names_are_drawn_smaller_to_fit_their_chip() -> None:
+    assert [name_class(name) for name in ("Ana", "Benedetta", "Maximiliano")] == [
+        "seat-name",
+        "seat-name long",
+        "seat-name longer",
+    ]

@@ -137,6 +137,16 @@ def dock(screen: TableScreen, me: SeatView) -> El:
     )
 
 
+LONG_NAME, LONGER_NAME = 8, 11  # characters from which a seat's name is drawn smaller, to fit its chip whole
+
+
+def name_class(name: str) -> str:
+    """A seat's name's classes: smaller when long, so "Benedetta" fits a phone's chip without breaking."""
+    if len(name) >= LONGER_NAME:
+        return "seat-name longer"
+    return "seat-name long" if len(name) >= LONG_NAME else "seat-name"
+
+
 def seats(screen: TableScreen, me: SeatView) -> El:
     skipped = skipped_seat(screen)
     items = []
@@ -158,7 +168,7 @@ def seats(screen: TableScreen, me: SeatView) -> El:
             label += [". ", phrase("play.seat.skipped")]
         inner = el(
             "span",
-            el("span", name, cls="seat-name"),
+            el("span", name, cls=name_class(name)),
             el(
                 "span",
                 *(el("span", key=tag) for tag in short),
