@@ -2,7 +2,7 @@
 `postMessage` to the engine worker and every message event from it (an init script wraps the page's `Worker`).
 
 A person's card: one intent in, one batch out (drawing, cues, the save's write), the save's completion in. A
-keeper's round saved: at most 4 (the new route is shown by the worker and not reported back; the sheet's
+keeper's round saved: 3 (the new route is shown by the worker and not reported back; the sheet's
 picture is made in the worker, not sent back by the page). A keystroke in a typed total: 2 (the draft is
 written once the typing pauses: one write and its answer for the keys before the pause). A bot's
 move: one request to the bots' worker and one answer. The test hook's state crosses only while a test follows.
@@ -147,7 +147,7 @@ def keeper_round(page: Page, server: SiteServer) -> None:
     counted(page)
 
 
-def test_a_keeper_round_saved_crosses_at_most_four_times(page: Page, server: SiteServer) -> None:
+def test_a_keeper_round_saved_crosses_three_times(page: Page, server: SiteServer) -> None:
     keeper_round(page, server)
     page.locator("#score-save").click()
     expect(page.locator(".sk-score-sheet")).to_be_visible()
@@ -155,7 +155,7 @@ def test_a_keeper_round_saved_crosses_at_most_four_times(page: Page, server: Sit
     messages = counted(page)
     found = ops(messages)
     print("a keeper's round saved:", found)
-    assert len(found) <= 4, found
+    assert len(found) <= 3, found  # the issue's bar is 4; the sheet's picture is mirrored by the page alone
     sent = [message["op"] for way, message in messages if way == "in"]
     assert "route" not in sent and "prepainted" not in sent, found  # no echo of the route or the drawing
     picture = page.evaluate("localStorage.getItem('uno.score.prepaint')")  # made in the worker, mirrored

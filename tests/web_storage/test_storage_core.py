@@ -254,6 +254,21 @@ def test_changes_are_saved_only_once_the_transaction_completes_and_are_batched()
     run(scenario())
 
 
+def test_a_backend_that_mirrors_itself_gets_no_second_copy() -> None:
+    """The page copies a completed write's mirrored keys (`PageBackend.mirrors`): the saves send no `local`."""
+
+    async def scenario() -> None:
+        db, local, tasks = FakeDb({META_KEY: {"v": 1, "migrated": True}}), FakeLocal(), []
+        db.mirrors = True  # type: ignore[attr-defined]
+        saves = Saves({}, db, local, clock=Clock(), spawn=spawner(tasks), on_state=lambda s, r: None)
+        saves.set(SCORE_PREPAINT, "picture")
+        await settle()
+        await asyncio.gather(*tasks)
+        assert saves.state == "saved" and SCORE_PREPAINT in db.records and SCORE_PREPAINT not in local.items
+
+    run(scenario())
+
+
 def test_a_change_during_a_write_goes_in_the_next_transaction() -> None:
     async def scenario() -> None:
         db, tasks = FakeDb(), []

@@ -53,6 +53,8 @@ class PageLocal:
 class PageBackend:
     """IndexedDB on the page: each `write` is one transaction there; resolves once it has completed."""
 
+    mirrors = True  # the page copies a write's `MIRRORED` keys to localStorage itself, once it completed
+
     def __init__(self) -> None:
         self.last = 0
         self.waiting: dict[int, asyncio.Future[str]] = {}

@@ -179,7 +179,7 @@ class Saves:
                     return
                 self.commits += 1
                 self.on_commit(frozenset(batch))
-                for key in batch:
+                for key in batch if not getattr(self.backend, "mirrors", False) else ():
                     if key in MIRRORED:  # the picture follows the durable copy, never leads it
                         value = self.values.get(key)
                         if value is None:
