@@ -15,6 +15,7 @@ from app.peer.following import Following
 from app.peer.hosting import Hosting
 from app.peer.relay import Relay
 from app.peer.share import SheetGuest
+from app.score.keeper import Keeper
 
 PEER_OPS = Relay.OPS
 
@@ -59,10 +60,9 @@ class Sessions:
 
     # ----- host ---------------------------------------------------------------------------------
 
-    def host(self, sheet_id: str) -> Hosting:
-        """Share `sheet_id` from this phone (a sheet shared before is stopped; a followed host is left)."""
-        from app.screens.score import keeper, redraw_keeper
-
+    def host(self, sheet_id: str, keeper: Keeper, redraw_keeper: Callable[[], None]) -> Hosting:
+        """Share `sheet_id` of `keeper` from this phone (a sheet shared before is stopped; a followed host is
+        left); `redraw_keeper` draws the keeper's screen again when a guest's hand arrives."""
         if self.hosting is not None and self.hosting.sheet_id == sheet_id and not self.hosting.host.ended:
             return self.hosting
         self.stop()
@@ -71,7 +71,7 @@ class Sessions:
             redraw_keeper()
             self.redraw()
 
-        self.hosting = Hosting(keeper(), sheet_id, link.to_page, redraw)
+        self.hosting = Hosting(keeper, sheet_id, link.to_page, redraw)
         return self.hosting
 
     def phones(self, sheet_id: str) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 from app import link
 from app.peer import pages
 from app.peer.sessions import SESSIONS, Sessions
+from app.screens.score import keeper, redraw_keeper
 from app.tree import El, el, to_data
 
 ROOT_ID = "table-root"
@@ -29,7 +30,7 @@ class TableScreen:
         self.sessions.wire()
         self.sessions.redraw = self.render
         if self.host_of:
-            self.sessions.host(self.host_of)
+            self.sessions.host(self.host_of, keeper(), redraw_keeper)
         link.listen(self.receive)
         self.render()
 
