@@ -3,6 +3,8 @@ round, end of match (pure)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from app.tree import El, el, phrase
 from uno_core import Scoring, SeatView
 
@@ -62,67 +64,48 @@ def reveal_panel(screen: TableScreen) -> El:
     )
 
 
+def _table(caption: str, columns: tuple[str, ...], rows: Iterable[tuple[str, El, El]], cls: str) -> El:
+    """A captioned table: a head of catalogue keys, each row's first cell its heading."""
+    return el(
+        "table",
+        el("caption", key=caption),
+        el("thead", el("tr", *(el("th", key=key, scope="col") for key in columns))),
+        el("tbody", *(el("tr", el("th", head, scope="row"), *cells) for head, *cells in rows)),
+        cls=cls,
+    )
+
+
 def round_panel(screen: TableScreen) -> El:
     result, view = screen.round, screen.view
     assert result is not None and view is not None
     names, left = view.names, screen.round_hands
-    hands = el(
-        "table",
-        el("caption", key="play.round.hands"),
-        el(
-            "thead",
-            el(
-                "tr",
-                el("th", key="play.round.player", scope="col"),
-                el("th", key="play.round.cards", scope="col"),
-                el("th", key="play.round.points_left", scope="col"),
-            ),
-        ),
-        el(
-            "tbody",
-            *(
+    hands = _table(
+        "play.round.hands",
+        ("play.round.player", "play.round.cards", "play.round.points_left"),
+        (
+            (
+                names[seat] + (" ★" if seat == result.winner else ""),
                 el(
-                    "tr",
-                    el("th", names[seat] + (" ★" if seat == result.winner else ""), scope="row"),
-                    el(
-                        "td",
-                        cards_row(left[seat], "small-cards")
-                        if seat < len(left) and left[seat]
-                        else el("span", key="play.round.no_cards"),
-                        cls="cards-left",
-                    ),
-                    el("td", str(result.hand_points[seat])),
-                )
-                for seat in range(len(names))
-            ),
+                    "td",
+                    cards_row(left[seat], "small-cards")
+                    if seat < len(left) and left[seat]
+                    else el("span", key="play.round.no_cards"),
+                    cls="cards-left",
+                ),
+                el("td", str(result.hand_points[seat])),
+            )
+            for seat in range(len(names))
         ),
-        cls="score-table hands-table",
+        "score-table hands-table",
     )
-    totals = el(
-        "table",
-        el("caption", key="play.round.scores"),
-        el(
-            "thead",
-            el(
-                "tr",
-                el("th", key="play.round.side", scope="col"),
-                el("th", key="play.round.gained", scope="col"),
-                el("th", key="play.round.total", scope="col"),
-            ),
+    totals = _table(
+        "play.round.scores",
+        ("play.round.side", "play.round.gained", "play.round.total"),
+        (
+            (side_label(view, side), el("td", f"+{result.gained[side]}"), el("td", str(total)))
+            for side, total in enumerate(result.totals)
         ),
-        el(
-            "tbody",
-            *(
-                el(
-                    "tr",
-                    el("th", side_label(view, side), scope="row"),
-                    el("td", f"+{result.gained[side]}"),
-                    el("td", str(total)),
-                )
-                for side, total in enumerate(result.totals)
-            ),
-        ),
-        cls="score-table",
+        "score-table",
     )
     over = screen.last_round
     rules = view.rules
