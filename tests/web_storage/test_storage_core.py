@@ -52,6 +52,8 @@ class FakeLocal:
 class FakeDb:
     """IndexedDB: records in a dict, one `write` = one transaction; `fail` makes writes abort."""
 
+    mirrors = False  # the saves copy the mirrored keys (the page's backend does it itself)
+
     def __init__(self, records: Mapping[str, Any] | None = None) -> None:
         self.records: dict[str, Any] = dict(records or {})
         self.writes: list[tuple[dict[str, Any], list[str]]] = []
@@ -259,7 +261,7 @@ def test_a_backend_that_mirrors_itself_gets_no_second_copy() -> None:
 
     async def scenario() -> None:
         db, local, tasks = FakeDb({META_KEY: {"v": 1, "migrated": True}}), FakeLocal(), []
-        db.mirrors = True  # type: ignore[attr-defined]
+        db.mirrors = True
         saves = Saves({}, db, local, clock=Clock(), spawn=spawner(tasks), on_state=lambda s, r: None)
         saves.set(SCORE_PREPAINT, "picture")
         await settle()

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from app import diff, i18n
-from app.storage.core import MIRRORED
 from app.tree import from_data, to_html
 from shared import protocol
 
@@ -73,9 +72,6 @@ class Link:
             self.drawn.clear()
         elif op == "saves-write":  # it holds what every intent so far changed: the page's journal may drop them
             message["upto"] = self.seen
-            mirror = sorted(key for key in (*message["puts"], *message["deletes"]) if key in MIRRORED)
-            if mirror:  # copied to localStorage by the page once written, before it says "saved"
-                message["mirror"] = mirror
         elif op == "effect" and "go" in message:
             self.going = message["go"]
         if op == "draw" or (op == "effect" and message.get("focus")):  # what the page did since, it keeps

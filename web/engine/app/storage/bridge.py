@@ -23,7 +23,7 @@ from typing import Any
 from app import link
 from app.browser import spawn
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import Saves, State, StorageFailure
+from app.storage.core import MIRRORED, Saves, State, StorageFailure
 from app.storage.opening import open_saves
 
 
@@ -53,7 +53,7 @@ class PageLocal:
 class PageBackend:
     """IndexedDB on the page: each `write` is one transaction there; resolves once it has completed."""
 
-    mirrors = True  # the page copies a write's `MIRRORED` keys to localStorage itself, once it completed
+    mirrors = True  # the page copies a write's `mirror` keys to localStorage itself, once it completed
 
     def __init__(self) -> None:
         self.last = 0
@@ -69,7 +69,11 @@ class PageBackend:
         self.last += 1
         future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
         self.waiting[self.last] = future
-        link.to_page({"op": "saves-write", "id": self.last, "puts": dict(puts), "deletes": list(deletes)})
+        message: dict[str, Any] = {"op": "saves-write", "id": self.last, "puts": dict(puts), "deletes": list(deletes)}
+        mirror = sorted(key for key in (*message["puts"], *message["deletes"]) if key in MIRRORED)
+        if mirror:  # copied to localStorage by the page once written, before it says "saved"
+            message["mirror"] = mirror
+        link.to_page(message)
         error = await future
         if error:
             raise StorageFailure(error)

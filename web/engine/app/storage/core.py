@@ -45,7 +45,10 @@ class StorageFailure(Exception):
 
 
 class Backend(Protocol):
-    """A durable store of records, one transaction per `write`."""
+    """A durable store of records, one transaction per `write`. `mirrors`: it copies a completed write's
+    `MIRRORED` keys to `localStorage` itself (the page does), so the saves do not."""
+
+    mirrors: bool
 
     def write(self, puts: Mapping[str, dict[str, Any]], deletes: Iterable[str]) -> Awaitable[None]:
         """Resolve once every put and delete is committed; raise `StorageFailure` otherwise."""
@@ -179,17 +182,22 @@ class Saves:
                     return
                 self.commits += 1
                 self.on_commit(frozenset(batch))
-                for key in batch if not getattr(self.backend, "mirrors", False) else ():
-                    if key in MIRRORED:  # the picture follows the durable copy, never leads it
-                        value = self.values.get(key)
-                        if value is None:
-                            self.local.remove(key)
-                        else:
-                            self.local.set(key, value)
+                if not self.backend.mirrors:
+                    self._mirror(batch)
         finally:
             self.writing = False
         if self.backend is not None and not self.pending:
             self.on_state("saved", "")
+
+    def _mirror(self, written: Iterable[str]) -> None:
+        """Copy the written `MIRRORED` keys to `localStorage`: the picture follows the durable copy, never leads it."""
+        for key in written:
+            if key in MIRRORED:
+                value = self.values.get(key)
+                if value is None:
+                    self.local.remove(key)
+                else:
+                    self.local.set(key, value)
 
     # -- other tabs -------------------------------------------------------------------------------
 
