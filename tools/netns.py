@@ -13,7 +13,10 @@ import shutil
 import subprocess
 from collections.abc import Sequence
 
+# No IPv6 on the pair: its link-local addresses would turn from tentative to valid about 2 s after the links
+# come up, and Chromium, seeing the network change, fails the requests in flight (net::ERR_NETWORK_CHANGED).
 SETUP = (
+    "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6 && "
     "ip link set lo up && ip link add v0 type veth peer name v1 && "
     "ip addr add 10.77.0.1/24 dev v0 && ip addr add 10.77.0.2/24 dev v1 && "
     "ip link set v0 up && ip link set v1 up && ip route add default via 10.77.0.2 dev v0"

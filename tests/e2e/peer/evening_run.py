@@ -136,8 +136,8 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
                 browser.new_context(viewport=PHONE, locale=locale).new_page() for locale in ("es-ES", "en-US", "es-ES")
             ]
             host, beto, caro = phones
-            for page in phones:  # one after another, as phones arrive at a table (three first loads at once
-                page.goto(server.url + "#/score")  # through one local server once failed a fetch)
+            for page in phones:  # one after another, as phones arrive at a table
+                page.goto(server.url + "#/score")
                 wait_ready(page)
             sheet = new_sheet(host)
             host_page = f"location.hash = '#/table/host/{sheet}'"
