@@ -4,6 +4,8 @@ Home Screen (dismissable, never in the way); as the Home Screen app it does not.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from e2e_helpers import wait_ready
 from playwright.sync_api import Browser, expect
@@ -54,4 +56,23 @@ def test_an_iphone_in_safari_is_told_how_not_to_lose_its_sheets(
         wait_ready(page)
         expect(page.locator("#score-storage")).to_be_visible()
         expect(page.locator("#score-ios-card")).to_have_count(0)  # dismissed for good
+    context.close()
+
+
+MAC_SAFARI = (
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15"
+)
+
+
+@pytest.mark.parametrize(("touch_points", "status"), [(5, "^ios_tab$"), (0, "^(kept|may_delete)$")])
+def test_an_ipad_in_desktop_mode_is_told_apart_from_a_mac(
+    browser: Browser, server: SiteServer, touch_points: int, status: str
+) -> None:
+    """iPadOS Safari says "Macintosh" by default; its touch points tell it apart (no Mac has a touch screen)."""
+    context = browser.new_context(viewport=PHONE, user_agent=MAC_SAFARI)
+    context.add_init_script(f"Object.defineProperty(navigator, 'maxTouchPoints', {{ get: () => {touch_points} }})")
+    page = context.new_page()
+    page.goto(server.url + "#/score")
+    wait_ready(page)
+    expect(page.locator("#score-storage")).to_have_attribute("data-status", re.compile(status))
     context.close()

@@ -1,6 +1,6 @@
 """No sheet lost to storage rules (app.score.keepsafe): the iOS card and the storage line as pure
-functions of (user agent, standalone, persisted, sheet state); the list's marks, the once-an-evening "Keep a
-copy" offer, and "Move all my sheets" by one link, in the keeper."""
+functions of the browser's facts (user agent, touch points, standalone, persisted) and the sheet state; the
+list's marks, the once-an-evening "Keep a copy" offer, and "Move all my sheets" by one link, in the keeper."""
 
 from __future__ import annotations
 
@@ -28,12 +28,15 @@ ANDROID = (
 MAC = (
     "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15"
 )
+IPAD_DESKTOP = (MAC, 5)  # iPadOS Safari's default: a Mac's user agent, but five touch points
 
 
 @pytest.mark.parametrize(
     ("ua", "standalone", "persisted", "state", "shown"),
     [
         (IPHONE_SAFARI, False, False, "played", True),
+        (IPAD_DESKTOP, False, False, "played", True),
+        (IPAD_DESKTOP, True, False, "played", False),
         (IPHONE_SAFARI, False, None, "played", True),
         (IPHONE_CHROME, False, False, "played", True),  # every iOS browser is WebKit, with the same rule
         (IPAD, False, False, "played", True),
@@ -47,19 +50,32 @@ MAC = (
     ],
 )
 def test_the_ios_card_is_a_function_of_the_browser_and_the_sheets(
-    ua: str, standalone: bool, persisted: bool | None, state: str, shown: bool
+    ua: str | tuple[str, int], standalone: bool, persisted: bool | None, state: str, shown: bool
 ) -> None:
-    assert ios_card(ua, standalone, persisted, state) is shown  # type: ignore[arg-type]
+    agent, touch = ua if isinstance(ua, tuple) else (ua, 0)
+    assert ios_card(Facts(agent, standalone, persisted, touch), state) is shown  # type: ignore[arg-type]
 
 
 def test_the_storage_line_says_what_may_delete_the_sheets() -> None:
-    assert storage_status(ANDROID, False, True) == "kept"
-    assert storage_status(ANDROID, False, False) == "may_delete"
-    assert storage_status(ANDROID, False, None) == "unknown"
-    assert storage_status(IPHONE_SAFARI, False, False) == "ios_tab"
-    assert storage_status(IPHONE_SAFARI, False, True) == "ios_tab"  # a Safari tab's data goes after 7 days anyway
-    assert storage_status(IPHONE_SAFARI, True, None) == "kept"
+    assert storage_status(Facts(ANDROID, False, True)) == "kept"
+    assert storage_status(Facts(ANDROID, False, False)) == "may_delete"
+    assert storage_status(Facts(ANDROID, False, None)) == "unknown"
+    assert storage_status(Facts(IPHONE_SAFARI, False, False)) == "ios_tab"
+    assert storage_status(Facts(IPHONE_SAFARI, False, True)) == "ios_tab"  # a Safari tab's data goes after 7 days
+    assert storage_status(Facts(IPHONE_SAFARI, True, None)) == "kept"
+    assert storage_status(Facts(MAC, False, True, 5)) == "ios_tab"  # an iPad in desktop mode
+    assert storage_status(Facts(MAC, False, True, 0)) == "kept"  # a Mac
     assert is_ios(IPAD) and not is_ios(MAC) and not is_ios("iPhoneish/1.0")
+    assert is_ios(MAC, 5) and not is_ios(MAC, 1) and not is_ios(ANDROID, 5)
+
+
+def test_the_pages_facts_are_read_with_care() -> None:
+    facts = Facts.from_message({"op": "storage", "ua": MAC, "touch": 5, "standalone": False, "persisted": None})
+    assert facts.ios and facts.touch_points == 5 and facts.persisted is None
+    assert Facts.from_message({"ua": MAC}).touch_points == 0  # an older page sends no touch points
+    assert Facts.from_message({"ua": MAC, "touch": True}).touch_points == 0
+    assert Facts.from_message({"ua": MAC, "touch": -3}).touch_points == 0
+    assert Facts.from_message({"ua": MAC, "touch": "5"}).touch_points == 0
 
 
 def test_sheet_state_and_marks() -> None:

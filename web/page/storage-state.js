@@ -1,7 +1,8 @@
 // Tells the score keeper what this browser does with its storage, so it can warn before sheets are lost:
-// the user agent, whether the app runs from the Home Screen (navigator.standalone on iOS, display-mode
-// elsewhere) and whether storage is persisted. Python decides what to say (web/engine/app/score/keepsafe.py); this
-// only reports, once Python is ready and again when the shell's persistence request is answered.
+// the user agent and its touch points, whether the app runs from the Home Screen (navigator.standalone on iOS,
+// display-mode elsewhere) and whether storage is persisted. Python decides what to say
+// (web/engine/app/score/keepsafe.py); this only reports, once Python is ready and again when the shell's
+// persistence request is answered.
 
 const root = document.documentElement;
 
@@ -11,7 +12,8 @@ async function facts() {
     if (navigator.storage?.persisted) persisted = await navigator.storage.persisted();
   } catch { /* unknown */ }
   const standalone = navigator.standalone === true || matchMedia("(display-mode: standalone)").matches;
-  return { op: "storage", ua: navigator.userAgent, standalone, persisted };
+  const touch = navigator.maxTouchPoints ?? 0; // an iPad in desktop mode says "Macintosh" but has touch
+  return { op: "storage", ua: navigator.userAgent, touch, standalone, persisted };
 }
 
 async function report() {

@@ -58,7 +58,11 @@ KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
     "saves-others": (PAGE, {}, {"records": OBJECT_OR_NONE}),  # another tab committed these records
     "saves-export": (PAGE, {}, {}),  # the saves' warning's export button
     "hidden": (PAGE, {}, {}),  # the page is hidden (another app, a closed tab): write what waits to be written
-    "storage": (PAGE, {}, {"ua": TEXT, "standalone": FLAG, "persisted": FLAG_OR_NONE}),  # web/page/storage-state.js
+    "storage": (
+        PAGE,
+        {},
+        {"ua": TEXT, "touch": NUMBER, "standalone": FLAG, "persisted": FLAG_OR_NONE},
+    ),  # web/page/storage-state.js
     # the test hook `window.unoPlay` (web/page/engine-start.js, `app.play.hook`): call hook `name` with `arg`
     "hook": (PAGE, {"id": NUMBER, "name": TEXT}, {"arg": TEXT}),
     # the links between phones, from web/page/peer-relay.mjs (`app.peer.relay` reads their fields)

@@ -3,7 +3,8 @@ the iOS card is shown, which sheets are not kept anywhere else, and the once-an-
 
 Safari (every browser on iOS is WebKit) erases a site's script-writable storage after 7 days of use without a
 visit, unless the site was added to the Home Screen, which keeps storage of its own. The facts come from the
-page (`web/page/storage-state.js`): the user agent, `navigator.standalone` / display-mode, `storage.persisted()`.
+page (`web/page/storage-state.js`): the user agent, its touch points, `navigator.standalone` / display-mode,
+`storage.persisted()`.
 Pure: no clock, no browser; the marks are JSON under `uno.score.kept`.
 """
 
@@ -23,6 +24,7 @@ SheetState = Literal["none", "unplayed", "played"]
 Status = Literal["kept", "ios_tab", "may_delete", "unknown"]
 
 _IOS = re.compile(r"\b(iPhone|iPad|iPod)\b")
+_MAC = re.compile(r"\bMacintosh\b")
 
 
 def sheet_state(library: Library) -> SheetState:
@@ -32,25 +34,10 @@ def sheet_state(library: Library) -> SheetState:
     return "unplayed" if library.entries else "none"
 
 
-def is_ios(user_agent: str) -> bool:
-    """An iPhone, iPad or iPod browser (all WebKit). iPadOS in desktop mode says "Macintosh": not told apart."""
-    return bool(_IOS.search(user_agent))
-
-
-def storage_status(user_agent: str, standalone: bool, persisted: bool | None) -> Status:
-    """What the list page says: kept (persistent storage granted, or the iOS Home Screen app), an iOS browser
-    tab (deleted after 7 days without a visit), may be deleted (not persisted), or unknown (no answer yet)."""
-    if is_ios(user_agent):
-        return "kept" if standalone else "ios_tab"
-    if persisted is None:
-        return "unknown"
-    return "kept" if persisted else "may_delete"
-
-
-def ios_card(user_agent: str, standalone: bool, persisted: bool | None, state: SheetState) -> bool:
-    """Whether to show how to add the app to the Home Screen: iOS, in a browser tab (not the Home Screen app),
-    storage not persisted, and a sheet with a round to lose."""
-    return is_ios(user_agent) and not standalone and persisted is not True and state == "played"
+def is_ios(user_agent: str, touch_points: int = 0) -> bool:
+    """An iPhone, iPad or iPod browser (all WebKit). An iPad in desktop mode (iPadOS's default in Safari) says
+    "Macintosh" but has a touch screen, which no Mac has."""
+    return bool(_IOS.search(user_agent)) or (touch_points > 1 and bool(_MAC.search(user_agent)))
 
 
 @dataclass
@@ -60,15 +47,37 @@ class Facts:
     user_agent: str = ""
     standalone: bool = False
     persisted: bool | None = None
+    touch_points: int = 0  # navigator.maxTouchPoints
 
     @classmethod
     def from_message(cls, message: dict[str, Any]) -> Facts:
-        persisted = message.get("persisted")
+        persisted, touch = message.get("persisted"), message.get("touch")
         return cls(
             str(message.get("ua", ""))[:500],
             message.get("standalone") is True,
             persisted if isinstance(persisted, bool) else None,
+            touch if isinstance(touch, int) and not isinstance(touch, bool) and 0 <= touch <= 256 else 0,
         )
+
+    @property
+    def ios(self) -> bool:
+        return is_ios(self.user_agent, self.touch_points)
+
+
+def storage_status(facts: Facts) -> Status:
+    """What the list page says: kept (persistent storage granted, or the iOS Home Screen app), an iOS browser
+    tab (deleted after 7 days without a visit), may be deleted (not persisted), or unknown (no answer yet)."""
+    if facts.ios:
+        return "kept" if facts.standalone else "ios_tab"
+    if facts.persisted is None:
+        return "unknown"
+    return "kept" if facts.persisted else "may_delete"
+
+
+def ios_card(facts: Facts, state: SheetState) -> bool:
+    """Whether to show how to add the app to the Home Screen: iOS, in a browser tab (not the Home Screen app),
+    storage not persisted, and a sheet with a round to lose."""
+    return facts.ios and not facts.standalone and facts.persisted is not True and state == "played"
 
 
 @dataclass

@@ -78,9 +78,8 @@ def _keepsafe(keeper: Keeper) -> dict[str, Any]:
     kept = Marks.from_text(keeper.store.storage.get(KEPT_KEY))
     if where.page == "list":
         return {
-            "storage": storage_status(facts.user_agent, facts.standalone, facts.persisted),
-            "ios_card": not kept.card_dismissed
-            and ios_card(facts.user_agent, facts.standalone, facts.persisted, sheet_state(library)),
+            "storage": storage_status(facts),
+            "ios_card": not kept.card_dismissed and ios_card(facts, sheet_state(library)),
             "only_here": kept.only_here(library),
         }
     offer = where.page == "sheet" and keeper.copy_offer == where.sheet_id
