@@ -39,6 +39,7 @@ from .sheet import Sheet
 MAGIC = "k"
 VERSION = 1
 ROUTE = "#/score/link/"
+ALL_ROUTE = "#/score/all/"  # a library token: every sheet of another phone
 QR_MAX_BYTES = 2953  # a version 40 QR code at error correction level L, in byte mode
 MAX_BODY = 1 << 20  # a link never inflates past this (a deflate bomb is refused as corrupt)
 KIND_SHEET, KIND_LIBRARY = 0, 1
@@ -309,16 +310,28 @@ def _read_view(into: _Reader, rounds: int) -> LinkView:
 
 
 def token_of(text: str) -> str:
-    """The token in a link, a fragment or a bare token; ``LoadError("link_not_ours")`` when there is none."""
+    """The token in a link (a sheet's or an "all" link), a fragment or a bare token; ``LoadError("link_not_ours")``
+    when there is none."""
     if not isinstance(text, str):
         raise LoadError("link_not_ours", field="link")
     text = text.strip()
     if "#" in text:
         text = "#" + text.split("#", 1)[1]
-        if not text.startswith(ROUTE):
+        route = next((route for route in (ROUTE, ALL_ROUTE) if text.startswith(route)), None)
+        if route is None:
             raise LoadError("link_not_ours", field="link")
-        text = text[len(ROUTE) :]
+        text = text[len(route) :]
     return text
+
+
+def route_of(text: str) -> str:
+    """The page that opens a pasted link, fragment or bare token: ``#/score/link/<token>`` for a sheet,
+    ``#/score/all/<token>`` for every sheet of a phone; ``LoadError`` (``link_*``, ``link_empty`` for blank text)
+    for anything else."""
+    if not text.strip():
+        raise LoadError("link_empty", field="link")
+    token = token_of(text)
+    return (ROUTE if kind_of(token) == KIND_SHEET else ALL_ROUTE) + token
 
 
 def _unseal(token: str) -> _Reader:
@@ -397,8 +410,8 @@ def kind_of(token: str) -> int:
 
 
 __all__ = [
-    "KIND_LIBRARY", "KIND_SHEET", "QR_MAX_BYTES", "ROUTE", "VERSION",
+    "ALL_ROUTE", "KIND_LIBRARY", "KIND_SHEET", "QR_MAX_BYTES", "ROUTE", "VERSION",
     "LinkView", "Opened", "ViewRound", "ViewStanding",
-    "decode", "decode_library", "encode", "encode_library", "fits_qr", "kind_of", "sheet_link", "token_of",
+    "decode", "decode_library", "encode", "encode_library", "fits_qr", "kind_of", "route_of", "sheet_link", "token_of",
     "view_of",
 ]  # fmt: skip

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     "duplicate_id": "Two saved games have the id {id!r}.",
     "no_such_sheet": "There is no saved game with the id {id!r}.",
     # links (scorekeeper.link)
+    "link_empty": "Paste a sheet's link first.",
     "link_not_ours": "This is not a link to an UNO score sheet.",
     "link_newer": "This link was made by a newer version (format {version}); this app reads format {supported}.",
     "link_truncated": "This link is cut short: copy all of it.",

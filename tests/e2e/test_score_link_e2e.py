@@ -9,7 +9,7 @@ import io
 import numpy as np
 import pytest
 import zxingcpp
-from e2e_helpers import wait_ready, wait_saved
+from e2e_helpers import horizontal_overflow, small_targets, untranslated, wait_ready, wait_saved
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from score_helpers import EVIL, FACES, PHONE, library, open_score, saved_sheet, shot
@@ -19,6 +19,11 @@ from scorekeeper.link import decode, encode
 from tools.serve import SiteServer
 
 pytestmark = pytest.mark.e2e
+
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/18.5 Mobile/15E148 Safari/604.1"
+)
 
 
 def type_into(page: Page, selector: str, text: str) -> None:
@@ -194,3 +199,45 @@ def test_a_link_opens_offline_in_the_installed_app(fresh_context: BrowserContext
         assert len(library(page)["sheets"]) == 1  # type: ignore[arg-type]
     finally:
         fresh_context.set_offline(False)
+
+
+def test_a_link_pasted_in_the_home_screen_app_opens_its_sheet(
+    app_context: BrowserContext, browser: Browser, server: SiteServer
+) -> None:
+    """An iPhone's Home Screen app has no address bar and is never handed a link: a person copies the link in
+    Safari and types (pastes) it under "Import a game". A wrong text says why and changes nothing."""
+    page = app_context.new_page()
+    open_score(page, server.url)
+    make_sheet(page, ["Uma", "Vic"])
+    play_round(page, 1, {0: 23}, {})
+    link = take_link(page)
+    page.close()
+    home = browser.new_context(viewport={"width": 360, "height": 640}, locale="es-ES", user_agent=IPHONE)
+    home.add_init_script("Object.defineProperty(navigator, 'standalone', { get: () => true })")
+    phone = home.new_page()
+    open_score(phone, server.url)
+    field, error = phone.locator("#score-open-link"), phone.locator("#score-open-link-error")
+    field.click()
+    phone.keyboard.press("Enter")
+    expect(error).to_have_text("Primero pega el enlace de una hoja.")
+    phone.keyboard.type("hola")
+    phone.keyboard.press("Enter")
+    expect(error).to_have_text("Este no es un enlace a una hoja de puntos de UNO.")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_value("hola")  # kept, to mend
+    assert horizontal_overflow(phone) == 0 and not small_targets(phone) and not untranslated(phone)
+    shot(phone, "link-paste-error-360x640-es")
+    for _ in "hola":
+        phone.keyboard.press("Backspace")
+    phone.keyboard.type(link[:-6])  # cut short
+    phone.keyboard.press("Enter")
+    expect(error).to_contain_text("cortado")
+    phone.keyboard.type(link[-6:])
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#score-keep")).to_be_visible()
+    assert phone.evaluate("location.hash") == "#" + link.split("#", 1)[1]
+    phone.locator("#score-keep").click()
+    expect(phone.locator(".sk-score-sheet")).to_be_visible()
+    wait_saved(phone)
+    assert len(library(phone)["sheets"]) == 1  # type: ignore[arg-type]
+    home.close()

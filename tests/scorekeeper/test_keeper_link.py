@@ -15,6 +15,7 @@ from keeper_helpers import BASE, NAMES, body_of, deal, draft_of_deal, evening, m
 
 from scorekeeper import KeeperError, LoadError, Options, Sheet, SheetError, new_sheet
 from scorekeeper.link import (
+    ALL_ROUTE,
     QR_MAX_BYTES,
     ROUTE,
     decode,
@@ -23,6 +24,7 @@ from scorekeeper.link import (
     encode_library,
     fits_qr,
     kind_of,
+    route_of,
     sheet_link,
     view_of,
 )
@@ -247,3 +249,22 @@ def test_names_fill_the_standings_seats_in_team_games() -> None:
     assert sorted(seat for standing in view.standings for seat in standing.seats) == [0, 1, 2, 3]
     assert len(view.rounds[0].gained) == 2
     assert NAMES[0] in sheet.players
+
+
+def test_a_pasted_link_opens_the_page_of_its_kind() -> None:
+    sheet_token = encode(evening(3, 2, 5))
+    all_token = encode_library((("Friday", evening(2, 1, 3)),))
+    for text in (f"https://uno.example/app/#/score/link/{sheet_token}", f"  #/score/link/{sheet_token}\n", sheet_token):
+        assert route_of(text) == ROUTE + sheet_token
+    for text in (f"http://127.0.0.1:8000/#/score/all/{all_token}", all_token):
+        assert route_of(text) == ALL_ROUTE + all_token
+    for text, code in (
+        ("", "link_empty"),
+        ("   ", "link_empty"),
+        ("https://example.com/#/play", "link_not_ours"),
+        ("hello", "link_not_ours"),
+        (f"#/score/link/{sheet_token[:-9]}", "link_truncated"),
+    ):
+        with pytest.raises(LoadError) as caught:
+            route_of(text)
+        assert caught.value.code == code, text

@@ -191,3 +191,32 @@ def test_move_all_my_sheets_by_one_link(keeper: Keeper, tr: Translator) -> None:
     third.import_text(download[1])
     assert len(third.store.library.entries) == 2
     assert not tr.missing
+
+
+def test_a_link_pasted_on_the_list_opens_its_page(keeper: Keeper, tr: Translator) -> None:
+    """The iOS Home Screen app has no address bar: a link gets there pasted under "Import a game"."""
+    played(keeper)
+    go(keeper, "#/score")
+    link = keeper.act("moveall").share or ""
+    other = make_keeper(MemoryStorage(), tr)
+    go(other, "#/score")
+    for text, message in (
+        ("", "Paste a sheet's link first."),
+        ("https://example.com/#/play", "This is not a link to an UNO score sheet."),
+        (link[:-12], "This link is cut short. Copy all of it and try again."),
+    ):
+        other.act("linktext", value=text)
+        effect = other.act("openlink")
+        assert effect.go is None and effect.focus == "score-open-link"
+        page = render(other.screen())
+        assert words(find(page, id="score-open-link-error")[0], tr) == message
+        assert find(page, id="score-open-link")[0].attr("value") == text  # kept to mend
+        assert find(page, id="score-open-link")[0].attr("aria-invalid") == "true"
+    assert other.store.library.entries == ()
+    other.act("linktext", value=f"  {link}  ")
+    effect = other.act("openlink")
+    assert effect.go == "#" + link.split("#", 1)[1]
+    go(other, effect.go)
+    assert other.act("keepall").go == "#/score"
+    assert len(other.store.library.entries) == 1
+    assert not tr.missing

@@ -1,5 +1,6 @@
 """The list's actions: the import of a sheet file, a backup file or an "all" link's sheets
-(each readable sheet added as a new game; a game already here is not copied again)."""
+(each readable sheet added as a new game; a game already here is not copied again), and a pasted link opened
+(the only way into an iOS Home Screen app, which has no address bar and is never given a link)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.storage.backup import library_of
 from scorekeeper import KeeperError, LoadError, loads
 from scorekeeper.library import load_library
+from scorekeeper.link import route_of
 
 from . import ids
 from .effect import Action, Effect, Flash, Intent
@@ -66,4 +68,23 @@ def import_library(keeper: Keeper, data: Any) -> Effect:
     return Effect(focus=ids.FLASH)
 
 
-ACTIONS: dict[str, Action] = {"import": choose_file}
+def linktext(keeper: Keeper, intent: Intent) -> Effect:
+    """A key in the pasted link's field: kept until "Open"."""
+    keeper.pending[ids.OPEN_LINK] = intent.value
+    return Effect(render=False)
+
+
+def openlink(keeper: Keeper, intent: Intent) -> Effect:
+    """Open the pasted link's page (a sheet's, or every sheet of an "all" link); a blank, foreign or damaged link
+    gets its message under the field and changes nothing."""
+    try:
+        route = route_of(keeper.pending.get(ids.OPEN_LINK, ""))
+    except LoadError as error:
+        keeper.errors = {ids.OPEN_LINK: [error]}
+        return Effect(focus=ids.field(ids.OPEN_LINK))
+    keeper.errors = {}
+    keeper.pending.pop(ids.OPEN_LINK, None)
+    return Effect(render=False, go=route)
+
+
+ACTIONS: dict[str, Action] = {"import": choose_file, "linktext": linktext, "openlink": openlink}

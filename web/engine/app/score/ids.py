@@ -23,6 +23,7 @@ DEALER = "dealer"
 WINNER = "winner"
 ROUND = "round"  # an error about the round as a whole
 NAME_NEW = "name-new"
+OPEN_LINK = "open-link"  # a sheet's link pasted on the list
 
 
 def name_key(seat: int) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from scorekeeper import LoadError, SavedSheet, Sheet
 from scorekeeper.library import Library
-from scorekeeper.link import ROUTE, Opened, decode, decode_library, encode_library, sheet_link
+from scorekeeper.link import ALL_ROUTE, Opened, decode, decode_library, encode_library, sheet_link
 
 from .texts import Translate, error_text
 
@@ -62,7 +62,7 @@ def link_of(base: str, sheet: Sheet) -> str:
 def all_link(base: str, library: Library) -> str:
     """One link with every saved sheet and its title ("Move all my sheets")."""
     entries = tuple((entry.title, entry.sheet) for entry in library.entries)
-    return base.split("#", 1)[0] + ROUTE.replace("/link/", "/all/") + encode_library(entries)
+    return base.split("#", 1)[0] + ALL_ROUTE + encode_library(entries)
 
 
 def open_link(library: Library, token: str, tr: Translate) -> LinkOpen:
