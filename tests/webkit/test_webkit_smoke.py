@@ -165,16 +165,15 @@ def test_score_keeper_round_survives_a_reload(
             count,
         )
     # each tap's effect is awaited before the next tap (a loaded CI machine is slow to re-render)
-    tap(driver, "#score-dealer-0")
-    wait_element(driver, "#score-first-dealer")
+    tap(driver, "#score-dealer-0", until="#score-first-dealer")
     tap(driver, "#score-start")
     wait_element(driver, "#score-save")
     sheet = str(driver.execute_script("return location.hash.split('/')[2]"))
     assert sheet, driver.current_url
 
     # round 1: Ana goes out, Ben holds 25 points (typed)
-    tap(driver, "#score-winner-0")  # the entry may be drawn just after the Save bar
-    wait_element(driver, "#score-handbox-0.sk-hand-out")  # Ana's hand folded: Ben's switch moved up
+    # the entry may be drawn just after the Save bar; Ana's hand folds, and Ben's switch moves up
+    tap(driver, "#score-winner-0", until="#score-handbox-0.sk-hand-out")
     tap(driver, "#score-mode-1-total")
     wait_element(driver, "#score-hand-1").send_keys("25")
     tap(driver, "#score-save")

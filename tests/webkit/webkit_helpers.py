@@ -10,6 +10,7 @@ import contextlib
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -97,20 +98,40 @@ if (hit === el || el.contains(hit) || hit.contains(el) || labels.some((l) => l.c
 return `${hit.tagName.toLowerCase()}#${hit.id}.${[...hit.classList].join(".")}`;"""
 
 
-def tap(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT) -> None:
+def tap(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT, until: str | None = None) -> None:
     """Tap the element `css` once a tap would reach it (WebDriver does not scroll to click in WebKit, and a
-    re-render or a bar drawn over it meanwhile intercepts the click); on timeout, say what covered it."""
+    re-render or a bar drawn over it meanwhile intercepts the click); on timeout, say what covered it.
+
+    With `until` (only for a tap that may be repeated, such as choosing a radio button), tap again while the
+    element `until` is not shown 5 s later, as a person taps again when a tap did not take (a click that landed
+    while a loaded machine scrolled the page)."""
     deadline = time.monotonic() + timeout
-    while (found := driver.execute_script(TAP_TARGET, css)) is not True:
+    while True:
+        while (found := driver.execute_script(TAP_TARGET, css)) is not True:
+            if time.monotonic() > deadline:
+                shot(driver, f"tap {css}")
+                raise AssertionError(
+                    f"WebKit: {css} not tappable within {timeout:.0f} s ({found}); {page_state(driver)}"
+                )
+            time.sleep(0.2)
+        driver.find_element(By.CSS_SELECTOR, css).click()
+        if until is None or _shown_within(driver, until, 5.0):
+            return
         if time.monotonic() > deadline:
-            shot(driver, f"tap {css}")
-            raise AssertionError(f"WebKit: {css} not tappable within {timeout:.0f} s ({found}); {page_state(driver)}")
-        time.sleep(0.2)
-    driver.find_element(By.CSS_SELECTOR, css).click()
+            wait_element(driver, until, 1.0)  # says what the page shows instead
+            return
 
 
-def wait_element(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT) -> WebElement:
-    """The first element matching `css` once it is displayed."""
+def _shown_within(driver: WebDriver, css: str, seconds: float) -> bool:
+    try:
+        WebDriverWait(driver, seconds, poll_frequency=0.25).until(_shown(css))
+    except TimeoutException:
+        return False
+    return True
+
+
+def _shown(css: str) -> Callable[[WebDriver], WebElement | bool]:
+    """A wait's condition: the first element matching `css`, once it is displayed."""
 
     def shown(d: WebDriver) -> WebElement | bool:
         try:
@@ -119,8 +140,13 @@ def wait_element(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT) -> 
         except StaleElementReferenceException:
             return False
 
+    return shown
+
+
+def wait_element(driver: WebDriver, css: str, timeout: float = STEP_TIMEOUT) -> WebElement:
+    """The first element matching `css` once it is displayed."""
     try:
-        element = cast(WebElement, WebDriverWait(driver, timeout, poll_frequency=0.25).until(shown))
+        element = cast(WebElement, WebDriverWait(driver, timeout, poll_frequency=0.25).until(_shown(css)))
     except TimeoutException:
         shot(driver, css)
         raise AssertionError(f"WebKit: {css} not shown within {timeout:.0f} s; {page_state(driver)}") from None
