@@ -164,8 +164,20 @@ def test_move_all_my_sheets_by_one_link(keeper: Keeper, tr: Translator) -> None:
     played(keeper)
     new_game(keeper, ["Cy", "Dee", "Eva"])
     go(keeper, "#/score")
+    assert find(render(keeper.screen()), id="score-move-all")[0].attr("href") == "#/score/all"
+    go(keeper, "#/score/all")
+    page = render(keeper.screen())
+    shown = find(page, id="score-link-text")[0].attr("value")
+    assert [node.attr("data-version") for node in page.walk() if node.tag == "svg"] != [
+        None
+    ]  # the QR code of the same link
+    assert words(find(page, id="score-qr-title")[0], tr).startswith("Point another phone's camera")
     link = keeper.act("moveall").share or ""
-    assert "#/score/all/k1." in link
+    assert "#/score/all/k1." in link and link == shown
+    keeper.shared("copied")
+    assert (
+        words(find(render(keeper.screen()), id="score-flash")[0], tr) == "Link with all sheets copied to the clipboard."
+    )
     other_storage = MemoryStorage()
     other = make_keeper(other_storage, tr)
     go(other, "#" + link.split("#", 1)[1])
@@ -219,4 +231,21 @@ def test_a_link_pasted_on_the_list_opens_its_page(keeper: Keeper, tr: Translator
     go(other, effect.go)
     assert other.act("keepall").go == "#/score"
     assert len(other.store.library.entries) == 1
+    assert not tr.missing
+
+
+def test_move_all_says_when_the_sheets_are_too_many_for_one_qr_code(keeper: Keeper, tr: Translator) -> None:
+    names = iter(f"{word}{n}" for n in range(400) for word in ("Ana", "Beto", "Caro", "Dani", "Eva"))
+    for _ in range(60):
+        sheet_id = new_game(keeper, [next(names) for _ in range(10)])
+        for deal in range(4):
+            go(keeper, f"#/score/{sheet_id}/round")
+            enter_round(keeper, deal % 10, {seat: str(2 * seat + deal) for seat in range(10) if seat != deal % 10})
+    go(keeper, "#/score/all")
+    page = render(keeper.screen())
+    assert not [node for node in page.walk() if node.tag == "svg"]
+    assert words(find(page, id="score-qr-title")[0], tr).startswith("These sheets don't fit in one QR code")
+    assert "#/score/all/k1." in (find(page, id="score-link-text")[0].attr("value") or "")
+    tr.lang = "es"
+    assert "no caben" in words(find(render(keeper.screen()), id="score-qr-title")[0], tr)
     assert not tr.missing

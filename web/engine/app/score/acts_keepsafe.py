@@ -56,7 +56,7 @@ def iosdone(keeper: Keeper, intent: Intent) -> Effect:
 
 
 def moveall(keeper: Keeper, intent: Intent) -> Effect:
-    """Share one link holding every sheet (to open in the Home Screen app, or on another phone)."""
+    """Share the link holding every sheet (to open on another phone, or paste in the Home Screen app)."""
     keeper.sharing = "all"
     return Effect(render=False, share=all_link(keeper.base(), keeper.store.library))
 

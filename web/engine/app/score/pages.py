@@ -6,7 +6,7 @@ from app.tree import El
 
 from .page_state import Screen
 from .pages_entry import entry_page
-from .pages_keepsafe import openall_page
+from .pages_keepsafe import moveall_page, openall_page
 from .pages_link import link_page, open_page
 from .pages_list import list_page
 from .pages_setup import setup_page
@@ -19,6 +19,8 @@ def render(screen: Screen) -> El:
     """The page for `screen` (`Keeper.screen()` has settled which data the location has)."""
     if screen.where.page == "list":
         return list_page(screen)
+    if screen.where.page == "moveall":
+        return moveall_page(screen)
     if screen.where.page == "openall":
         return openall_page(screen)
     if screen.found is not None:

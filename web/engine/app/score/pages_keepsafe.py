@@ -6,9 +6,10 @@ from __future__ import annotations
 from app.tree import El, el
 
 from . import ids
-from .common import head
+from .common import flash, head
 from .page_state import Screen
-from .where import sheet_hash
+from .pages_link import link_parts
+from .where import Where, sheet_hash
 
 
 def storage_line(screen: Screen) -> El:
@@ -57,7 +58,7 @@ def move_all(screen: Screen) -> El | None:
         el("p", key="score.move.help"),
         el(
             "div",
-            el("button", key="score.move.link", type="button", cls="button", data_act="moveall", id=ids.MOVE_ALL),
+            el("a", key="score.move.link", cls="button", href=Where("moveall").to_hash(), id=ids.MOVE_ALL),
             el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE),
             cls="sk-actions",
         ),
@@ -81,6 +82,25 @@ def copy_offer(screen: Screen) -> El | None:
         cls="sk-score-card sk-copy-offer",
         id=ids.COPY_OFFER,
         aria_labelledby=ids.COPY_OFFER_TEXT,
+    )
+
+
+def moveall_page(screen: Screen) -> El:
+    """`#/score/all`: every sheet here in one link, its QR code (when the sheets fit one), Share, and the file."""
+    return el(
+        "section",
+        head("#/score", "score.back_list"),
+        el("h1", key="score.move.title", id=ids.TITLE, tabindex="-1"),
+        flash(screen),
+        *link_parts(screen.link, "score.move.scan", "score.move.too_long", "score.move.label"),
+        el(
+            "div",
+            el("button", key="score.link.share", type="button", cls="button primary", data_act="moveall"),
+            el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE),
+            cls="sk-actions",
+        ),
+        cls="score-page sk-link-page",
+        aria_labelledby=ids.TITLE,
     )
 
 

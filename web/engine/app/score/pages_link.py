@@ -19,24 +19,31 @@ from .sharing import LinkOpen
 from .where import sheet_hash
 
 
+def link_parts(link: str, scan_key: str, too_long_key: str, label_key: str) -> list[El]:
+    """A link's QR code with what to do with it (or why there is none: `too_long_key`), and the link to copy."""
+    code = qr_svg(link, ids.QR_TITLE)
+    picture = (
+        el("figure", code, el("figcaption", key=scan_key, id=ids.QR_TITLE), cls="sk-qr-box")
+        if code is not None
+        else el("p", key=too_long_key, cls="sk-notice", id=ids.QR_TITLE)
+    )
+    return [
+        picture,
+        el("label", key=label_key, for_=ids.LINK_TEXT),
+        el("input", id=ids.LINK_TEXT, cls="sk-link-text", value=link, readonly=True, type="url"),
+    ]
+
+
 def link_page(screen: Screen) -> El:
     """The QR code (or why there is none), the link to copy, Share and Export."""
     saved = screen.saved
     assert saved is not None
-    code = qr_svg(screen.link, ids.QR_TITLE)
-    picture = (
-        el("figure", code, el("figcaption", key="score.link.scan", id=ids.QR_TITLE), cls="sk-qr-box")
-        if code is not None
-        else el("p", key="score.link.too_long", cls="sk-notice", id=ids.QR_TITLE)
-    )
     return el(
         "section",
         head(sheet_hash(saved.id), "score.back_sheet"),
         el("h1", key="score.link.title", id=ids.TITLE, tabindex="-1"),
         flash(screen),
-        picture,
-        el("label", key="score.link.label", for_=ids.LINK_TEXT),
-        el("input", id=ids.LINK_TEXT, cls="sk-link-text", value=screen.link, readonly=True, type="url"),
+        *link_parts(screen.link, "score.link.scan", "score.link.too_long", "score.link.label"),
         el(
             "div",
             el("button", key="score.link.share", type="button", cls="button primary", data_act="sharelink"),

@@ -11,7 +11,7 @@ from scorekeeper.library import SheetSummary
 from . import faces, ids
 from .keepsafe import KEPT_KEY, Marks, ios_card, sheet_state, storage_status
 from .page_state import Note, Screen, Sure
-from .sharing import decode_moved, link_of, open_link
+from .sharing import all_link, decode_moved, link_of, open_link
 from .texts import announcement_text, summary_lines
 
 if TYPE_CHECKING:
@@ -65,11 +65,20 @@ def screen_of(keeper: Keeper) -> Screen:
         used_up=faces.used_up(draft) if draft is not None else (),
         sure=sure_of(keeper, saved),
         summary=summary_of(keeper, saved),
-        link=link_of(keeper.base(), saved.sheet) if saved is not None and where.page == "link" else "",
+        link=_link(keeper, saved),
         found=open_link(keeper.store.library, where.token, keeper.tr) if where.page == "open" else None,
         moved=decode_moved(where.token, keeper.tr) if where.page == "openall" else (),
         **_keepsafe(keeper),
     )
+
+
+def _link(keeper: Keeper, saved: SavedSheet | None) -> str:
+    """The link a page shows: the sheet's, or every sheet's on "Move all my sheets"."""
+    if keeper.where.page == "link" and saved is not None:
+        return link_of(keeper.base(), saved.sheet)
+    if keeper.where.page == "moveall":
+        return all_link(keeper.base(), keeper.store.library)
+    return ""
 
 
 def _keepsafe(keeper: Keeper) -> dict[str, Any]:

@@ -1,15 +1,15 @@
 """The score keeper's routes: `#/score` (list), `#/score/new` (set-up), `#/score/<id>` (the
 sheet), `#/score/<id>/round` (next round), `#/score/<id>/round/<n>` (edit round n),
 `#/score/<id>/setup` (players and options of a saved game), `#/score/<id>/link` (its link and QR code),
-`#/score/link/<token>` (a sheet that a link carries, `scorekeeper.link`), `#/score/all/<token>` (every sheet
-of another phone, "Move all my sheets")."""
+`#/score/link/<token>` (a sheet that a link carries, `scorekeeper.link`), `#/score/all` (the link and QR code
+of every sheet here, "Move all my sheets"), `#/score/all/<token>` (every sheet of another phone)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-Page = Literal["list", "new", "sheet", "round", "setup", "link", "open", "openall"]
+Page = Literal["list", "new", "sheet", "round", "setup", "link", "open", "moveall", "openall"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,8 @@ class Where:
             return cls("new")
         if params[0] == "link":
             return cls("open", token="/".join(params[1:]))
+        if params == ("all",):
+            return cls("moveall")
         if params[0] == "all":
             return cls("openall", token="/".join(params[1:]))
         sheet_id, rest = params[0], params[1:]
@@ -47,6 +49,8 @@ class Where:
             return "#/score/new"
         if self.page == "open":
             return f"#/score/link/{self.token}"
+        if self.page == "moveall":
+            return "#/score/all"
         if self.page == "openall":
             return f"#/score/all/{self.token}"
         tail = {"sheet": "", "setup": "/setup", "round": "/round", "link": "/link"}[self.page]
