@@ -151,3 +151,44 @@ def test_new_version_is_offered_and_never_reloads_by_itself(
     assert old != [f"uno-{new_version}"]
     expect(page.locator("#update-banner")).to_be_hidden()
     context.close()
+
+
+def load_counting_navigations(context: BrowserContext, url: str) -> tuple[Page, list[str]]:
+    page = context.new_page()
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(url)
+    return page, loads
+
+
+def test_a_request_cut_by_the_network_reloads_the_page_once_by_itself(browser: Browser, server: SiteServer) -> None:
+    """A phone moving between networks mid-load (Chromium's ERR_NETWORK_CHANGED) gets the app, not an error."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    cut: list[str] = []
+
+    def cut_once(route: Route) -> None:
+        if cut:
+            route.continue_()
+        else:
+            cut.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    context.route("**/web/storage-state.js", cut_once)
+    page, loads = load_counting_navigations(context, server.url + "#/score")
+    wait_ready(page)
+    assert len(cut) == 1 and len(loads) == 2
+    expect(page.locator("#screen .sk-score")).to_be_visible()
+    context.close()
+
+
+def test_a_network_that_keeps_failing_shows_the_error_screen_after_one_reload(
+    browser: Browser, server: SiteServer
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    context.route("**/web/ui/keys.mpy", lambda route: route.abort("internetdisconnected"))
+    page, loads = load_counting_navigations(context, server.url)
+    page.wait_for_function("() => document.documentElement.dataset.pyReady === 'error'", timeout=60_000)
+    expect(page.locator("#error-details")).to_contain_text("keys.mpy")
+    page.wait_for_timeout(1500)  # no third load
+    assert len(loads) == 2
+    context.close()

@@ -1,5 +1,6 @@
 // The loading shell: runs before Python. It owns the language (catalogue, switch, memory),
-// shows loading progress, turns any failed delivery into an error screen with a retry,
+// shows loading progress, reloads once when the network cut a request and turns any other failed delivery
+// into an error screen with a retry,
 // registers the service worker and offers new versions without ever reloading on its own.
 // The page's MicroPython (web/page/ui/) uses it through `window.unoShell`.
 
@@ -127,7 +128,9 @@ const STAGES = { // stage key -> [start %, end %]
 };
 const downloads = new Map(); // url -> {done, total}
 let stage = "load.start";
-let state = "loading"; // loading | ready | error
+let state = "loading"; // loading | ready | error | retrying
+const RETRIED_KEY = "uno.loadRetriedAt"; // when this tab last reloaded by itself (reloadOnce)
+const CUT_BY_NETWORK = /TypeError|NetworkError|Load failed|Failed to fetch|failed to load/;
 let lastProgress = performance.now();
 
 function setStage(next) {
@@ -248,8 +251,28 @@ if (engine?.worker) {
 }
 
 // ---------------------------------------------------------------- errors
+// A request cut by the network (a phone moving between Wi-Fi and mobile data: ERR_NETWORK_CHANGED) fails a
+// load that a reload would finish: the page reloads once by itself; a second failure within a minute, a missing
+// file (HTTP 404) or an error of the app's own shows the error screen with "Try again".
+function reloadOnce(message) {
+  if (!CUT_BY_NETWORK.test(message) || navigator.onLine === false) return false;
+  try {
+    if (Date.now() - (Number(sessionStorage.getItem(RETRIED_KEY)) || 0) < 60_000) return false;
+    sessionStorage.setItem(RETRIED_KEY, String(Date.now()));
+  } catch {
+    return false; // no storage: no guard against a loop, so no reload
+  }
+  console.warn("uno: loading failed, reloading once:", message);
+  setTimeout(() => location.reload(), 500);
+  return true;
+}
+
 function fail(message) {
   if (state !== "loading") return;
+  if (reloadOnce(String(message))) {
+    state = "retrying";
+    return;
+  }
   state = "error";
   root.dataset.pyReady = "error";
   console.error("uno: loading failed:", message);
