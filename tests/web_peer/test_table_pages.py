@@ -84,3 +84,29 @@ def test_a_guest_that_lost_the_host_can_rejoin_and_keeps_the_last_sheet() -> Non
     assert by_id(page, "table-code") is not None and by_id(page, "score-link-standings") is not None
     ended = pages.guest_page(dataclasses.replace(GUEST, step="sheet", ended=True, sheet=sheet))
     assert by_id(ended, "table-code") is None and "table.ended" in keys_of(ended)
+
+
+def test_a_guest_sees_the_other_hands_arrive_and_what_the_round_adds() -> None:
+    sheet = new_sheet(["Ana", "Beto", "<b>Caro</b>", "Dani"]).choose_dealer(0)
+    draft = sheet.blank_draft().with_winner(0).with_text(2, "12")
+    following = Following(lambda: "en", lambda key, args: key)
+    following.take(
+        {"sheet": link.encode(sheet), "entry": {"open": True, "round": 1, "draft": draft.to_dict()}}, True, 1
+    )
+    live = dataclasses.replace(
+        GUEST, step="sheet", connected=True, sheet=sheet, seat=1, entering=True, round=1, entry=following.screen()
+    )
+    assert by_id(pages.guest_page(live), "table-round") is None  # only while the host enters a round
+    page = pages.guest_page(dataclasses.replace(live, round_open=True))
+    round_ = by_id(page, "table-round")
+    assert round_ is not None
+    rows = [item for item in round_.walk() if item.tag == "li"]
+    assert [row.children[0].children for row in rows] == [("Ana",), ("<b>Caro</b>",), ("Dani",)]  # not Beto's own
+    assert [keys_of(row) for row in rows] == [{"score.went_out"}, {"score.points"}, {"table.not_yet"}]
+    assert {"table.other_hands", "score.preview"} <= set(keys_of(round_))
+    preview = by_id(round_, "score-preview")
+    assert preview is not None and "Ana +12" in str(list(preview.walk())[-1].children)
+    watching = pages.guest_page(dataclasses.replace(live, seat=None, entering=False, round_open=True))
+    round_ = by_id(watching, "table-round")
+    assert round_ is not None and "table.all_hands" in keys_of(round_)
+    assert len([item for item in round_.walk() if item.tag == "li"]) == 4

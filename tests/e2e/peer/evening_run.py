@@ -168,6 +168,10 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             expect(host.locator("#score-handbox-2 .sk-chip")).to_have_count(2, timeout=10_000)
             type_into(host, "#score-hand-3", "12")
             look(host, shots, "host-round1")
+            for guest in (beto, caro):  # each hand as it arrives, and what the round adds so far: 55 + 55 + 12
+                expect(guest.locator("#table-round #score-preview")).to_contain_text("Ana +122", timeout=10_000)
+            result["beto_round"] = beto.locator("#table-round li").all_inner_texts()
+            look(beto, shots, "guest-round-so-far")
             host.locator("#score-save").click()
             expect(host.locator("#score-save")).to_be_hidden()
             for guest in (beto, caro):  # 55 + 55 + 12

@@ -33,6 +33,7 @@ def test_an_evening_with_three_phones(site: Path) -> None:
     assert run.returncode == 0, run.stderr[-4000:]
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert result["host_guests"] == ["Beto\nconectado", "Caro\nconectado"]
+    assert result["beto_round"] == ["Ana\nwent out, no cards left", "Caro\n55 pts", "Dani\n12 pts"]
     assert result["host_guests_after"] == ["Beto\nconectado", "Caro\nconectado"]  # back in their seats
     # round 1: Ana out, Beto 55 typed (52, corrected), Caro W + 5 tapped, Dani 12; round 2: Beto out, 30 + 8 + 3
     expected = ["Ana 122", "Beto 41", "Caro 0", "Dani 0"]

@@ -2,7 +2,8 @@
 
 The host's page lists its guests and shows one invitation at a time (its QR code and its text code, then a
 way to take the guest's answer: the camera or a pasted code). A guest's page goes: scan or paste the host's
-code; show its own answer; then the host's sheet, live, and its own hand when the host enters a round.
+code; show its own answer; then the host's sheet, live, and while the host enters a round, its own hand and
+the other hands as they arrive, with what the round adds so far.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ import segno
 
 from app.score.common import head
 from app.score.page_state import Screen
-from app.score.pages_entry import hand_box
+from app.score.pages_entry import hand_box, live_text, preview_el
 from app.score.pages_link import readonly_sheet
 from app.score.qr import svg_of
 from app.score.where import sheet_hash
 from app.tree import El, el
-from scorekeeper import Sheet
+from scorekeeper import RoundDraft, Sheet
 from scorekeeper.link import view_of
 
 VIDEO_ID = "table-video"
@@ -63,6 +64,7 @@ class GuestPage:
     round: int
     entry: Screen | None  # the memory keeper's screen (its hand box)
     token: str = ""  # the sheet as its link's token (a copy to keep on this phone)
+    round_open: bool = False  # the host is entering a round (whether or not this phone has a hand in it)
 
 
 def code_qr(code: str, label_id: str) -> El:
@@ -270,6 +272,9 @@ def _sheet(page: GuestPage) -> list[El | None]:
             cls="table-hand",
             id="table-hand",
         )
+    others = None
+    if page.round_open and page.entry is not None and page.entry.draft is not None:
+        others = _round_so_far(page.entry, sheet, page.entry.draft, page.seat, page.round)
     keep = (
         el("a", key="table.keep", cls="button", href=f"#/score/link/{page.token}", id="table-keep")
         if page.token
@@ -279,6 +284,34 @@ def _sheet(page: GuestPage) -> list[El | None]:
         el("p", page.title, cls="sk-link-players"),
         who,
         hand,
+        others,
         readonly_sheet(sheet, view_of(sheet)),
         el("div", keep, cls="sk-actions"),
     ]
+
+
+def _round_so_far(entry: Screen, sheet: Sheet, draft: RoundDraft, seat: int | None, round_no: int) -> El:
+    """The round being entered as the host holds it: who went out, each other hand's points as it arrives, and
+    what the round adds so far (the keeper's own preview)."""
+    wild = sheet.options.wild_points
+    rows: list[El] = []
+    for other, name in enumerate(sheet.players):
+        if other == seat:
+            continue
+        hand = draft.hands[other]
+        if other == draft.winner:
+            state = el("span", key="score.went_out", cls="sk-went-out")
+        elif hand.is_blank:
+            state = el("span", key="table.not_yet")
+        else:
+            state = live_text(hand.live_points(wild))
+        rows.append(el("li", el("span", name, cls="sk-hand-name"), state, cls="table-guest"))
+    key = "table.other_hands" if seat is not None else "table.all_hands"
+    return el(
+        "div",
+        el("h2", key=key, args={"round": round_no}),
+        el("ul", *rows, cls="table-guests"),
+        preview_el(entry, sheet, draft),
+        cls="table-round",
+        id="table-round",
+    )

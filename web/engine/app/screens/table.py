@@ -89,6 +89,7 @@ class TableScreen:
                 following.round if following else 0,
                 following.screen() if following and following.sheet is not None else None,
                 following.token if following else "",
+                bool(following and following.entry_open),
             )
         )
 
