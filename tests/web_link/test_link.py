@@ -1,6 +1,6 @@
 """The controllers' side of the boundary on CPython: messages cross `app.link` as JSON (plain data only, a
 malformed one is dropped), the router opens sections through it, and the saves write through the page
-(`app.storage.bridge`): a save counts once the page's answer says its transaction completed."""
+(`app.storage.page_saves`): a save counts once the page's answer says its transaction completed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from app import link
 from app.router import Router
-from app.storage import bridge
+from app.storage import page_saves
 from app.storage.core import PLAY_SETUP, SCORE_PREPAINT
 from app.tree import El, el
 from tests.async_helpers import run
@@ -35,10 +35,10 @@ class Page:
 def page_side() -> Iterator[Page]:
     made = Page()
     link.attach(made)
-    bridge.page = bridge.PageStorage()  # each test opens the saves afresh
+    page_saves.page = page_saves.PageStorage()  # each test opens the saves afresh
     yield made
     link.listen(None)
-    bridge.page = bridge.PageStorage()
+    page_saves.page = page_saves.PageStorage()
 
 
 def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(
@@ -96,7 +96,7 @@ def test_the_router_opens_each_screens_section_through_the_page(page_side: Page)
 
 def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page) -> None:
     async def scene() -> None:
-        starting = asyncio.ensure_future(bridge.start({"records": {}, "error": "", "local": {"uno.lang": "es"}}))
+        starting = asyncio.ensure_future(page_saves.start({"records": {}, "error": "", "local": {"uno.lang": "es"}}))
         await asyncio.sleep(0)
         first = page_side.ops("saves-write")[0]  # the first start records that migration is done
         assert not starting.done()  # it waits for the page's answer
@@ -114,7 +114,7 @@ def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page)
             await asyncio.sleep(0)
         assert saves.state == "saved"
         assert page_side.ops("local") == []  # no second copy from the worker
-        assert bridge.local().get("uno.lang") == "es"
+        assert page_saves.local().get("uno.lang") == "es"
 
     run(scene())
 

@@ -18,8 +18,7 @@ from app.play.controller import PlayController
 from app.play.presenter import Frame
 from app.play.session import Session
 from app.play.store import store
-from app.storage import bridge
-from app.storage.bridge import saves as page_saves
+from app.storage import page_saves
 from app.storage.core import Saves
 from app.tree import find, phrase, text_of
 from tests.async_helpers import run
@@ -47,7 +46,7 @@ class Local:
 @pytest.fixture(autouse=True)
 def saves() -> Saves:
     opened = Saves({}, None, Local(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
-    bridge.page = bridge.PageStorage(opened)
+    page_saves.page = page_saves.PageStorage(opened)
     store.reload()  # nothing in memory from the test before
     return opened
 
@@ -114,7 +113,7 @@ def test_a_tap_plays_through_the_engine_saves_and_lets_the_bots_answer(harness: 
     before = session.position
     harness.table.intent("card", "R5")
     assert session.position == before + 1
-    assert store.current() is session and page_saves().get(store.GAME_KEY) is not None
+    assert store.current() is session and page_saves.saves().get(store.GAME_KEY) is not None
     harness.run()
     assert session.position > before + 1  # the bot moved (through the brain's answer)
     assert harness.table.decided_here == 0
@@ -217,7 +216,7 @@ def test_frames_carry_the_cues_of_new_events_and_the_sound_switch(harness: Harne
     played = [cue for frame in harness.frames for cue in frame.cues if cue["kind"] == "play"]
     assert played[0] == {**played[0], "seat": 0, "card": "R5", "mine": True, "sound": "play"}
     harness.table.intent("sound")
-    assert page_saves().get(store.SOUND_KEY) == "off" and not harness.last.sound
+    assert page_saves.saves().get(store.SOUND_KEY) == "off" and not harness.last.sound
     switch = one_of(harness.last.tree, "sound-switch")
     assert switch.attr("aria-pressed") == "false" and "fresh" not in (switch.attr("class") or "")
     harness.run()

@@ -1,4 +1,4 @@
-"""The page's saves in the worker (`app.storage.bridge.PageStorage`) on CPython: one `Saves` for both modes,
+"""The page's saves in the worker (`app.storage.page_saves.PageStorage`) on CPython: one `Saves` for both modes,
 opened once; other tabs' saves come in and are counted for tests; nothing to read before it is open."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app import link
-from app.storage import bridge
+from app.storage import page_saves
 from app.storage.core import PLAY_SETUP, SCORE_LIBRARY, record
 from tests.async_helpers import run
 
@@ -30,14 +30,14 @@ class Page:
 def page() -> Iterator[Page]:
     made = Page()
     link.attach(made)
-    bridge.page = bridge.PageStorage()
+    page_saves.page = page_saves.PageStorage()
     yield made
-    bridge.page = bridge.PageStorage()
+    page_saves.page = page_saves.PageStorage()
 
 
 def open_saves(page: Page, records: dict[str, Any]) -> Any:
     async def scene() -> Any:
-        starting = asyncio.ensure_future(bridge.start({"records": records, "error": "", "local": {}}))
+        starting = asyncio.ensure_future(page_saves.start({"records": records, "error": "", "local": {}}))
         for _ in range(3):
             await asyncio.sleep(0)
         for write in [m for m in page.messages if m["op"] == "saves-write"]:
@@ -49,23 +49,23 @@ def open_saves(page: Page, records: dict[str, Any]) -> Any:
 
 def test_nothing_reads_the_saves_before_they_are_opened(page: Page) -> None:
     with pytest.raises(RuntimeError, match="not been opened"):
-        bridge.saves()
+        page_saves.saves()
 
 
 def test_both_modes_get_the_one_saves_opened_once(page: Page) -> None:
     done = {"meta": {"v": 1, "migrated": True, "at": 1}}
     opened = open_saves(page, {**done, PLAY_SETUP: record("{}", 5)})
-    assert bridge.saves() is opened and bridge.saves().get(PLAY_SETUP) == "{}"
-    assert run(bridge.start({"records": {}, "error": "", "local": {}})) is opened  # a second start changes nothing
-    assert bridge.saves().get(PLAY_SETUP) == "{}"
+    assert page_saves.saves() is opened and page_saves.saves().get(PLAY_SETUP) == "{}"
+    assert run(page_saves.start({"records": {}, "error": "", "local": {}})) is opened  # a second start changes nothing
+    assert page_saves.saves().get(PLAY_SETUP) == "{}"
 
 
 def test_other_tabs_saves_come_in_and_are_counted_once_per_change(page: Page) -> None:
     open_saves(page, {"meta": {"v": 1, "migrated": True, "at": 1}})
     told: list[frozenset[str]] = []
-    bridge.saves().subscribe(told.append)
+    page_saves.saves().subscribe(told.append)
     news = {"op": "saves-others", "records": {SCORE_LIBRARY: record('{"sheets": []}', 9)}}
     link.from_page(news)
     link.from_page(news)  # the same again: nothing changed
-    assert bridge.saves().get(SCORE_LIBRARY) == '{"sheets": []}'
+    assert page_saves.saves().get(SCORE_LIBRARY) == '{"sheets": []}'
     assert told == [frozenset({SCORE_LIBRARY})] and page.marks("saves-refreshed") == ["1"]

@@ -17,7 +17,7 @@ import uno_core
 from app import i18n, link
 from app.router import Route, Router
 from app.screens import ROUTES
-from app.storage import bridge
+from app.storage import page_saves
 
 
 def use_language(message: Mapping[str, Any]) -> None:
@@ -34,7 +34,7 @@ async def start(hello: Mapping[str, Any]) -> Router:
     """Open the saves and show the route `hello` names; return the router."""
     use_language(hello)
     saves = hello.get("saves")
-    await bridge.start(saves if isinstance(saves, dict) else {})
+    await page_saves.start(saves if isinstance(saves, dict) else {})
     router = Router(ROUTES, link.to_page)
     router.show(str(hello.get("hash", "")), move_focus=False)
     typing = hello.get("typing")

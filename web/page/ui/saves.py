@@ -1,4 +1,4 @@
-"""The page's side of the saves (`app.storage.bridge` is the other): reads what `web/page/saves.js` (IndexedDB) and
+"""The page's side of the saves (`app.storage.page_saves` is the other): reads what `web/page/saves.js` (IndexedDB) and
 `localStorage` hold at start, carries out the writes the controllers send and answers once IndexedDB's
 transaction has completed. A completed write is this side's to show and tell: `<html data-saves="saving|saved"
 data-saves-commits="N">` and the footer's line follow the writes, the keys in its ``mirror`` are copied to

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from app import link
 from app.play.brain import BrainUnavailable
-from app.storage.bridge import local
+from app.storage.page_saves import local
 
 __all__ = ["BrainClient", "BrainUnavailable", "brain"]
 

@@ -1,6 +1,6 @@
 """Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up, the game in
 progress, written through after every action, and the table's sound switch (pure: on
-`app.storage.bridge.saves`)."""
+`app.storage.page_saves.saves`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import sys
 
 from app.play.config import ConfigError, PlayConfig
 from app.play.session import Session
-from app.storage.bridge import saves
 from app.storage.core import PLAY_GAME, PLAY_SETUP
+from app.storage.page_saves import saves
 from uno_core import SaveError
 
 

@@ -14,7 +14,7 @@ from app.play.brain_client import brain
 from app.play.controller import PlayController
 from app.play.presenter import Frame
 from app.play.store import store
-from app.storage.bridge import saves
+from app.storage.page_saves import saves
 from app.tree import El, el, to_data
 
 HAND_CARD = '.hand .card[tabindex="0"]'

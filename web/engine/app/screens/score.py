@@ -21,7 +21,7 @@ from app.score.keepsafe import Facts
 from app.score.pages import render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.where import Where
-from app.storage import bridge as storage
+from app.storage import page_saves as storage
 from app.tree import El, el, to_data
 
 SHARED_KEYS = frozenset({LIBRARY_KEY, DRAFTS_KEY, SETUP_KEY})  # not the prepaint: each tab draws its own
