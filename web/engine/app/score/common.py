@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import TypedDict, Unpack
 
 from app.tree import Child, El, el
 
@@ -44,6 +44,56 @@ def described(screen: Screen, fid: str) -> Described:
     """aria attributes of a field that may have an error message."""
     bad = bool(screen.messages(fid))
     return {"aria_describedby": ids.error_line(fid), "aria_invalid": "true" if bad else None}
+
+
+class FieldAttrs(TypedDict, total=False):
+    """What a one-field form's input may say besides its id, value and acts."""
+
+    maxlength: int
+    inputmode: str
+    autocapitalize: str
+    spellcheck: str
+    enterkeyhint: str
+
+
+def one_field_form(
+    screen: Screen,
+    fid: str,
+    keys: tuple[str, str],
+    acts: tuple[str, str],
+    value: str,
+    clear: bool = False,
+    **attrs: Unpack[FieldAttrs],
+) -> El:
+    """A labelled text field with its button in one row and its message line. `keys`: the label's and the
+    button's; `acts`: sent on each key and on Enter or the button; `clear` empties the field once sent."""
+    label_key, button_key = keys
+    typed_act, submit_act = acts
+    return el(
+        "form",
+        el("label", key=label_key, for_=ids.field(fid)),
+        el(
+            "div",
+            el(
+                "input",
+                type="text",
+                id=ids.field(fid),
+                value=value,
+                autocomplete="off",
+                data_act=typed_act,
+                data_on="input",
+                **attrs,
+                **described(screen, fid),
+            ),
+            el("button", key=button_key, type="submit", cls="button"),
+            cls="sk-add-row",
+        ),
+        field_error(screen, fid),
+        data_act=submit_act,
+        data_on="submit",
+        data_clear=clear,
+        cls="sk-field",
+    )
 
 
 def flash(screen: Screen) -> El | None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from app.tree import El, el
 
 from . import ids
-from .common import flash, head
+from .common import head
 from .page_state import Screen
-from .pages_link import link_parts
+from .pages_link import LinkWords, qr_link_page
 from .where import Where, sheet_hash
 
 
@@ -85,23 +85,13 @@ def copy_offer(screen: Screen) -> El | None:
     )
 
 
+ALL_LINK = LinkWords("score.move.title", "score.move.scan", "score.move.too_long", "score.move.label")
+
+
 def moveall_page(screen: Screen) -> El:
     """`#/score/all`: every sheet here in one link, its QR code (when the sheets fit one), Share, and the file."""
-    return el(
-        "section",
-        head("#/score", "score.back_list"),
-        el("h1", key="score.move.title", id=ids.TITLE, tabindex="-1"),
-        flash(screen),
-        *link_parts(screen.link, "score.move.scan", "score.move.too_long", "score.move.label"),
-        el(
-            "div",
-            el("button", key="score.link.share", type="button", cls="button primary", data_act="moveall"),
-            el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE),
-            cls="sk-actions",
-        ),
-        cls="score-page sk-link-page",
-        aria_labelledby=ids.TITLE,
-    )
+    file = el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE)
+    return qr_link_page(screen, head("#/score", "score.back_list"), ALL_LINK, "moveall", file)
 
 
 def openall_page(screen: Screen) -> El:

@@ -7,6 +7,8 @@ markup from the link's own carried view before Python is ready.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.tree import El, el
 from scorekeeper import Sheet
 from scorekeeper.link import LinkView, view_of
@@ -19,40 +21,53 @@ from .sharing import LinkOpen
 from .where import sheet_hash
 
 
-def link_parts(link: str, scan_key: str, too_long_key: str, label_key: str) -> list[El]:
-    """A link's QR code with what to do with it (or why there is none: `too_long_key`), and the link to copy."""
-    code = qr_svg(link, ids.QR_TITLE)
+@dataclass(frozen=True, slots=True)
+class LinkWords:
+    """The catalogue keys of a QR-link page: its title, what to do with the code, why there is none, the
+    link's label."""
+
+    title: str
+    scan: str
+    too_long: str
+    label: str
+
+
+SHEET_LINK = LinkWords("score.link.title", "score.link.scan", "score.link.too_long", "score.link.label")
+
+
+def qr_link_page(screen: Screen, back: El, words: LinkWords, share_act: str, file_button: El) -> El:
+    """A link's page: its QR code (or why there is none), the link to copy, Share (`share_act`) and a file."""
+    code = qr_svg(screen.link, ids.QR_TITLE)
     picture = (
-        el("figure", code, el("figcaption", key=scan_key, id=ids.QR_TITLE), cls="sk-qr-box")
+        el("figure", code, el("figcaption", key=words.scan, id=ids.QR_TITLE), cls="sk-qr-box")
         if code is not None
-        else el("p", key=too_long_key, cls="sk-notice", id=ids.QR_TITLE)
+        else el("p", key=words.too_long, cls="sk-notice", id=ids.QR_TITLE)
     )
-    return [
-        picture,
-        el("label", key=label_key, for_=ids.LINK_TEXT),
-        el("input", id=ids.LINK_TEXT, cls="sk-link-text", value=link, readonly=True, type="url"),
-    ]
-
-
-def link_page(screen: Screen) -> El:
-    """The QR code (or why there is none), the link to copy, Share and Export."""
-    saved = screen.saved
-    assert saved is not None
     return el(
         "section",
-        head(sheet_hash(saved.id), "score.back_sheet"),
-        el("h1", key="score.link.title", id=ids.TITLE, tabindex="-1"),
+        back,
+        el("h1", key=words.title, id=ids.TITLE, tabindex="-1"),
         flash(screen),
-        *link_parts(screen.link, "score.link.scan", "score.link.too_long", "score.link.label"),
+        picture,
+        el("label", key=words.label, for_=ids.LINK_TEXT),
+        el("input", id=ids.LINK_TEXT, cls="sk-link-text", value=screen.link, readonly=True, type="url"),
         el(
             "div",
-            el("button", key="score.link.share", type="button", cls="button primary", data_act="sharelink"),
-            el("button", key="score.export", type="button", cls="button", data_act="export", id=ids.EXPORT),
+            el("button", key="score.link.share", type="button", cls="button primary", data_act=share_act),
+            file_button,
             cls="sk-actions",
         ),
         cls="score-page sk-link-page",
         aria_labelledby=ids.TITLE,
     )
+
+
+def link_page(screen: Screen) -> El:
+    """`#/score/<id>/link`: the sheet's QR code, its link, Share and Export."""
+    saved = screen.saved
+    assert saved is not None
+    export = el("button", key="score.export", type="button", cls="button", data_act="export", id=ids.EXPORT)
+    return qr_link_page(screen, head(sheet_hash(saved.id), "score.back_sheet"), SHEET_LINK, "sharelink", export)
 
 
 def readonly_sheet(sheet: Sheet, view: LinkView) -> El:

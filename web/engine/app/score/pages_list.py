@@ -10,7 +10,7 @@ from app.tree import El, el
 from scorekeeper import SheetSummary
 
 from . import ids
-from .common import described, field_error, flash, head
+from .common import field_error, flash, head, one_field_form
 from .page_state import Screen
 from .pages_keepsafe import ios_card, move_all, only_here_mark, storage_line
 from .where import sheet_hash
@@ -54,32 +54,16 @@ def game_item(item: SheetSummary, mark: El | None = None) -> El:
 
 def link_opener(screen: Screen) -> El:
     """A sheet's link (or an "all" link) pasted and opened: how a link reaches an iOS Home Screen app."""
-    return el(
-        "form",
-        el("label", key="score.import.link_label", for_=ids.field(ids.OPEN_LINK)),
-        el(
-            "div",
-            el(
-                "input",
-                type="text",  # not "url": a bare token is fine, and no browser bubble refuses it
-                id=ids.field(ids.OPEN_LINK),
-                value=screen.pending.get(ids.OPEN_LINK, ""),
-                inputmode="url",
-                autocomplete="off",
-                autocapitalize="off",
-                spellcheck="false",
-                enterkeyhint="go",
-                data_act="linktext",
-                data_on="input",
-                **described(screen, ids.OPEN_LINK),
-            ),
-            el("button", key="score.import.link_open", type="submit", cls="button"),
-            cls="sk-add-row",
-        ),
-        field_error(screen, ids.OPEN_LINK),
-        data_act="openlink",
-        data_on="submit",
-        cls="sk-field",
+    return one_field_form(
+        screen,
+        ids.OPEN_LINK,
+        ("score.import.link_label", "score.import.link_open"),
+        ("linktext", "openlink"),
+        screen.pending.get(ids.OPEN_LINK, ""),
+        inputmode="url",  # a text field, not "url": a bare token is fine, and no browser bubble refuses it
+        autocapitalize="off",
+        spellcheck="false",
+        enterkeyhint="go",
     )
 
 

@@ -9,7 +9,7 @@ from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring, teams_fit
 
 from . import ids
-from .common import described, field_error, head
+from .common import described, field_error, head, one_field_form
 from .page_state import Screen
 from .where import sheet_hash
 
@@ -264,32 +264,16 @@ def setup_page(screen: Screen) -> El:
     rows = [player_row(screen, sheet, seat) for seat in range(len(sheet.players))]
     adder = None
     if not sheet.started and len(sheet.players) < MAX_PLAYERS:
-        adder = el(
-            "form",
-            el("label", key="score.setup.new_name", for_=ids.field(ids.NAME_NEW)),
-            el(
-                "div",
-                el(
-                    "input",
-                    type="text",
-                    id=ids.field(ids.NAME_NEW),
-                    value=screen.new_name,
-                    maxlength=NAME_MAX + 8,
-                    autocomplete="off",
-                    autocapitalize="words",
-                    enterkeyhint="enter",
-                    data_act="newname",
-                    data_on="input",
-                    **described(screen, ids.NAME_NEW),
-                ),
-                el("button", key="score.setup.add", type="submit", cls="button"),
-                cls="sk-add-row",
-            ),
-            field_error(screen, ids.NAME_NEW),
-            data_act="add",
-            data_on="submit",
-            data_clear=True,
-            cls="sk-field",
+        adder = one_field_form(
+            screen,
+            ids.NAME_NEW,
+            ("score.setup.new_name", "score.setup.add"),
+            ("newname", "add"),
+            screen.new_name,
+            clear=True,
+            maxlength=NAME_MAX + 8,
+            autocapitalize="words",
+            enterkeyhint="enter",
         )
     note_key = "score.setup.started_note" if sheet.started else "score.setup.count"
     finish = el(
