@@ -314,7 +314,7 @@ def token_of(text: str) -> str:
     when there is none."""
     if not isinstance(text, str):
         raise LoadError("link_not_ours", field="link")
-    text = text.strip()
+    text = "".join(text.split())  # a link a chat app broke across lines; no token has white space
     if "#" in text:
         text = "#" + text.split("#", 1)[1]
         route = next((route for route in (ROUTE, ALL_ROUTE) if text.startswith(route)), None)

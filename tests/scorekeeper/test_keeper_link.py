@@ -254,7 +254,13 @@ def test_names_fill_the_standings_seats_in_team_games() -> None:
 def test_a_pasted_link_opens_the_page_of_its_kind() -> None:
     sheet_token = encode(evening(3, 2, 5))
     all_token = encode_library((("Friday", evening(2, 1, 3)),))
-    for text in (f"https://uno.example/app/#/score/link/{sheet_token}", f"  #/score/link/{sheet_token}\n", sheet_token):
+    broken = f"https://uno.example/app/#/score/link/{sheet_token[:30]}\n{sheet_token[30:60]} {sheet_token[60:]}"
+    for text in (
+        f"https://uno.example/app/#/score/link/{sheet_token}",
+        f"  #/score/link/{sheet_token}\n",
+        sheet_token,
+        broken,
+    ):
         assert route_of(text) == ROUTE + sheet_token
     for text in (f"http://127.0.0.1:8000/#/score/all/{all_token}", all_token):
         assert route_of(text) == ALL_ROUTE + all_token
