@@ -130,7 +130,8 @@ const downloads = new Map(); // url -> {done, total}
 let stage = "load.start";
 let state = "loading"; // loading | ready | error | retrying
 const RETRIED_KEY = "uno.loadRetriedAt"; // when this tab last reloaded by itself (reloadOnce)
-const CUT_BY_NETWORK = /TypeError|NetworkError|Load failed|Failed to fetch|failed to load/;
+// how a request cut by the network reads: fetch() in Chromium, Firefox, Safari; a script's error event (ours)
+const CUT_BY_NETWORK = /Failed to fetch|NetworkError when attempting to fetch|Load failed|: failed to load$/;
 let lastProgress = performance.now();
 
 function setStage(next) {
