@@ -8,7 +8,7 @@ from app.tree import El, el
 from . import ids
 from .common import head
 from .page_state import Screen
-from .pages_link import LinkWords, qr_link_page
+from .pages_link import LinkWords, bad_link_page, qr_link_page
 from .where import Where, sheet_hash
 
 
@@ -96,17 +96,8 @@ def moveall_page(screen: Screen) -> El:
 
 def openall_page(screen: Screen) -> El:
     """The sheets an "all" link carries, and "Keep them all on this phone" (or why the link can't be opened)."""
-    back = head("#/score", "score.back_list")
     if isinstance(screen.moved, str):
-        return el(
-            "section",
-            back,
-            el("h1", key="score.link.bad_title", id=ids.TITLE, tabindex="-1"),
-            el("p", screen.moved, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
-            el("p", key="score.link.bad_nothing"),
-            cls="score-page sk-open-page",
-            aria_labelledby=ids.TITLE,
-        )
+        return bad_link_page(screen.moved)
     items = [
         el(
             "li",
@@ -117,7 +108,7 @@ def openall_page(screen: Screen) -> El:
     ]
     return el(
         "section",
-        back,
+        head("#/score", "score.back_list"),
         el("h1", key="score.move.open_title", args={"n": len(items)}, id=ids.TITLE, tabindex="-1"),
         el("ul", *items, cls="sk-game-list", id=ids.MOVED),
         el(

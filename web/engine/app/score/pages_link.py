@@ -134,19 +134,24 @@ def readonly_sheet(sheet: Sheet, view: LinkView) -> El:
     )
 
 
+def bad_link_page(error: str) -> El:
+    """A link that cannot be opened (a sheet's or an "all" link): why, in words, and that nothing changed."""
+    return el(
+        "section",
+        head("#/score", "score.back_list"),
+        el("h1", key="score.link.bad_title", id=ids.TITLE, tabindex="-1"),
+        el("p", error, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
+        el("p", key="score.link.bad_nothing"),
+        cls="score-page sk-open-page",
+        aria_labelledby=ids.TITLE,
+    )
+
+
 def open_page(screen: Screen, found: LinkOpen) -> El:
     """The sheet of an opened link, read-only, and what keeping it would do here."""
-    back = head("#/score", "score.back_list")
     if found.opened is None:
-        return el(
-            "section",
-            back,
-            el("h1", key="score.link.bad_title", id=ids.TITLE, tabindex="-1"),
-            el("p", found.error, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
-            el("p", key="score.link.bad_nothing"),
-            cls="score-page sk-open-page",
-            aria_labelledby=ids.TITLE,
-        )
+        return bad_link_page(found.error)
+    back = head("#/score", "score.back_list")
     sheet = found.opened.sheet
     differs = (
         None
