@@ -22,30 +22,16 @@ from app.storage import page_saves
 from app.storage.core import Saves
 from app.tree import find, phrase, text_of
 from tests.async_helpers import run
+from tests.fake_local import FakeLocal
 from uno_core import Card
 from uno_core.scenario import stacked_deck
 
 EN = Texts("en", catalogue("en"))
 
 
-class Local:
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        self.items[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
 @pytest.fixture(autouse=True)
 def saves() -> Saves:
-    opened = Saves({}, None, Local(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
+    opened = Saves({}, None, FakeLocal(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
     page_saves.page = page_saves.PageStorage(opened)
     store.reload()  # nothing in memory from the test before
     return opened

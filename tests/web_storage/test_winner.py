@@ -15,6 +15,7 @@ import pytest
 
 from app.storage.core import FALLBACK_STAMPS_KEY, META_KEY, SCORE_PREPAINT, fallback_stamps
 from app.storage.opening import plan_start, winner
+from tests.fake_local import FakeLocal
 
 SAVES_JS = Path(__file__).resolve().parents[2] / "web" / "page" / "saves.js"
 KEY = SCORE_PREPAINT  # a legacy key with a localStorage mirror: every branch of the rule applies to it
@@ -94,29 +95,14 @@ CASES: list[tuple[str, dict[str, Any], dict[str, str], str, str | None]] = [
 ]
 
 
-class Local:
-    def __init__(self, items: dict[str, str]) -> None:
-        self.items = dict(items)
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        self.items[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
 @pytest.mark.parametrize(("name", "records", "local", "source", "value"), CASES, ids=[c[0] for c in CASES])
 def test_python_picks_the_copy_and_plan_start_starts_with_it(
     name: str, records: dict[str, Any], local: dict[str, str], source: str, value: str | None
 ) -> None:
-    at = fallback_stamps(Local(local)).get(KEY)
+    at = fallback_stamps(FakeLocal(local)).get(KEY)
     migrating = not (records.get(META_KEY) or {}).get("migrated")
     assert winner(records.get(KEY), local.get(KEY), at, migrating=migrating) == (source, value)
-    assert plan_start(records, Local(local), now=1000).values.get(KEY) == value
+    assert plan_start(records, FakeLocal(local), now=1000).values.get(KEY) == value
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
