@@ -259,6 +259,7 @@ def test_every_sheet_moves_to_another_phone_by_one_qr_code(browser: Browser, ser
     assert "#/score/all/k1." in link
     assert qr_text(page) == link
     shot(page, "move-all-390x844-en")
+    assert horizontal_overflow(page) == 0 and not small_targets(page) and not untranslated(page)
     other = browser.new_context(viewport=PHONE, locale="es-ES")
     phone = other.new_page()
     phone.goto(link)  # as the camera opens it
