@@ -213,6 +213,8 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             host.evaluate(f"location.hash = '#/score/{sheet}'")
             expect(host.locator(".sk-standings li").first).to_be_visible()
             expect(host.locator("#score-invite")).to_contain_text("2")  # "Teléfonos: 2 conectados"
+            for guest in (beto, caro):  # the host's whole state reaches a guest just after it is live again
+                expect(guest.locator("#score-link-standings")).to_contain_text("41", timeout=10_000)
             look(host, shots, "host-sheet")
             look(caro, shots, "guest-sheet")
             result["host"] = host_standings(host)
