@@ -17,7 +17,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[3]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "e2e" / "peer")]
 
-from e2e_helpers import horizontal_overflow, small_targets, untranslated, wait_ready  # noqa: E402
+from e2e_helpers import horizontal_overflow, small_targets, untranslated, wait_ready, wait_saved  # noqa: E402
 from PIL import Image  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from qr_video import write_y4m_picture  # noqa: E402
@@ -199,7 +199,9 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             host.locator("#score-save").click()
             expect(host.locator("#score-save")).to_be_hidden()
 
-            # the host's tab reloads: its sheet is saved; the guests are told, then scan a new code
+            # the host's tab reloads once round 2 is on disk (a save counts from then: a reload while the page
+            # still says "Saving…" may lose it); the guests are told, then scan a new code
+            wait_saved(host)
             host.reload()
             wait_ready(host)
             for guest in (beto, caro):
