@@ -26,7 +26,7 @@ def used_keys() -> set[str]:
     for path in (ROOT / "web" / "engine" / "app").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'\bkey="([a-z_]+\.[\w.]+)"', source))
-        keys |= set(re.findall(r'(?:bind|bind_attr|t|phrase|Placeholder)\([^)]*?"([a-z_]+\.[\w.]+)"', source))
+        keys |= set(re.findall(r'\b(?:bind|bind_attr|t|phrase|Placeholder)\([^)]*?"([a-z_]+\.[\w.]+)"', source))
     return keys
 
 

@@ -98,7 +98,7 @@ def start_table(page: Page, server: SiteServer, hands: list[str], first: str) ->
         "scenario": {"hands": hands, "first": first, "draws": "G8 Y8 B8 G9 Y9 B9 GV YV BV GS YS BS", "dealer": 1},
     }
     assert page.evaluate("spec => window.unoPlay.start(spec)", json.dumps(spec)) == "ok"
-    page.wait_for_selector(f'#play .hand [data-arg="{hands[0].split()[0]}"]')
+    page.wait_for_selector(f'#play .hand [data-card="{hands[0].split()[0]}"]')
     assert page.evaluate("window.unoPlay.follow(false)") == "ok"  # from here on, no test hook's state
     page.wait_for_function("() => document.documentElement.dataset.brain === 'ready'", timeout=60_000)
     started(page)
@@ -109,7 +109,7 @@ def start_table(page: Page, server: SiteServer, hands: list[str], first: str) ->
 def test_a_persons_card_is_one_intent_one_drawing_and_the_saves_answer(page: Page, server: SiteServer) -> None:
     """A Skip in a two-seat game: the person plays again, so no bot moves in between."""
     start_table(page, server, ["RS R1 G1 G2 G3 G4 G6", "G8 G9 Y8 Y9 B8 B9 GS"], "R9")
-    page.locator('#play .hand [data-arg="RS"]').click()
+    page.locator('#play .hand [data-card="RS"]').click()
     settle(page)
     found = ops(counted(page))
     print("a person's card:", found)
@@ -123,7 +123,7 @@ def test_a_persons_card_is_one_intent_one_drawing_and_the_saves_answer(page: Pag
 def test_a_bots_move_is_one_request_and_one_answer(page: Page, server: SiteServer) -> None:
     start_table(page, server, ["R1 R2 G1 G2 G3 G4 G6", "G8 G9 Y8 Y9 B8 B9 GS"], "R9")
     before = json.loads(page.evaluate("window.unoPlay.follow(true).then(() => window.unoPlay.state())"))
-    page.locator('#play .hand [data-arg="R1"]').click()
+    page.locator('#play .hand [data-card="R1"]').click()
     page.wait_for_function(
         "n => { const s = JSON.parse(window.unoPlay.state()); return s.log.length > n + 1 && !s.busy; }",
         arg=len(before["log"]),

@@ -127,16 +127,16 @@ def test_a_turn_with_seven_cards(page: Page) -> None:
 
 def test_the_colour_choice(page: Page) -> None:
     start(page, game(lang_of(page), SEVEN, "R9"))
-    page.locator('#play .hand [data-arg="W"]').click()
+    page.locator('#play .hand [data-card="W"]').click()
     expect(page.locator('#play .chooser[data-chooser="colour"]')).to_be_visible()
     at_every_size(page, "colour-choice", "#play", fit=True)
-    page.locator('#play [data-act="cancel"]').click()
+    page.locator('#play [data-act="play.cancel"]').click()
     expect(page.locator("#play .chooser")).to_have_count(0)
 
 
 def test_a_hand_of_twenty_cards(page: Page) -> None:
     start(page, game(lang_of(page), TWENTY, "R9", TWENTY_DRAWS, draw_until_playable=True))
-    page.locator('#play .actions [data-arg="draw"]').click()
+    page.locator('#play .actions [data-move="draw"]').click()
     expect(page.locator("#play .hand .card")).to_have_count(20)
     assert idle(page)["phase"] == "drawn"
     at_every_size(page, "table-20", "#play", fit=True)
@@ -145,7 +145,7 @@ def test_a_hand_of_twenty_cards(page: Page) -> None:
 def test_the_challenge(page: Page) -> None:
     data = start(page, game(lang_of(page), CHALLENGE, "R9", dealer=0, level="basic"))
     assert data["phase"] == "challenge", data["phase"]
-    expect(page.locator('#play .actions [data-arg="challenge"]')).to_be_visible()
+    expect(page.locator('#play .actions [data-move="challenge"]')).to_be_visible()
     at_every_size(page, "challenge", "#play", fit=True)
 
 
@@ -173,11 +173,11 @@ def test_a_whole_round_on_a_phone_needs_no_scrolling(page: Page) -> None:
             shot(page, f"round-{width}x{height}-{lang}-{turns:03d}")
         length = len(data["log"])
         for selector in (
-            "#play .chooser-options .button:not([data-act='cancel'])",
-            "#play .actions [data-arg='accept']",
+            "#play .chooser-options .button:not([data-act='play.cancel'])",
+            "#play .actions [data-move='accept']",
             "#play .hand .card.playable",
-            "#play .actions [data-arg='keep']",
-            "#play .actions [data-arg='draw']",
+            "#play .actions [data-move='keep']",
+            "#play .actions [data-move='draw']",
         ):
             target = page.locator(selector)
             if target.count():

@@ -7,7 +7,8 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from app import diff, i18n, link
+from app import diff
+from app.link import Link
 
 TAGS = ("div", "p", "span", "input")
 ATTRS = ("class", "id", "value", "checked", "data-act")
@@ -77,6 +78,7 @@ def test_the_link_sends_a_root_drawn_before_as_changes_and_whole_when_the_page_a
         def receive(self, message: dict[str, Any]) -> None:
             got.append(message)
 
+    link = Link()
     link.attach(Page())
     first = {"t": "div", "a": [["id", "r"]], "c": [{"t": "p", "a": [["id", "n"]], "c": ["1"]}]}
     second = {"t": "div", "a": [["id", "r"]], "c": [{"t": "p", "a": [["id", "n"]], "c": ["2"]}]}
@@ -137,25 +139,22 @@ def test_a_language_switch_sets_the_translated_attributes_again() -> None:
         def receive(self, message: dict[str, Any]) -> None:
             got.append(message)
 
+    link = Link()
     link.attach(Page())
     tree = {
         "t": "div",
         "a": [["id", "r"]],
         "c": [{"t": "button", "x": [["aria-label", "play.draw", []]], "c": ["+"]}, {"t": "p", "c": ["x"]}],
     }
-    before = i18n.texts()
-    try:
-        i18n.use("en", {"play.draw": "Draw"})
-        link.to_page({"op": "draw", "root": "r", "tree": tree})
-        link.to_page({"op": "draw", "root": "r", "tree": tree})
-        assert got[0]["html"].startswith('<button aria-label="Draw">') and got[1]["changes"] == []
-        i18n.use("es", {"play.draw": "Robar"})
-        link.to_page({"op": "draw", "root": "r", "tree": tree})
-        assert got[2]["changes"] == [["a", [0], [["aria-label", "Robar"]]]]
-        link.to_page({"op": "draw", "root": "r", "tree": tree})
-        assert got[3]["changes"] == []  # once
-    finally:
-        i18n.use(before.lang, before.table)
+    link.use_language("en", {"play.draw": "Draw"})
+    link.to_page({"op": "draw", "root": "r", "tree": tree})
+    link.to_page({"op": "draw", "root": "r", "tree": tree})
+    assert got[0]["html"].startswith('<button aria-label="Draw">') and got[1]["changes"] == []
+    link.use_language("es", {"play.draw": "Robar"})
+    link.to_page({"op": "draw", "root": "r", "tree": tree})
+    assert got[2]["changes"] == [["a", [0], [["aria-label", "Robar"]]]]
+    link.to_page({"op": "draw", "root": "r", "tree": tree})
+    assert got[3]["changes"] == []  # once
 
 
 @settings(max_examples=200, deadline=None)

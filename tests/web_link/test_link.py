@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from app import link
+from app.application import App
+from app.link import Link
 from app.router import Router
-from app.storage import page_saves
 from app.storage.core import PLAY_SETUP, SCORE_PREPAINT
+from app.storage.page_saves import PageStorage
 from app.tree import El, el
 from tests.async_helpers import run
 
@@ -32,28 +33,32 @@ class Page:
 
 
 @pytest.fixture
-def page_side() -> Iterator[Page]:
+def link() -> Link:
+    return Link()
+
+
+@pytest.fixture
+def page_side(link: Link) -> Iterator[Page]:
     made = Page()
     link.attach(made)
-    page_saves.page = page_saves.PageStorage()  # each test opens the saves afresh
     yield made
     link.listen(None)
-    page_saves.page = page_saves.PageStorage()
 
 
 def test_messages_cross_as_plain_data_and_malformed_ones_are_dropped(
-    page_side: Page, capsys: pytest.CaptureFixture[str]
+    link: Link, page_side: Page, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    got: list[dict[str, Any]] = []
+    got: list[Any] = []
     link.listen(got.append)
-    link.from_page({"op": "intent", "act": "draw", "arg": ""})
+    link.from_page({"op": "intent", "act": "play.move", "move": "draw"})
+    link.from_page({"op": "intent", "act": "play.move", "move": 5})
     link.from_page(["not", "a", "message"])
     link.from_page({"no-op": 1})
-    assert got == [{"op": "intent", "act": "draw", "arg": ""}]
+    assert got == [{"op": "intent", "act": "play.move", "move": "draw"}]
     assert "not one" in capsys.readouterr().err
     with pytest.raises(TypeError):
         link.to_page({"op": "draw", "tree": el("p")})  # an object, not data: refused before it crosses
-    handled: list[dict[str, Any]] = []
+    handled: list[Any] = []
     link.handle("route", handled.append)
     link.from_page({"op": "route", "hash": "#/play"})
     assert handled == [{"op": "route", "hash": "#/play"}] and len(got) == 1
@@ -76,7 +81,7 @@ class Screen:
         self.log.append(f"relabel {self.name}")
 
 
-def test_the_router_opens_each_screens_section_through_the_page(page_side: Page) -> None:
+def test_the_router_opens_each_screens_section_through_the_page(link: Link, page_side: Page) -> None:
     log: list[str] = []
     router = Router(
         {"": lambda p: Screen("landing", log, "landing"), "play": lambda p: Screen("play", log)}, link.to_page
@@ -94,9 +99,11 @@ def test_the_router_opens_each_screens_section_through_the_page(page_side: Page)
     assert log == ["mount landing", "unmount landing", "mount play", "unmount play", "mount landing"]
 
 
-def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page) -> None:
+def test_saves_write_through_the_page_and_count_once_it_answers(link: Link, page_side: Page) -> None:
+    storage = PageStorage(link)
+
     async def scene() -> None:
-        starting = asyncio.ensure_future(page_saves.start({"records": {}, "error": "", "local": {"uno.lang": "es"}}))
+        starting = asyncio.ensure_future(storage.start({"records": {}, "error": "", "local": {"uno.lang": "es"}}))
         await asyncio.sleep(0)
         first = page_side.ops("saves-write")[0]  # the first start records that migration is done
         assert not starting.done()  # it waits for the page's answer
@@ -114,23 +121,22 @@ def test_saves_write_through_the_page_and_count_once_it_answers(page_side: Page)
             await asyncio.sleep(0)
         assert saves.state == "saved"
         assert page_side.ops("local") == []  # no second copy from the worker
-        assert page_saves.local().get("uno.lang") == "es"
+        assert storage.local.get("uno.lang") == "es"
 
     run(scene())
 
 
-def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
-    from app import i18n
-    from app.start import start
-
-    hello = {
+def test_the_controllers_start_from_what_the_page_sent(link: Link, page_side: Page) -> None:
+    hello: Any = {
         "hash": "#/howto/stacking",
         "lang": "es",
         "catalogue": {"footer.engine": "Motor {version}"},
         "saves": {"records": None, "error": "blocked", "local": {}},
     }  # IndexedDB refused: the fallback
-    router = run(start(hello))
-    assert i18n.lang() == "es" and router.route is not None and router.route.name == "howto"
+    app = App(link)
+    run(app.start(hello))
+    router = app.router
+    assert link.lang() == "es" and router.route is not None and router.route.name == "howto"
     opened = page_side.ops("open")[0]
     assert opened["section"] == "screen" and opened["focus_main"] is False
     assert {"op": "effect", "jump": "howto-stacking"} in page_side.messages
@@ -139,15 +145,15 @@ def test_the_controllers_start_from_what_the_page_sent(page_side: Page) -> None:
     link.from_page({"op": "route", "hash": "#/score"})
     assert router.route.name == "score" and page_side.ops("open")[-1]["focus_main"] is True
     link.from_page({"op": "lang", "lang": "en", "catalogue": {}})
-    assert i18n.lang() == "en"
+    assert link.lang() == "en"
 
 
-def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_intents_it_holds(page_side: Page) -> None:
-    from app.start import start
-
-    got: list[dict[str, Any]] = []
+def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_intents_it_holds(
+    link: Link, page_side: Page
+) -> None:
+    got: list[Any] = []
     typed = {"op": "intent", "act": "total", "arg": "0", "value": "33", "checked": False, "enabled": True, "seq": 7}
-    hello = {
+    hello: Any = {
         "hash": "#/howto",
         "lang": "en",
         "catalogue": {},
@@ -158,7 +164,7 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
     original = link.listen
     try:
         link.listen = lambda receiver: None  # type: ignore[assignment]  # keep the stand-in
-        run(start(hello))
+        run(App(link).start(hello))
     finally:
         link.listen = original  # type: ignore[assignment]
     assert got == [typed]  # the intent only: the rest is not one
@@ -169,11 +175,11 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
     assert page_side.ops("saves-write")[-1]["upto"] == 9
 
 
-def test_drawings_and_focus_say_which_intent_they_answer(page_side: Page) -> None:
+def test_drawings_and_focus_say_which_intent_they_answer(link: Link, page_side: Page) -> None:
     """`seen` lets the page keep what was typed since (`ui.host`) and tell a blind tap from a seen one."""
     link.listen(lambda message: None)
     link.from_page({"op": "intent", "act": "total", "arg": "0", "value": "1", "seq": 41})
     link.to_page({"op": "draw", "root": "r", "tree": {"t": "div", "a": [["id", "r"]]}})
     link.to_page({"op": "effect", "focus": "x"})
-    link.to_page({"op": "effect", "announce": ["live", "hi"]})
+    link.to_page({"op": "effect", "announce": {"region": "live", "text": "hi"}})
     assert [m.get("seen") for m in page_side.messages] == [41, 41, None]

@@ -11,7 +11,7 @@ from app.worker import WorkerPage
 
 def test_an_emoji_crosses_as_utf8_text() -> None:
     sent: list[str] = []
-    WorkerPage(sent.append).receive({"op": "set", "marks": {"name": "Zoë 🃏"}})
+    WorkerPage(sent.append, lambda: "null", lambda: 0).receive({"op": "set", "marks": {"name": "Zoë 🃏"}})
     (text,) = sent
     assert "🃏" in text and "\\u" not in text
     assert json.loads(text)["marks"]["name"] == "Zoë 🃏"

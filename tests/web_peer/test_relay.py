@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from test_signal import CHROMIUM_OFFER
 
+from app.link import Link
 from app.peer import signal
 from app.peer.relay import Events, Relay
 
@@ -65,19 +66,23 @@ def test_codes_of_the_wrong_side_are_refused() -> None:
 
 
 def test_the_page_reports_reach_the_owner_and_strays_are_dropped() -> None:
+    """Through the page's link, as in the worker: a report the protocol refuses never reaches the relay."""
     heard = Heard()
-    relay = Relay(lambda message: None, heard.events())
+    page = Link()
+    relay = Relay(page.to_page, heard.events())
+    for op in Relay.OPS:
+        page.handle(op, relay.receive)
     link = relay.new_link()
     relay.offer(link)
-    relay.receive({"op": "peer-state", "link": link, "state": "open"})
-    relay.receive({"op": "peer-in", "link": link, "text": "hi"})
-    relay.receive({"op": "peer-in", "link": 99, "text": "from a link never made"})
-    relay.receive({"op": "peer-in", "link": link, "text": 5})
-    relay.receive({"op": "peer-state", "link": link, "state": "exploded"})
-    relay.receive({"op": "peer-sdp", "link": link, "kind": "offer", "sdp": "v=0"})
-    relay.receive({"op": "peer-scanned", "error": "NotAllowedError"})
+    page.from_page({"op": "peer-state", "link": link, "state": "open"})
+    page.from_page({"op": "peer-in", "link": link, "text": "hi"})
+    page.from_page({"op": "peer-in", "link": 99, "text": "from a link never made"})
+    page.from_page({"op": "peer-in", "link": link, "text": 5})
+    page.from_page({"op": "peer-state", "link": link, "state": "exploded"})
+    page.from_page({"op": "peer-sdp", "link": link, "kind": "offer", "sdp": "v=0"})
+    page.from_page({"op": "peer-scanned", "error": "NotAllowedError"})
     relay.close(link)
-    relay.receive({"op": "peer-in", "link": link, "text": "after close"})
+    page.from_page({"op": "peer-in", "link": link, "text": "after close"})
     assert heard.got == [
         ("state", (link, "open")),
         ("message", (link, "hi")),

@@ -53,3 +53,8 @@ def run_bots(session: Session, limit: int = 100_000, decide: Callable[[Session],
         else:
             (decide or Session.bot_step)(session)
     raise AssertionError("the bots never stopped")
+
+
+def tap(act: str, **fields: Any) -> Any:
+    """The page's intent `act` with its fields (`shared.protocol.INTENTS`), as a controller receives it."""
+    return {"op": "intent", "act": act, **fields}

@@ -29,8 +29,8 @@ def run_through_brain(session: Session, brain: Brain) -> str:
 
     def decide(session: Session) -> None:
         reply = ask(brain, session.bot_request())
-        assert reply["ok"], reply
-        session.bot_answer(session.moment, reply["result"])
+        assert reply["op"] == "chosen", reply
+        session.bot_answer(session.moment, reply["move"])
 
     return run_bots(session, decide=decide)
 
@@ -130,10 +130,10 @@ def test_every_bot_declining_lets_the_person_act() -> None:
 def test_a_malformed_request_gets_a_clear_error_and_changes_nothing(text: str, code: str) -> None:
     session = Session.new(config([bot("A"), bot("B")]), seed=6)
     brain = Brain()
-    assert ask(brain, session.bot_request())["ok"]
+    assert ask(brain, session.bot_request())["op"] == "chosen"
     mirror = brain.mirror
     reply = json.loads(brain.handle(text))
-    assert reply["ok"] is False and reply["error"] == code and reply["detail"]
+    assert reply["op"] == "refused" and reply["error"] == code and reply["detail"]
     assert brain.mirror is mirror
 
 
@@ -141,7 +141,7 @@ def test_a_save_whose_log_does_not_match_its_position_is_refused() -> None:
     session = Session.new(config([bot("A"), bot("B")]), seed=6)
     request = session.bot_request()
     reply = ask(Brain(), {**request, "position": request["position"] + 1})
-    assert reply == {"id": 1, "ok": False, "error": "bad_save", "detail": reply["detail"]}
+    assert reply == {"op": "refused", "id": 1, "error": "bad_save", "detail": reply["detail"]}
     tampered = {
         **request,
         "save": {**request["save"], "game": {**request["save"]["game"], "log": ["0 play W+4 red"]}},
@@ -159,7 +159,7 @@ def test_an_undo_rebuilds_the_mirror() -> None:
     run_through_brain(session, brain)
     assert session.undo()
     reply = ask(brain, {**session.bot_request()})
-    assert reply["ok"]
+    assert reply["op"] == "chosen"
     mirror = brain.mirror
     assert mirror is not None and mirror.game.log == session.game.log
 
@@ -170,5 +170,5 @@ def test_a_hint_from_the_worker_is_the_pages_hint() -> None:
     request = session.hint_request()
     assert request is not None
     reply = ask(Brain(), request)
-    assert reply["ok"] and parse_action(reply["result"]) == session.hint()
+    assert reply["op"] == "hinted" and parse_action(reply["action"]) == session.hint()
     assert ask(Brain(), {**request, "seat": 1})["error"] == "bad_request"  # a bot's seat gets no hint

@@ -92,13 +92,13 @@ def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
     assert [item.attr("data-seat") for item in seats.children if isinstance(item, El)] == ["0", "1", "2"]
     assert "current" in (one(tree, data_seat="0").attr("class") or "")
     hand = one(tree, cls="hand")
-    cards = find(hand, data_act="card")
-    assert [card.attr("data-arg") for card in cards] == [card.code for card in view.hand]
+    cards = find(hand, data_act="play.card")
+    assert [card.attr("data-card") for card in cards] == [card.code for card in view.hand]
     assert hand.attr("data-count") == str(len(view.hand))
     assert [card.attr("tabindex") for card in cards].count("0") == 1
     legal = session.legal()
     for card in cards:
-        playable = any(getattr(a, "card", None) == Card.parse(card.attr("data-arg") or "") for a in legal)
+        playable = any(getattr(a, "card", None) == Card.parse(card.attr("data-card") or "") for a in legal)
         assert (card.attr("aria-disabled") is None) == playable
     pile = one(tree, data_focus="pile")
     assert (pile.attr("disabled") is not None) == (DRAW not in legal)
@@ -110,7 +110,7 @@ def test_a_turn_shows_the_seats_the_centre_the_actions_and_the_hand() -> None:
     assert [item.attr("data-key") for item in log.children if isinstance(item, El)] == [
         line.key for line in log_lines(session)
     ]
-    assert one(tree, id="play-import").attr("data-act") == "import"
+    assert one(tree, id="play-import").attr("data-act") == "play.import"
     check_words(tree)
 
 
@@ -138,10 +138,9 @@ def test_a_wild_asks_for_a_colour_and_offers_every_colour_and_cancel() -> None:
     chooser = one(tree, cls="chooser")
     assert chooser.attr("data-chooser") == "colour" and chooser.attr("aria-labelledby") == "chooser-title"
     assert text(one(tree, id="chooser-title")) == EN("play.choose.colour", card=EN("play.card.wild", colour=""))
-    colours = find(chooser, data_act="colour")
-    assert [item.attr("data-arg") for item in colours] == [colour.value for colour in Colour]
+    colours = find(chooser, data_act="play.colour")
     assert [item.attr("data-colour") for item in colours] == [colour.value for colour in Colour]
-    assert one(chooser, data_act="cancel").attr("class") == "button subtle"
+    assert one(chooser, data_act="play.cancel").attr("class") == "button subtle"
     check_words(tree)
 
 
@@ -168,8 +167,8 @@ def test_a_catch_in_a_reaction_window_shows_the_window_bar() -> None:
     tree = render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)), window_ms=1500))
     box = one(tree, cls="reactions")
     assert box.attr("role") == "group" and label(box, "aria-label") == EN("play.table.quick")
-    catch = one(box, data_arg="catch 1")
-    assert catch.attr("data-act") == "action" and text(catch) == EN("play.action.catch", name="A")
+    catch = one(box, data_move="catch 1")
+    assert catch.attr("data-act") == "play.move" and text(catch) == EN("play.action.catch", name="A")
     bar = one(box, cls="window-bar")
     assert bar.attr("aria-hidden") == "true" and bar.attr("style") is None  # the glue sets its duration
     assert not by_class(render(dataclasses.replace(screen, legal=(*screen.legal, Catch(1)))), "window-bar")
@@ -190,8 +189,8 @@ def test_a_hand_off_hides_the_hand_and_names_who_takes_the_device() -> None:
     panel = one(tree, data_panel="handoff")
     assert panel.tag == "section" and panel.attr("aria-labelledby") == "handoff-title"
     assert text(one(tree, id="handoff-title")) == EN("play.handoff.title", name=name)
-    assert text(one(tree, data_act="handoff")) == EN("play.handoff.confirm", name=name)
-    assert not by_class(tree, "hand") and not find(tree, data_act="card")
+    assert text(one(tree, data_act="play.handoff")) == EN("play.handoff.confirm", name=name)
+    assert not by_class(tree, "hand") and not find(tree, data_act="play.card")
     assert by_class(tree, "table-bar") and by_class(tree, "log")
     check_words(tree)
 
@@ -212,7 +211,7 @@ def test_a_round_end_and_the_match_end() -> None:
     assert [text(row.children[0]) for row in rows] == [
         name + (" ★" if seat == result.winner else "") for seat, name in enumerate(session.names)
     ]
-    button = one(tree, data_act="next-round")
+    button = one(tree, data_act="play.next-round")
     assert text(button) in (EN("play.round.next"), EN("play.round.to_result"))
     check_words(tree)
     while True:
@@ -222,7 +221,7 @@ def test_a_round_end_and_the_match_end() -> None:
     tree = render(table_screen(session, EN))
     assert tree.attr("data-screen") == "match-end"
     one(tree, data_panel="match-end")
-    assert one(tree, data_act="new-match").attr("class") == "button primary big"
+    assert one(tree, data_act="play.new-match").attr("class") == "button primary big"
     points = [text(item) for item in by_class(tree, "standing-points")]
     assert len(points) == 3
     check_words(tree)
@@ -259,7 +258,7 @@ def test_the_last_things_that_happened_and_the_seat_chips() -> None:
     skip = describe.line("play.log.skipped", 1, name="A")
     skipped = render(dataclasses.replace(screen, log=(skip, *screen.log)))
     assert "skipped" in (by_class(skipped, "seat")[1].attr("class") or "") and by_class(skipped, "seat-skip")
-    switch = one(render(screen), data_act="sound")
+    switch = one(render(screen), data_act="play.sound")
     assert switch.attr("aria-pressed") == "true" and "fresh" in (switch.attr("class") or "")
     check_words(render(screen))
 
@@ -291,7 +290,7 @@ def test_the_round_end_shows_each_hand_left_and_the_drawn_card_panel() -> None:
     reveal = dataclasses.replace(table_screen(session, EN), page="drawn", reveal=(0, (Card.parse("Y9"),)))
     panel = one(render(reveal), data_panel="drawn")
     assert text(one(panel, id="reveal-title")) == EN("play.reveal.title", name="Me", card="Yellow 9")
-    assert one(panel, data_act="reveal") and by_class(panel, "reveal-card")
+    assert one(panel, data_act="play.reveal") and by_class(panel, "reveal-card")
 
 
 def test_the_last_move_keeps_its_consequences_together() -> None:
@@ -317,7 +316,7 @@ def test_the_table_is_a_bar_seats_the_middle_and_a_dock_with_the_hand() -> None:
     assert inside == ["status", "actions", "hand"]
     log = one(tree, cls="log")
     assert log.tag == "details" and log.attr("open") is None  # a sheet opened on demand
-    switch = one(bar, data_act="sound")
+    switch = one(bar, data_act="play.sound")
     assert by_class(switch, "switch-track") and text(one(switch, cls="sound-label")) == EN("play.sound.label")
 
 

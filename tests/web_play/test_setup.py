@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from play_helpers import catalogue
+from play_helpers import catalogue, tap
 
 from app.i18n import Texts
 from app.play.config import MAX_SEATS, MIN_SEATS, PlayConfig, rule_options
@@ -44,32 +44,32 @@ def test_the_page_has_every_control_with_its_stable_id_and_no_raw_key(texts: Tex
 
 def test_the_set_up_shown_is_the_set_up_held() -> None:
     setup = Setup(PlayConfig())
-    setup.act("preset", value="party")
+    setup.act(tap("setup.preset", value="party"))
     tree = page(setup)
     preset = find(tree, id="f-preset")[0]
     assert [o.attr("value") for o in preset.walk() if o.attr("selected") is not None] == ["party"]
     assert find(tree, cls="resume-row") == []
-    assert find(page(setup, has_game=True), data_act="resume")
+    assert find(page(setup, has_game=True), data_act="setup.resume")
 
 
 def test_seats_are_added_and_removed_within_limits_and_focus_stays_on_add() -> None:
     setup = Setup(PlayConfig())
     while len(setup.config.seats) < MAX_SEATS:
-        effect = setup.act("add-seat")
+        effect = setup.act(tap("setup.add-seat"))
         assert effect.save and effect.render and effect.focus == "add-seat"
-    assert not setup.act("add-seat").save  # full: nothing changes
+    assert not setup.act(tap("setup.add-seat")).save  # full: nothing changes
     assert find(page(setup), id="add-seat")[0].attr("disabled") == ""
     names = [seat.name for seat in setup.config.seats]
     assert len(set(names)) == len(names)
     while len(setup.config.seats) > MIN_SEATS:
-        setup.act("remove-seat", "1")
-    assert not setup.act("remove-seat", "0").save
-    assert find(page(setup), data_act="remove-seat") == []
+        setup.act(tap("setup.remove-seat", seat=1))
+    assert not setup.act(tap("setup.remove-seat", seat=0)).save
+    assert find(page(setup), data_act="setup.remove-seat") == []
 
 
 def test_a_name_is_trimmed_and_kept_without_a_redraw_that_would_lose_the_caret() -> None:
     setup = Setup(PlayConfig())
-    effect = setup.act("seat-name", "0", "  <b>Ana</b> " + "x" * 40)
+    effect = setup.act(tap("setup.seat-name", seat=0, value="  <b>Ana</b> " + "x" * 40))
     assert effect.save and not effect.render
     assert setup.config.seats[0].name == ("<b>Ana</b> " + "x" * 40)[:24]
     name = find(page(setup), id="seat-name-0")[0]
@@ -78,27 +78,29 @@ def test_a_name_is_trimmed_and_kept_without_a_redraw_that_would_lose_the_caret()
 
 def test_rules_change_from_the_controls_and_bad_numbers_are_refused_keeping_the_set_up() -> None:
     setup = Setup(PlayConfig())
-    setup.act("rule", "stacking", checked=True)
+    setup.act(tap("setup.rule", rule="stacking", checked=True))
     assert dict(setup.config.rules)["stacking"] is True and setup.config.preset == "custom"
     before = setup.config
-    effect = setup.act("rule", "target", "-5")
+    effect = setup.act(tap("setup.rule", rule="target", value="-5"))
     assert effect.render and not effect.save and setup.config == before
     shown = find(page(setup), id="setup-error")[0]
     assert words(shown) == EN("play.error.number") and shown.attr("hidden") is None
     assert find(page(setup), id="rule-target")[0].attr("value") == "-5"  # the field keeps what was typed
-    setup.act("rule", "target", "300")
+    setup.act(tap("setup.rule", rule="target", value="300"))
     assert dict(setup.config.rules)["target"] == 300 and setup.error == ""
     assert find(page(setup), id="rule-target")[0].attr("value") == "300"
     assert find(page(setup), id="setup-error")[0].attr("hidden") == ""  # kept in its place, empty and hidden
-    assert setup.act("seat-kind", "99", "bot").render and setup.config == before.with_rule("target", 300)
-    setup.act("rule", "target", "x")
-    setup.act("rule", "stacking", checked=False)  # another change: the refusal and its text go
+    assert setup.act(tap("setup.seat-kind", seat=99, value="bot")).render and setup.config == before.with_rule(
+        "target", 300
+    )
+    setup.act(tap("setup.rule", rule="target", value="x"))
+    setup.act(tap("setup.rule", rule="stacking", checked=False))  # another change: the refusal and its text go
     assert setup.error == "" and find(page(setup), id="rule-target")[0].attr("value") == "300"
 
 
 def test_start_asks_the_glue_to_start_and_a_set_up_with_no_person_still_plays() -> None:
     setup = Setup(PlayConfig())
-    effect = setup.act("start")
+    effect = setup.act(tap("setup.start"))
     assert effect.start and effect.save
     session = setup.start(7)
     assert session is not None and session.game.seed == 7
@@ -108,26 +110,26 @@ def test_start_asks_the_glue_to_start_and_a_set_up_with_no_person_still_plays() 
 def test_start_with_a_game_in_progress_asks_first(texts: Texts) -> None:
     setup = Setup(PlayConfig())
     setup.in_progress = True
-    effect = setup.act("start")
+    effect = setup.act(tap("setup.start"))
     assert not effect.start and effect.render and effect.focus == "start-ask-title"
     shown = page(setup, has_game=True)
-    assert find(shown, data_act="start") == []  # the question takes the Start buttons' place
+    assert find(shown, data_act="setup.start") == []  # the question takes the Start buttons' place
     assert texts("play.setup.ask_title") in words(shown, texts) and texts("play.setup.ask_text") in words(shown, texts)
-    assert len(find(shown, data_act="start-sure")) == len(find(shown, data_act="start-keep")) == 1
+    assert len(find(shown, data_act="setup.start-sure")) == len(find(shown, data_act="setup.start-keep")) == 1
     assert RAW_KEY.findall(words(shown, texts)) == []
-    kept = setup.act("start-keep")
-    assert not kept.start and kept.focus == "start-top" and len(find(page(setup), data_act="start")) == 2
-    setup.act("start")
-    setup.act("add-seat")  # changing the set-up answers "not now"
-    assert not setup.asking and find(page(setup), data_act="start-sure") == []
-    setup.act("start")
-    assert setup.act("start-sure").start and not setup.asking
+    kept = setup.act(tap("setup.start-keep"))
+    assert not kept.start and kept.focus == "start-top" and len(find(page(setup), data_act="setup.start")) == 2
+    setup.act(tap("setup.start"))
+    setup.act(tap("setup.add-seat"))  # changing the set-up answers "not now"
+    assert not setup.asking and find(page(setup), data_act="setup.start-sure") == []
+    setup.act(tap("setup.start"))
+    assert setup.act(tap("setup.start-sure")).start and not setup.asking
 
 
 def test_start_without_a_game_in_progress_starts_at_once() -> None:
     setup = Setup(PlayConfig())
     setup.in_progress = False  # none, or a match that is over
-    assert setup.act("start").start and not setup.asking
+    assert setup.act(tap("setup.start")).start and not setup.asking
 
 
 @pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
@@ -135,7 +137,7 @@ def test_a_short_choice_label_is_explained_by_the_help_of_the_choice_made(texts:
     setup = Setup(PlayConfig())
     for name, choice in (("scoring", "penalty"), ("wd4_rule", "strict")):
         before = words(find(page(setup), id=f"rule-{name}-help")[0], texts)
-        setup.act("rule", name, choice)
+        setup.act(tap("setup.rule", rule=name, value=choice))
         after = words(find(page(setup), id=f"rule-{name}-help")[0], texts)
         assert after == texts(f"play.rule.{name}.{choice}.help") != before
         assert not RAW_KEY.search(after)
@@ -146,7 +148,7 @@ def test_a_default_name_follows_the_language_and_a_chosen_one_stays() -> None:
     first = setup.config.seats[0].name
     assert setup.rename(first, "Jugador 1") and setup.config.seats[0].name == "Jugador 1"
     assert [s.name for s in setup.config.seats[1:]] == [s.name for s in PlayConfig().seats[1:]]
-    setup.act("seat-name", "0", "Lola")
+    setup.act(tap("setup.seat-name", seat=0, value="Lola"))
     assert not setup.rename("Jugador 1", "Player 1") and setup.config.seats[0].name == "Lola"
 
 
@@ -157,7 +159,7 @@ def test_each_bot_seat_says_what_its_level_plays_like(texts: Texts) -> None:
     humans = [index for index, seat in enumerate(setup.config.seats) if not seat.is_bot]
     assert bots and humans
     for level in ("easy", "strategic", "expert"):
-        setup.act("seat-level", str(bots[0]), level)
+        setup.act(tap("setup.seat-level", seat=bots[0], value=level))
         tree = page(setup)
         (field,) = find(tree, id=f"f-seat-level-{bots[0]}")
         (described,) = find(tree, id=field.attr("aria-describedby") or "-")

@@ -10,16 +10,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from play_helpers import bot, catalogue, config, human, run_bots
+from play_helpers import bot, catalogue, config, human, run_bots, tap
 
 from app.i18n import Texts
+from app.link import Link
 from app.play.brain import Brain, BrainUnavailable
 from app.play.controller import PlayController
 from app.play.presenter import Frame
 from app.play.session import Session
-from app.play.store import store
-from app.storage import page_saves
+from app.play.store import PlayStore
 from app.storage.core import Saves
+from app.storage.page_saves import PageStorage
 from app.tree import find, phrase, text_of
 from tests.async_helpers import run
 from tests.fake_local import FakeLocal
@@ -29,28 +30,30 @@ from uno_core.scenario import stacked_deck
 EN = Texts("en", catalogue("en"))
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def saves() -> Saves:
-    opened = Saves({}, None, FakeLocal(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
-    page_saves.page = page_saves.PageStorage(opened)
-    store.reload()  # nothing in memory from the test before
-    return opened
+    return Saves({}, None, FakeLocal(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
+
+
+@pytest.fixture
+def store(saves: Saves) -> PlayStore:
+    return PlayStore(PageStorage(Link(), saves))
 
 
 class Harness:
     """A table with its frames collected and its background tasks run by hand."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: PlayStore) -> None:
         self.frames: list[Frame] = []
         self.tasks: list[Any] = []
         self.brain = Brain()
-        self.table = PlayController(self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
+        self.table = PlayController(store, self.frames.append, lambda: EN, self.ask_brain, self.tasks.append)
 
-    async def ask_brain(self, request: dict[str, Any]) -> Any:
+    async def ask_brain(self, request: Any) -> Any:
         import json
 
         reply = json.loads(self.brain.handle(json.dumps({**request, "id": 1})))
-        return reply["result"]
+        return reply["move"] if reply["op"] == "chosen" else reply["action"]
 
     def run(self) -> None:
         async def drain() -> None:
@@ -69,8 +72,8 @@ class Harness:
 
 
 @pytest.fixture
-def harness() -> Iterator[Harness]:
-    made = Harness()
+def harness(store: PlayStore) -> Iterator[Harness]:
+    made = Harness(store)
     yield made
     made.close()
 
@@ -91,15 +94,17 @@ def test_no_game_shows_the_way_to_the_set_up(harness: Harness) -> None:
     assert harness.table.shown_page == ""
 
 
-def test_a_tap_plays_through_the_engine_saves_and_lets_the_bots_answer(harness: Harness) -> None:
+def test_a_tap_plays_through_the_engine_saves_and_lets_the_bots_answer(
+    harness: Harness, store: PlayStore, saves: Saves
+) -> None:
     session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
     store.keep(session)
     harness.table.load(session)
     assert harness.table.shown_page == "table"
     before = session.position
-    harness.table.intent("card", "R5")
+    harness.table.intent(tap("play.card", card="R5"))
     assert session.position == before + 1
-    assert store.current() is session and page_saves.saves().get(store.GAME_KEY) is not None
+    assert store.current() is session and saves.get(store.GAME_KEY) is not None
     harness.run()
     assert session.position > before + 1  # the bot moved (through the brain's answer)
     assert harness.table.decided_here == 0
@@ -111,11 +116,11 @@ def test_a_card_that_cannot_be_played_is_explained_and_nothing_moves(harness: Ha
     session = scenario_session([human(), bot("Ben")], ["G5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
     harness.table.load(session)
     before = session.position
-    harness.table.intent("card", "B1", enabled=False)
+    harness.table.intent(tap("play.card", card="B1", enabled=False))
     assert session.position == before
     assert harness.table.notice and harness.last.tree.attr("data-screen") == "table"
-    harness.table.intent("card", "not-a-card")  # malformed: ignored
-    harness.table.intent("colour", "purple")
+    harness.table.intent(tap("play.card", card="not-a-card"))  # malformed: ignored
+    harness.table.intent(tap("play.colour", colour="purple"))
     assert session.position == before
 
 
@@ -125,15 +130,15 @@ def test_a_second_tap_sent_before_the_first_showed_is_dropped_unexplained(harnes
     session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
     harness.table.load(session)
     before = session.position
-    harness.table.intent("card", "R5")
+    harness.table.intent(tap("play.card", card="R5"))
     frames = len(harness.frames)
-    harness.table.intent("card", "R5", blind=True)
-    harness.table.intent("action", "play R5", blind=True)
+    harness.table.intent(tap("play.card", card="R5", blind=True))
+    harness.table.intent(tap("play.move", move="play R5", blind=True))
     assert session.position == before + 1
     assert harness.table.notice is None
     assert len(harness.frames) == frames + 2  # drawn again (the page learns each tap is answered), unchanged
     assert harness.frames[-1].tree == harness.frames[frames - 1].tree
-    harness.table.intent("card", "R5")
+    harness.table.intent(tap("play.card", card="R5"))
     assert harness.table.notice and len(harness.frames) == frames + 3
     assert session.position == before + 1
 
@@ -145,7 +150,7 @@ def test_bots_decide_here_when_the_worker_is_unavailable(harness: Harness) -> No
     harness.table.ask = unavailable
     session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
     harness.table.load(session)
-    harness.table.intent("card", "R5")
+    harness.table.intent(tap("play.card", card="R5"))
     harness.run()
     assert harness.table.decided_here >= 1
 
@@ -180,7 +185,7 @@ def test_a_person_acting_while_a_bot_thinks_drops_that_decision(harness: Harness
     assert harness.table.dropped == 1
 
 
-def test_undo_and_a_bad_import_keep_the_game(harness: Harness) -> None:
+def test_undo_and_a_bad_import_keep_the_game(harness: Harness, store: PlayStore) -> None:
     session = scenario_session([human(), person("You")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
     store.keep(session)
     harness.table.load(session)
@@ -193,16 +198,18 @@ def test_undo_and_a_bad_import_keep_the_game(harness: Harness) -> None:
     assert Card.parse("R5") in harness.table.session.game.hands[0]
 
 
-def test_frames_carry_the_cues_of_new_events_and_the_sound_switch(harness: Harness) -> None:
+def test_frames_carry_the_cues_of_new_events_and_the_sound_switch(
+    harness: Harness, store: PlayStore, saves: Saves
+) -> None:
     session = scenario_session([human(), bot("Ben")], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
     harness.table.load(session)
     assert harness.last.cues == () and harness.last.sound and not harness.last.motion  # instant bots: no travel
     assert one_of(harness.last.tree, "sound-switch").attr("aria-pressed") == "true"
-    harness.table.intent("card", "R5")
+    harness.table.intent(tap("play.card", card="R5"))
     played = [cue for frame in harness.frames for cue in frame.cues if cue["kind"] == "play"]
     assert played[0] == {**played[0], "seat": 0, "card": "R5", "mine": True, "sound": "play"}
-    harness.table.intent("sound")
-    assert page_saves.saves().get(store.SOUND_KEY) == "off" and not harness.last.sound
+    harness.table.intent(tap("play.sound"))
+    assert saves.get(store.SOUND_KEY) == "off" and not harness.last.sound
     switch = one_of(harness.last.tree, "sound-switch")
     assert switch.attr("aria-pressed") == "false" and "fresh" not in (switch.attr("class") or "")
     harness.run()
@@ -220,7 +227,7 @@ def test_a_round_end_announces_nothing_of_the_next_round_until_next_round(harnes
     assert "wins round 1" in said and "Round 2" not in said, said
     assert harness.last.cues[-1]["kind"] == "round"
     assert "Round 2" not in text_of(one_of(harness.last.tree, "log-lines"), EN.tr)
-    harness.table.intent("next-round")
+    harness.table.intent(tap("play.next-round"))
     assert "Round 2" in harness.last.announce
 
 

@@ -7,7 +7,9 @@ const { loadMicroPython } = await import(micropythonModule);
 const out = [];
 const mp = await loadMicroPython({ stdout: (line) => out.push(line), stderr: (line) => out.push(line) });
 mp.FS.mkdirTree("/lib/shared");
-mp.FS.writeFile("/lib/shared/protocol.mpy", readFileSync(`${sharedDir}/protocol.mpy`)); // as the page has it
+for (const name of ["schema", "protocol"]) { // as the page has them
+  mp.FS.writeFile(`/lib/shared/${name}.mpy`, readFileSync(`${sharedDir}/${name}.mpy`));
+}
 globalThis.input = readFileSync(0, "utf8");
 mp.runPython(`
 import json, sys

@@ -105,6 +105,6 @@ def test_a_refused_message_changes_nothing(wired: tuple[Link, Page, Loop], capsy
     loop.run()
     assert got == [] and page.crossings == [] and link.seen == 0
     err = capsys.readouterr().err
-    assert "intent.seq is not int" in err and "draw is sent by the engine, not the page" in err
+    assert "intent.seq is not a whole number" in err and "draw is sent by the engine, not the page" in err
     with pytest.raises(TypeError, match="effect has an unknown field goto"):
         link.to_page({"op": "effect", "goto": "#/"})

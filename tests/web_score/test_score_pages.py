@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -73,6 +74,11 @@ def test_the_keeper_builds_no_page() -> None:
         "import sys; import app.score.keeper; print(sorted(m for m in sys.modules if m.startswith('app.score.pages')))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT / "web" / "engine", capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        cwd=ROOT / "web" / "engine",
+        env={**os.environ, "PYTHONPATH": str(ROOT / "web")},  # `shared`, as in the worker
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert out.stdout.strip() == "[]"

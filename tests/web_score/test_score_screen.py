@@ -11,10 +11,13 @@ import pytest
 from score_ui_helpers import Translator, make_keeper
 from test_keeper import new_game
 
-from app import link
+from app.link import Link
 from app.score.keeper import Keeper
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, MemoryStorage
 from app.screens.score import KeeperDesk, ScoreScreen
+from app.storage.page_saves import PageStorage
+
+STORAGE = PageStorage(Link())  # the page's saves: these desks open their keepers on a MemoryStorage instead
 
 
 class Page:
@@ -30,23 +33,38 @@ class Page:
         return sum(1 for message in self.messages if message["op"] == "draw")
 
 
+class NoPhones:
+    """The table of phones as the score screen sees it: no guest follows."""
+
+    def phones(self, sheet_id: str) -> int:
+        return 0
+
+    def keeper_drew(self) -> None:
+        pass
+
+
 @pytest.fixture
-def page() -> Iterator[Page]:
+def link() -> Link:
+    return Link()
+
+
+@pytest.fixture
+def page(link: Link) -> Iterator[Page]:
     made = Page()
     link.attach(made)
     yield made
     link.listen(None)
 
 
-def test_the_desk_opens_one_keeper_and_redraws_the_screen_on_show(page: Page) -> None:
+def test_the_desk_opens_one_keeper_and_redraws_the_screen_on_show(link: Link, page: Page) -> None:
     storage, tr, opened = MemoryStorage(), Translator(), []
 
     def open_keeper(desk: KeeperDesk) -> Keeper:
         opened.append(desk)
         return make_keeper(storage, tr)
 
-    desk = KeeperDesk(open_keeper)
-    screen = ScoreScreen((), desk)
+    desk = KeeperDesk(link, STORAGE, open_keeper)
+    screen = ScoreScreen((), link, desk, NoPhones())
     screen.mount()
     assert desk.shown is screen and page.draws() == 1
     desk.others_saved(frozenset({PREPAINT_KEY}))  # each tab draws its own prepaint
@@ -63,15 +81,16 @@ def test_the_desk_opens_one_keeper_and_redraws_the_screen_on_show(page: Page) ->
     assert opened == [desk]  # one keeper, whatever asked for it
 
 
-def test_a_refused_intent_sends_nothing(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
-    desk = KeeperDesk(lambda desk: make_keeper(MemoryStorage(), Translator()))
-    screen = ScoreScreen((), desk)
+def test_a_refused_intent_sends_nothing(link: Link, page: Page, capsys: pytest.CaptureFixture[str]) -> None:
+    desk = KeeperDesk(link, STORAGE, lambda desk: make_keeper(MemoryStorage(), Translator()))
+    screen = ScoreScreen((), link, desk, NoPhones())
     screen.mount()
     before = len(page.messages)
-    screen.receive({"op": "intent", "act": "do_new"})
-    screen.receive({"op": "intent", "act": "winner", "arg": "x"})
+    link.from_page({"op": "intent", "act": "do_new"})  # no such intent: the link refuses it
+    link.from_page({"op": "intent", "act": "winner", "arg": "x"})  # an argument no page sends: the keeper does
     assert len(page.messages) == before
-    assert capsys.readouterr().err.count("refused") == 2
+    err = capsys.readouterr().err
+    assert "unknown act 'do_new'" in err and "the score keeper refused an intent" in err
 
 
 class Clock:
@@ -104,12 +123,12 @@ def typed_drafts(storage: MemoryStorage) -> str:
     return str(storage.get(DRAFTS_KEY) or "")
 
 
-def test_a_typed_total_is_written_once_the_typing_pauses(page: Page) -> None:
+def test_a_typed_total_is_written_once_the_typing_pauses(link: Link, page: Page) -> None:
     storage, clock = MemoryStorage(), Clock()
     keeper = make_keeper(storage, Translator())
     sheet_id = new_game(keeper)
-    desk = KeeperDesk(lambda desk: keeper, after=clock.after)
-    screen = ScoreScreen((sheet_id, "round"), desk)
+    desk = KeeperDesk(link, STORAGE, lambda desk: keeper, after=clock.after)
+    screen = ScoreScreen((sheet_id, "round"), link, desk, NoPhones())
     screen.mount()
     screen.receive({"op": "intent", "act": "winner", "arg": "0"})  # a pick: written at once
     written = typed_drafts(storage)

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from app import link
-from app.storage import page_saves
+from app.link import Link
 from app.storage.core import PLAY_SETUP, SCORE_LIBRARY, record
+from app.storage.page_saves import PageStorage
 from tests.async_helpers import run
 
 
@@ -26,16 +26,24 @@ class Page:
         return [m["marks"][name] for m in self.messages if m["op"] == "set" and name in m.get("marks", {})]
 
 
+LINK = Link()
+
+
 @pytest.fixture
 def page() -> Iterator[Page]:
     made = Page()
-    link.attach(made)
-    page_saves.page = page_saves.PageStorage()
+    LINK.attach(made)
     yield made
-    page_saves.page = page_saves.PageStorage()
 
 
-def open_saves(page: Page, records: dict[str, Any]) -> Any:
+@pytest.fixture
+def page_saves() -> PageStorage:
+    return PageStorage(LINK)
+
+
+def open_saves(page: Page, page_saves: PageStorage, records: dict[str, Any]) -> Any:
+    link = LINK
+
     async def scene() -> Any:
         starting = asyncio.ensure_future(page_saves.start({"records": records, "error": "", "local": {}}))
         for _ in range(3):
@@ -47,25 +55,25 @@ def open_saves(page: Page, records: dict[str, Any]) -> Any:
     return run(scene())
 
 
-def test_nothing_reads_the_saves_before_they_are_opened(page: Page) -> None:
+def test_nothing_reads_the_saves_before_they_are_opened(page: Page, page_saves: PageStorage) -> None:
     with pytest.raises(RuntimeError, match="not been opened"):
         page_saves.saves()
 
 
-def test_both_modes_get_the_one_saves_opened_once(page: Page) -> None:
+def test_both_modes_get_the_one_saves_opened_once(page: Page, page_saves: PageStorage) -> None:
     done = {"meta": {"v": 1, "migrated": True, "at": 1}}
-    opened = open_saves(page, {**done, PLAY_SETUP: record("{}", 5)})
+    opened = open_saves(page, page_saves, {**done, PLAY_SETUP: record("{}", 5)})
     assert page_saves.saves() is opened and page_saves.saves().get(PLAY_SETUP) == "{}"
     assert run(page_saves.start({"records": {}, "error": "", "local": {}})) is opened  # a second start changes nothing
     assert page_saves.saves().get(PLAY_SETUP) == "{}"
 
 
-def test_other_tabs_saves_come_in_and_are_counted_once_per_change(page: Page) -> None:
-    open_saves(page, {"meta": {"v": 1, "migrated": True, "at": 1}})
+def test_other_tabs_saves_come_in_and_are_counted_once_per_change(page: Page, page_saves: PageStorage) -> None:
+    open_saves(page, page_saves, {"meta": {"v": 1, "migrated": True, "at": 1}})
     told: list[frozenset[str]] = []
     page_saves.saves().subscribe(told.append)
     news = {"op": "saves-others", "records": {SCORE_LIBRARY: record('{"sheets": []}', 9)}}
-    link.from_page(news)
-    link.from_page(news)  # the same again: nothing changed
+    LINK.from_page(news)
+    LINK.from_page(news)  # the same again: nothing changed
     assert page_saves.saves().get(SCORE_LIBRARY) == '{"sheets": []}'
     assert told == [frozenset({SCORE_LIBRARY})] and page.marks("saves-refreshed") == ["1"]

@@ -92,6 +92,10 @@ mp.FS.mkdirTree("/lib/ui");
 for (const name of readdirSync(uiDir).filter((file) => /\.m?py$/.test(file))) { // the build's .mpy files
   mp.FS.writeFile(`/lib/ui/${name}`, readFileSync(`${uiDir}/${name}`));
 }
+mp.FS.mkdirTree("/lib/shared"); // what both sides import (compile_ui writes it beside ui/)
+for (const name of readdirSync(`${uiDir}/../shared`).filter((file) => /\.mpy$/.test(file))) {
+  mp.FS.writeFile(`/lib/shared/${name}`, readFileSync(`${uiDir}/../shared/${name}`));
+}
 globalThis.input = readFileSync(0, "utf8");
 mp.runPython(`
 import json, sys
@@ -105,7 +109,7 @@ for tree in trees:
 from ui import host
 sent = []
 page = host.Host(js.fakeWindow, sent.append)
-page.receive({"op": "draw", "root": "screen", "html": given["html"], "attrs": [["class", "x"]], "lang": "en"})
+page.receive({"op": "draw", "root": "screen", "html": given["html"], "attrs": {"class": "x"}, "lang": "en"})
 print("WHOLE " + js.fakeWindow.document.getElementById("screen").html())
 js.fakeWindow.document.getElementById("screen").raw = ""
 page.receive({"op": "draw", "root": "screen", "changes": [["+", [], [trees[0]]]]})

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app import diff
-from app.tree import El, el, from_data, to_data, to_html
+from app.tree import El, el, from_data, sends, to_data, to_html
 from tools.build import MICROPYTHON as MICROPYTHON_PACKAGE
 from tools.build import compile_ui, npm_version
 from ui import dom
@@ -138,7 +138,7 @@ class FakeWindow:
 def sample() -> El:
     return el(
         "div",
-        el("p", "<img src=x onerror=alert(1)>", cls="x", data_act="go"),
+        el("p", "<img src=x onerror=alert(1)>", cls="x", does=sends("play.swap", seat=2)),
         el("button", key="play.table.title", args={"name": "Ana & <b>", "n": 3}, t_attrs={"title": "x.y"}),
         el("input", value='"quoted"', checked=True),
         "tail & <i>",
@@ -203,16 +203,7 @@ def test_the_page_side_builds_the_same_dom_inside_micropython(tmp_path: Path) ->
     drawn = [line.removeprefix("DRAWN ") for line in run.stdout.splitlines() if line.startswith("DRAWN ")]
     assert drawn == ['<section id="screen" class="x">' + to_html(samples[0], tr) + "</section>"], why
     sent = [json.loads(line.removeprefix("SENT ")) for line in run.stdout.splitlines() if line.startswith("SENT ")]
-    intent = {
-        "op": "intent",
-        "act": "go",
-        "arg": "",
-        "value": "",
-        "checked": False,
-        "enabled": True,
-        "seq": 1,
-        "blind": False,
-    }
+    intent = {"op": "intent", "act": "play.swap", "seat": 2, "enabled": True, "seq": 1, "blind": False}  # typed
     assert sent == [[intent]], why
     morphed = [line.removeprefix("MORPHED ") for line in run.stdout.splitlines() if line.startswith("MORPHED ")]
     assert morphed == ['<section id="screen" class="x">' + to_html(changed, tr) + "</section>"], why

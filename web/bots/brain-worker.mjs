@@ -5,7 +5,8 @@
 // Start-up: from the page's start-up snapshot when one is stored for this build (read through
 // a snapshot store worker of its own, web/snapshot/snapshot-store.js, and restored only if its SHA-256 matches),
 // else a plain start with our wheels and the app's package (as the snapshot maker does). Then one message
-// {"ready": true, "ms": <start-up time>, "path": "snapshot" | "plain"}; or {"fatal": "<why>"}.
+// {"op": "ready", "ms": <start-up time>, "path": "snapshot" | "plain"}; or {"op": "fatal", "error": "<why>"}
+// (web/shared/bots.py declares every message).
 // The build serves this file next to pyodide.mjs (runtime/pyodide-<version>/uno-brain.mjs).
 
 import { loadPyodide, version } from "./pyodide.mjs";
@@ -25,7 +26,7 @@ self.onmessage = ({ data }) => {
 };
 // Its modules arrived: Chromium fires no "error" at a worker started from a worker whose script fails to
 // load, so the client gives up on a worker that does not say this soon (app.play.brain_client).
-postMessage(JSON.stringify({ loaded: true }));
+postMessage(JSON.stringify({ op: "loaded" }));
 
 /** The stored snapshot's bytes if it belongs to this build and its SHA-256 matches, else null. */
 async function storedSnapshot(key) {
@@ -69,8 +70,8 @@ try {
   }
   const brain = py.runPython("from app.play.brain import Brain\nBrain()");
   handle = (text) => brain.handle(text);
-  postMessage(JSON.stringify({ ready: true, ms: Math.round(performance.now() - started), path }));
+  postMessage(JSON.stringify({ op: "ready", ms: Math.round(performance.now() - started), path }));
   for (const text of queue.splice(0)) postMessage(handle(text));
 } catch (err) {
-  postMessage(JSON.stringify({ fatal: String(err?.stack || err) }));
+  postMessage(JSON.stringify({ op: "fatal", error: String(err?.stack || err) }));
 }

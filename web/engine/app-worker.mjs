@@ -273,9 +273,9 @@ try {
   const meta = await metaPromise;
   if (!py) py = await plain(meta);
   mark({ "start-path": path, "worker-ms": String(Math.round(performance.now() - started)) });
-  const worker = py.pyimport("app.worker");
-  worker.attach((text) => postMessage(text), path === "snapshot" ? "snapshot" : "uno-app");
-  worker.on_ready(() => afterReady(py, path, meta));
+  const worker = py.pyimport("app.worker").start_worker(
+    (text) => postMessage(text), path === "snapshot" ? "snapshot" : "uno-app", () => afterReady(py, path, meta),
+  );
   receive = (text) => worker.receive(text);
   for (const text of queue.splice(0)) receive(text);
 } catch (err) {

@@ -3,8 +3,9 @@
 // A classic, blocking script of its own, first in <head> (the Content-Security-Policy allows scripts
 // from our origin only). It tells the worker whether the last visit stored a start-up snapshot (a hint in
 // localStorage, which a worker cannot read) and keeps what the worker says until the page's Python
-// (web/page/ui/page.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq, extra), stopKeeping()}
-// or {failed: why}.
+// (web/page/ui/page.py) takes over: window.unoEngine = {worker, url, early: [texts], send(text, seq, extra),
+// listen(onText)} or {failed: why}. Every message of the worker is routed here by its `op`: the links between phones
+// (`peer`) and the test hook's answers stay in JS; the rest goes to the page's Python (`listen`), kept until it listens.
 // The loading shell (web/page/shell.js) listens to the same worker for progress and failed downloads.
 (() => {
   const script = document.currentScript;
@@ -14,11 +15,10 @@
     const url = new URL(script.dataset.worker, location.href);
     const worker = new Worker(url, { type: "module" });
     const early = [];
-    const keep = ({ data }) => early.push(String(data));
-    worker.addEventListener("message", keep);
+    let toPage = (text) => early.push(text); // until the page's Python listens
     worker.addEventListener("error", (event) => { // e.g. its script failed to arrive; the shell shows it
       event.preventDefault();
-      early.push(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
+      toPage(JSON.stringify({ op: "fatal", error: `${url.pathname}: ${event.message || "failed to start"}` }));
     });
     worker.postMessage(JSON.stringify({ op: "boot", hint, origin: performance.timeOrigin }));
     // The test hook window.unoPlay (app.play.hook runs in the worker) lives here, in JS: MicroPython at times
@@ -32,27 +32,29 @@
     let playState = "null";
     let seen = 0; // the last intent the worker held when it pushed playState
     let sent = 0; // the last intent the page sent
-    worker.addEventListener("message", ({ data }) => {
-      const text = String(data);
-      if (!text.includes('"hook-answer"') && !text.includes('"play-state"')) return;
-      const message = JSON.parse(text);
-      if (message.op === "play-state") {
+    const post = (text) => worker.postMessage(text);
+    // The links between phones (web/page/peer-relay.mjs): loaded at the worker's first peer message.
+    let relay = null;
+    const direct = {
+      "play-state": (message) => {
         playState = message.state;
         seen = message.seen || 0;
-      } else if (message.op === "hook-answer") {
+      },
+      "hook-answer": (message) => {
         answers.get(message.id)?.(message.result);
         answers.delete(message.id);
-      }
-    });
-    const post = (text) => worker.postMessage(text);
-    // The links between phones (web/page/peer-relay.mjs): loaded at the worker's first peer message, which it
-    // handles in JS (the page's MicroPython skips them).
-    let relay = null;
+      },
+      peer: (message) => {
+        relay ??= import(new URL("peer-relay.mjs", script.src).href).then((module) => module.start(post));
+        relay.then((handle) => handle(message));
+      },
+    };
     worker.addEventListener("message", ({ data }) => {
       const text = String(data);
-      if (!text.startsWith('{"op": "peer"')) return;
-      relay ??= import(new URL("peer-relay.mjs", script.src).href).then((module) => module.start(post));
-      relay.then((handle) => handle(JSON.parse(text)));
+      let op = null;
+      try { op = JSON.parse(text).op; } catch { /* the page's Python reports it */ }
+      if (Object.hasOwn(direct, op)) direct[op](JSON.parse(text));
+      else toPage(text);
     });
     // The page's Python sends through here: `seq` is the intent's number (web/page/ui/journal.py), 0 for other messages;
     // `extra` (a JS object or null) is added to the message here: the catalogue and the saves never cross into
@@ -81,7 +83,11 @@
         return JSON.stringify({ ...JSON.parse(playState), busy: true });
       },
     };
-    window.unoEngine = { worker, url, early, send, stopKeeping: () => worker.removeEventListener("message", keep) };
+    const listen = (onText) => {
+      toPage = onText;
+      for (const text of early.splice(0)) onText(text);
+    };
+    window.unoEngine = { worker, url, early, send, listen };
   } catch (err) {
     window.unoEngine = { failed: String(err) };
   }

@@ -1,14 +1,38 @@
-"""Every message between the page (`ui.page`, MicroPython) and the engine worker (`app.worker`, Pyodide).
+"""Every message between the page (`ui.page`, MicroPython) and the engine worker (`app.worker`, Pyodide), declared
+with `shared.schema`: `MESSAGES` (kinds named by "op") and the page's intents, `INTENTS` (named by "act").
 
-Each message is one JSON object with an ``op``; `KINDS` names every op, who sends it and its fields. The
-receiving side calls `check(message, sender)` first: a message that is not an object, has an unknown op, comes
-from the wrong side, lacks a required field or holds a field of the wrong type is refused with the reason
-(and changes nothing). Plain dicts and `isinstance` only: this module runs in MicroPython on the page too.
+The receiving side calls `check(message, sender)` first: a message that is not one of these kinds, comes from the
+wrong side, lacks a field or holds one of the wrong type is refused with the reason and changes nothing. The
+page checks its own intents before it sends them (`intent_fields` says which fields an act takes).
+
+An intent names its act and carries that act's own fields, typed: ``{"op": "intent", "act": "play.card",
+"card": "R5"}``. A control says which with `data-act` and one `data-<field>` attribute per field (`app.tree.sends`
+writes them; `ui.host` reads each by its type); a field adds its `value`, a checkbox its `checked`, a file input its
+file's `text`, each only where its act declares it. Acts are named `<screen>.<verb>`; each screen's controller reads
+them typed (`shared.messages`). No field of an intent may take the name of another `data-` attribute the page
+reads (`RESERVED`).
 
 A turn's messages from the engine go as one ``batch`` (one crossing): the page applies them in order.
 """
 
-try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+from shared.schema import (
+    Choice,
+    Flag,
+    Json,
+    Kind,
+    ListOf,
+    MapOf,
+    Maybe,
+    MessageOf,
+    Number,
+    Record,
+    Schema,
+    Text,
+    Type,
+)
+
+try:
+    from collections.abc import Mapping
     from typing import Any
 except ImportError:
     pass
@@ -16,160 +40,256 @@ except ImportError:
 PAGE = "page"  # sent by the page's side (web/page/: ui/, engine-start.js, peer-relay.mjs, storage-state.js)
 ENGINE = "engine"  # sent by the engine worker (app/, web/engine/app-worker.mjs)
 
-ANY = None  # a field of any JSON type
-TEXT = (str,)
-NUMBER = (int,)
-FLAG = (bool,)
-OBJECT = (dict,)
-LIST = (list,)
-TEXT_OR_NONE = (str, type(None))
-NUMBER_OR_NONE = (int, type(None))
-OBJECT_OR_NONE = (dict, type(None))
-FLAG_OR_NONE = (bool, type(None))
+TEXT = Text()
+NAME = Text(200)  # an id, a key, a selector, a route
+NUMBER = Number()
+COUNT = Number(0)
+FLAG = Flag()
+SEAT = Number(0, 9)
+LINK = Number(1)  # a link between phones, numbered by the engine
+MAX_FILE_CHARS = 2_000_000  # a chosen file's text (web/page/ui/host.py reads at most this many bytes)
 
-# op -> (sender, required fields, optional fields); each field maps to its allowed types (ANY: any JSON value)
-KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
-    # -- from the page ------------------------------------------------------------------------------------------
-    # the first message, read by web/engine/app-worker.mjs itself: whether a start-up snapshot is stored, and the page's
-    # time origin (the worker's start marks count from it)
-    "boot": (PAGE, {}, {"hint": TEXT_OR_NONE, "origin": ANY}),
-    # the first message for Python (`app.start.start`): the route, the language, its catalogue, what the saves
-    # hold (`ui.saves.hello`) and the typing journal's intents not saved before a reload (`ui.journal`)
-    "start": (PAGE, {"hash": TEXT, "lang": TEXT}, {"typing": LIST, "catalogue": OBJECT, "saves": OBJECT}),
-    # a person's act on a control with `data-act` (`ui.host`); a file input sends its file's `text`
-    "intent": (
-        PAGE,
-        {"act": TEXT},
-        {
-            "arg": TEXT,
-            "value": TEXT,
-            "checked": FLAG,
-            "enabled": FLAG,
-            "seq": NUMBER,
-            "blind": FLAG,
-            "text": TEXT,
-        },
-    ),
-    "route": (PAGE, {"hash": TEXT}, {}),  # the person changed the location's hash (back button, a link)
-    "lang": (PAGE, {"lang": TEXT}, {"catalogue": OBJECT}),  # a language switch (the shell relabelled by then)
-    "redraw": (PAGE, {"root": TEXT}, {}),  # a drawing's changes did not fit the page: send that root whole
-    "shared": (PAGE, {"how": TEXT}, {"text": TEXT}),  # the answer to an effect's `share`
-    "saves-written": (PAGE, {"id": NUMBER}, {"error": TEXT}),  # a `saves-write` is on disk (error: it failed)
-    "saves-others": (PAGE, {}, {"records": OBJECT_OR_NONE}),  # another tab committed these records
-    "saves-export": (PAGE, {}, {}),  # the saves' warning's export button
-    "hidden": (PAGE, {}, {}),  # the page is hidden (another app, a closed tab): write what waits to be written
-    "storage": (
-        PAGE,
-        {},
-        {"ua": TEXT, "touch": NUMBER, "standalone": FLAG, "persisted": FLAG_OR_NONE},
-    ),  # web/page/storage-state.js
-    # the test hook `window.unoPlay` (web/page/engine-start.js, `app.play.hook`): call hook `name` with `arg`
-    "hook": (PAGE, {"id": NUMBER, "name": TEXT}, {"arg": TEXT}),
-    # the links between phones, from web/page/peer-relay.mjs (`app.peer.relay` reads their fields)
-    "peer-sdp": (PAGE, {"link": NUMBER, "kind": TEXT, "sdp": TEXT}, {}),
-    "peer-in": (PAGE, {"link": NUMBER, "text": TEXT}, {}),
-    "peer-state": (PAGE, {"link": NUMBER, "state": TEXT}, {}),
-    "peer-scanned": (PAGE, {}, {"text": TEXT, "error": TEXT}),
-    "peer-support": (PAGE, {"webrtc": FLAG, "camera": FLAG}, {}),
-    "peer-failed": (PAGE, {"error": TEXT}, {"link": NUMBER_OR_NONE}),
-    # -- from the engine ----------------------------------------------------------------------------------------
-    "batch": (ENGINE, {"messages": LIST}, {}),  # a turn's messages, applied in order (each checked on its own)
-    "ready": (ENGINE, {"engineVersion": TEXT, "loadPath": TEXT}, {}),  # the first screen is drawn
-    # show section `section` of <main>; the shared section `screen` gets the tree's children as its containers
-    "open": (ENGINE, {"section": TEXT}, {"tree": OBJECT_OR_NONE, "focus_main": FLAG}),
-    # `<html data-name>` marks; an element shown, hidden or bound to a catalogue key
-    "set": (ENGINE, {}, {"marks": OBJECT, "id": TEXT, "hidden": FLAG, "label": LIST}),
-    # `#root`'s children: whole (`html`, `attrs`) or as changes (`changes`, `fields`, `app.diff`)
-    "draw": (
-        ENGINE,
-        {"root": TEXT},
-        {
-            "tree": OBJECT,  # only inside the worker: `app.link` turns it into html or changes
-            "html": TEXT,
-            "attrs": LIST,
-            "changes": LIST,
-            "fields": LIST,
-            "lang": TEXT,
-            "focus": TEXT,
-            "refocus": LIST,
-            "live": LIST,
-            "seen": NUMBER,
-        },
-    ),
-    # what the page does besides drawing: download, go (a location hash the worker has already shown: the page
-    # does not report it back), share, pick, focus, announce, wake, jump, top, cues (with sound, motion)
-    "effect": (
-        ENGINE,
-        {},
-        {
-            "download": LIST,
-            "go": TEXT,
-            "share": TEXT,
-            "pick": TEXT,
-            "focus": TEXT,
-            "announce": LIST,
-            "wake": FLAG,
-            "jump": TEXT,
-            "top": FLAG,
-            "cues": LIST,
-            "sound": FLAG,
-            "motion": FLAG,
-            "seen": NUMBER,
-        },
-    ),
-    # one IndexedDB transaction (`ui.saves`), answered by `saves-written` once it completed; then the page itself
-    # copies the keys of `mirror` to localStorage, marks the saves saved and tells the other tabs the keys written.
-    # upto: the last intent it holds (`ui.journal`)
-    "saves-write": (ENGINE, {"id": NUMBER, "puts": OBJECT, "deletes": LIST}, {"upto": NUMBER, "mirror": LIST}),
-    "local": (ENGINE, {}, {"set": OBJECT, "remove": LIST}),  # localStorage writes
-    "hook-answer": (ENGINE, {"id": ANY}, {"result": ANY}),  # the answer to a `hook`
-    # the table's state for `unoPlay.state()` after each table drawing, while a test follows (hook "follow")
-    "play-state": (ENGINE, {"state": TEXT}, {"seen": NUMBER}),
-    "peer": (ENGINE, {"do": TEXT}, {"link": ANY, "sdp": ANY, "text": ANY, "video": ANY}),  # web/page/peer-relay.mjs
-    # the loading shell's (web/page/shell.js), from web/engine/app-worker.mjs before Python runs
-    "progress": (ENGINE, {"stage": TEXT}, {}),
-    "download": (ENGINE, {"path": TEXT}, {"done": NUMBER, "total": NUMBER_OR_NONE, "encoded": FLAG}),
-    "fetch-failed": (ENGINE, {"path": TEXT}, {"reason": TEXT}),
-    "fatal": (ENGINE, {"error": TEXT}, {}),
-}
+# ----- the page's intents --------------------------------------------------------------------------------------
 
-DIRECT = ("peer", "hook-answer", "play-state")  # sent on their own, never in a batch: JS picks them out
+
+def _act(required: "Mapping[str, Type] | None" = None, optional: "Mapping[str, Type] | None" = None) -> Kind:
+    return Kind(PAGE, required, optional)
+
+
+VALUE = {"value": Text(2000)}
+CHECKED = {"checked": FLAG}
+FILE = {"text": Text(MAX_FILE_CHARS)}
+COLOURS = ("red", "yellow", "green", "blue")
+
+INTENTS = Schema(
+    "intents",
+    "act",
+    {
+        # -- the table (`#/play/table`, app.play.controller) --
+        "play.card": _act({"card": Text(4)}),  # a card of the hand tapped (also a disabled one: it is explained)
+        "play.move": _act({"move": Text(40)}),  # a move in the engine's notation (R-NOTE): "draw", "color red"...
+        "play.colour": _act({"colour": Choice(*COLOURS)}),  # the picker's question answered
+        "play.count": _act({"count": Number(1, 4)}),
+        "play.swap": _act({"seat": SEAT}),
+        "play.cancel": _act(),
+        "play.uno": _act(),
+        "play.hint": _act(),
+        "play.undo": _act(),
+        "play.handoff": _act(),
+        "play.reveal": _act(),
+        "play.sound": _act(),
+        "play.next-round": _act(),
+        "play.new-match": _act(),
+        "play.export": _act(),
+        "play.import": _act(FILE),
+        # -- the set-up (`#/play`, app.play.setup) --
+        "setup.start": _act(),
+        "setup.start-sure": _act(),
+        "setup.start-keep": _act(),
+        "setup.resume": _act(),
+        "setup.add-seat": _act(),
+        "setup.remove-seat": _act({"seat": SEAT}),
+        "setup.seat-name": _act({"seat": SEAT, "value": Text(200)}),
+        "setup.seat-kind": _act({"seat": SEAT, "value": Text(20)}),
+        "setup.seat-level": _act({"seat": SEAT, "value": Text(20)}),
+        "setup.preset": _act(VALUE),
+        "setup.rule": _act({"rule": Text(40)}, {"value": Text(40), "checked": FLAG}),
+        "setup.speed": _act(VALUE),
+        "setup.undo": _act(CHECKED),
+        # -- the table of phones (`#/table/...`, app.screens.table) --
+        "table.invite": _act(),
+        "table.code": _act(VALUE),
+        "table.accept": _act(),
+        "table.join": _act(),
+        "table.scan": _act(),
+        "table.unscan": _act(),
+        "table.stop": _act(),
+        "table.claim": _act({"seat": Maybe(SEAT)}),
+    },
+)
+# the score keeper (`#/score...`, app.score): its acts still carry `arg` text (being typed)
+_SCORE_ACTS = (
+    "winner mode modeall total card uncard save discard delete-round newname add rename move remove teams target "
+    "scoring wild rotation dealer draw start undo share summary export again ask cancel delete-game sharelink keep "
+    "linktext openlink nocopy iosdone moveall keepall movefile import"
+)
+for _name in _SCORE_ACTS.split():
+    INTENTS.kinds[_name] = _act(None, {"arg": Text(200), "value": Text(2000), "checked": FLAG})
+INTENTS.kinds["file"] = _act(FILE)
+
+
+RESERVED = ("act", "on", "next", "clear", "roving", "shortcut", "key", "focus", "duration-ms", "i18n", "chooser")
+"""`data-` attributes the page reads for other things: no intent field is named so (a test checks)."""
+
+
+# ----- what the engine draws ----------------------------------------------------------------------------------
+
+
+class Changes(Type):
+    """A drawing's changes, `app.diff`'s compact encoding: ``[op, path, ...]`` lists (op one of `OPS`)."""
+
+    OPS = "atr+<-RHP"
+    hint = "list[list[Any]]"
+
+    def why(self, value: Any) -> str:
+        if not isinstance(value, list):
+            return "is not a list"
+        for change in value:
+            if not isinstance(change, list) or len(change) != 3 or change[0] not in self.OPS:
+                return "holds a change that is not one"
+        return ""
+
+
+LABEL = Record("Label", {"key": NAME}, {"args": MapOf(Text(400))})  # an element bound to a catalogue key
+SAID = Record("Said", {"region": NAME, "text": Text(4000)})  # words for a live region
+DOWNLOAD = Record("Download", {"name": NAME, "text": Text(), "type": NAME})
+REFOCUS = Record("Refocus", {"prefix": NAME, "selector": NAME})  # a lost `data-focus` with `prefix` goes there
+CUE = Record(  # one motion, sound or buzz of the table (`app.play.cues`), played by `ui.fx`
+    "Cue",
+    {"kind": NAME, "at": COUNT, "sound": NAME, "buzz": NAME},
+    {
+        "seat": SEAT,
+        "mine": FLAG,
+        "card": Text(4),
+        "face": Text(8),
+        "colour": Text(10),
+        "count": COUNT,
+        "penalty": FLAG,
+        "direction": Number(-1, 1),
+    },
+)
+
+PEER_DO = Schema(
+    "peer-do",
+    "do",
+    {
+        "offer": Kind(ENGINE, {"link": LINK}),  # a new link as host: answered peer-sdp {link, kind: "offer"}
+        "answer": Kind(ENGINE, {"link": LINK, "sdp": Text(8000)}),  # a new link as guest to a host's offer
+        "accept": Kind(ENGINE, {"link": LINK, "sdp": Text(8000)}),  # the guest's answer to the host's link
+        "send": Kind(ENGINE, {"link": LINK, "text": Text(64_000)}),
+        "close": Kind(ENGINE, {"link": LINK}),
+        "scan": Kind(ENGINE, {"video": NAME}),  # the camera into <video id=video> until a code is read
+        "stop-scan": Kind(ENGINE),
+        "probe": Kind(ENGINE),  # answered peer-support
+    },
+)
+
+MESSAGES: Schema = Schema("page and engine", "op", {})
+
+MESSAGES.kinds.update(
+    {
+        # -- from the page --------------------------------------------------------------------------------------
+        # the first message, read by web/engine/app-worker.mjs itself: whether a start-up snapshot is stored, and
+        # the page's time origin (the worker's start marks count from it)
+        "boot": Kind(PAGE, {}, {"hint": Maybe(NAME), "origin": Number()}),
+        # the first message for Python (`app.application.App.start`): the route, the language, its catalogue, what
+        # the saves hold (`ui.saves.hello`, read by `app.storage.opening`) and the typing journal's intents not saved
+        # before a reload (`ui.journal`)
+        "start": Kind(
+            PAGE,
+            {"hash": TEXT, "lang": NAME},
+            {
+                "typing": ListOf(Json("app.application.App.start: each taken as a message from the page")),
+                "catalogue": MapOf(TEXT),
+                "saves": Json("app.storage.opening.open_saves"),
+            },
+        ),
+        # a person's act on a control with `data-act` (`ui.host`): the act's own fields are `INTENTS`'s. seq: its
+        # number (`ui.journal`); blind: sent before the page showed the answer to the previous one; enabled: false
+        # for a disabled control (a card that cannot be played is still explained)
+        "intent": Kind(PAGE, {"act": NAME}, {"seq": COUNT, "blind": FLAG, "enabled": FLAG}, by="act", sub=INTENTS),
+        "route": Kind(PAGE, {"hash": TEXT}),  # the person changed the location's hash (back button, a link)
+        "lang": Kind(PAGE, {"lang": NAME}, {"catalogue": MapOf(TEXT)}),  # a language switch (the shell relabelled)
+        "redraw": Kind(PAGE, {"root": NAME}),  # a drawing's changes did not fit the page: send that root whole
+        "shared": Kind(PAGE, {"how": Choice("shared", "copied", "failed")}, {"text": TEXT}),  # an effect's `share`
+        "saves-written": Kind(PAGE, {"id": COUNT}, {"error": TEXT}),  # a `saves-write` is on disk (error: it failed)
+        "saves-others": Kind(PAGE, {}, {"records": Maybe(Json("app.storage.core.Saves.refresh"))}),  # another tab's
+        "saves-export": Kind(PAGE),  # the saves' warning's export button
+        "hidden": Kind(PAGE),  # the page is hidden (another app, a closed tab): write what waits to be written
+        "storage": Kind(  # web/page/storage-state.js
+            PAGE, {}, {"ua": TEXT, "touch": COUNT, "standalone": FLAG, "persisted": Maybe(FLAG)}
+        ),
+        # the test hook `window.unoPlay` (web/page/engine-start.js, `app.play.hook`): call hook `name` with `arg`
+        "hook": Kind(PAGE, {"id": COUNT, "name": NAME}, {"arg": TEXT}),
+        # the links between phones, from web/page/peer-relay.mjs (`app.peer.relay`)
+        "peer-sdp": Kind(PAGE, {"link": LINK, "kind": Choice("offer", "answer"), "sdp": Text(8000)}),
+        "peer-in": Kind(PAGE, {"link": LINK, "text": TEXT}),
+        "peer-state": Kind(PAGE, {"link": LINK, "state": Choice("connecting", "open", "closed")}),
+        "peer-scanned": Kind(PAGE, {}, {"text": TEXT, "error": NAME}),
+        "peer-support": Kind(PAGE, {"webrtc": FLAG, "camera": FLAG}),
+        "peer-failed": Kind(PAGE, {"error": NAME}, {"link": Maybe(LINK)}),
+        # -- from the engine ------------------------------------------------------------------------------------
+        # a turn's messages, applied in order (each checked as a message of its own)
+        "batch": Kind(ENGINE, {"messages": ListOf(MessageOf(MESSAGES, ENGINE, "dict[str, Any]"))}),
+        "ready": Kind(ENGINE, {"engineVersion": NAME, "loadPath": NAME}),  # the first screen is drawn
+        # show section `section` of <main>; the shared section `screen` gets the tree's children as its containers
+        "open": Kind(ENGINE, {"section": NAME}, {"tree": Maybe(MapOf(Json("app.tree"))), "focus_main": FLAG}),
+        # `<html data-name>` marks; an element shown, hidden or bound to a catalogue key
+        "set": Kind(ENGINE, {}, {"marks": MapOf(TEXT), "id": NAME, "hidden": FLAG, "label": LABEL}),
+        # `#root`'s children: whole (`html`, `attrs`) or as changes (`changes`, `fields`: `app.diff`)
+        "draw": Kind(
+            ENGINE,
+            {"root": NAME},
+            {
+                "tree": Json("app.link"),  # only inside the worker: `app.link` turns it into html or changes
+                "html": TEXT,
+                "attrs": MapOf(TEXT),
+                "changes": Changes(),
+                "fields": ListOf(ListOf(Json("app.diff.fields: [tag, value, checked]"))),
+                "lang": NAME,
+                "focus": NAME,
+                "refocus": REFOCUS,
+                "live": SAID,
+                "seen": COUNT,
+            },
+        ),
+        # what the page does besides drawing: download, go (a location hash the worker has already shown: the page
+        # does not report it back), share, pick, focus, announce, wake, jump, top, cues (with sound, motion)
+        "effect": Kind(
+            ENGINE,
+            {},
+            {
+                "download": DOWNLOAD,
+                "go": NAME,
+                "share": TEXT,
+                "pick": NAME,
+                "focus": NAME,
+                "announce": SAID,
+                "wake": FLAG,
+                "jump": NAME,
+                "top": FLAG,
+                "cues": ListOf(CUE),
+                "sound": FLAG,
+                "motion": FLAG,
+                "seen": COUNT,
+            },
+        ),
+        # one IndexedDB transaction (`ui.saves`), answered by `saves-written` once it completed; then the page itself
+        # copies the keys of `mirror` to localStorage, marks the saves saved and tells the other tabs the keys
+        # written. upto: the last intent it holds (`ui.journal`)
+        "saves-write": Kind(
+            ENGINE,
+            {"id": COUNT, "puts": MapOf(Json("app.storage.core")), "deletes": ListOf(NAME)},
+            {"upto": COUNT, "mirror": ListOf(NAME)},
+        ),
+        "local": Kind(ENGINE, {}, {"set": MapOf(TEXT), "remove": ListOf(NAME)}),  # localStorage writes
+        "hook-answer": Kind(ENGINE, {"id": COUNT, "result": TEXT}),  # the answer to a `hook`
+        # the table's state for `unoPlay.state()` after each table drawing, while a test follows (hook "follow")
+        "play-state": Kind(ENGINE, {"state": TEXT}, {"seen": COUNT}),
+        "peer": Kind(ENGINE, {"do": NAME}, {}, by="do", sub=PEER_DO),  # web/page/peer-relay.mjs
+        # the loading shell's (web/page/shell.js), from web/engine/app-worker.mjs before Python runs
+        "progress": Kind(ENGINE, {"stage": NAME}),
+        "download": Kind(ENGINE, {"path": NAME}, {"done": COUNT, "total": Maybe(COUNT), "encoded": FLAG}),
+        "fetch-failed": Kind(ENGINE, {"path": NAME}, {"reason": TEXT}),
+        "fatal": Kind(ENGINE, {"error": TEXT}),
+    }
+)
+
+KINDS = MESSAGES.kinds
+DIRECT = ("peer", "hook-answer", "play-state")  # sent on their own, never in a batch: JS on the page routes them
 LOADING = ("progress", "download", "fetch-failed", "fatal")  # web/page/shell.js's; the page's Python skips them
-
-
-def _type_name(types: "tuple[type, ...]") -> str:
-    return " or ".join("null" if kind is type(None) else kind.__name__ for kind in types)
 
 
 def check(message: Any, sender: str) -> str:
     """Why `message` is not a message `sender` may send ("" when it is one)."""
-    if not isinstance(message, dict):
-        return "not an object"
-    op = message.get("op")
-    if not isinstance(op, str):
-        return "no op"
-    kind = KINDS.get(op)
-    if kind is None:
-        return "unknown op " + repr(op)
-    if kind[0] != sender:
-        return op + " is sent by the " + kind[0] + ", not the " + sender
-    required, optional = kind[1], kind[2]
-    for name in required:
-        if name not in message:
-            return op + " lacks " + name
-    for field in message:
-        name = str(field)
-        if name == "op":
-            continue
-        if name not in required and name not in optional:
-            return op + " has an unknown field " + name
-        types = required[name] if name in required else optional[name]
-        if types is not ANY and not _is(message[name], types):
-            return op + "." + name + " is not " + _type_name(types)
-    return ""
-
-
-def _is(value: Any, types: "tuple[type, ...]") -> bool:
-    if isinstance(value, bool) and bool not in types:
-        return False  # JSON's true is not a number
-    return isinstance(value, types)
+    return MESSAGES.why(message, sender)

@@ -22,6 +22,6 @@ def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
     page.wait_for_selector("#play-setup")
     page.select_option("#f-preset", "official")
     expect(page.locator("#f-preset")).to_have_value("official")
-    expect(page.locator("#play-setup input[data-act='rule']:checked")).to_have_count(0)
+    expect(page.locator("#play-setup input[data-act='setup.rule']:checked")).to_have_count(0)
     yield page
     page.close()

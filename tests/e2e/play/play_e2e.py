@@ -86,25 +86,25 @@ def click_and_wait(page: Page, selector: str) -> dict[str, Any]:
 def do(page: Page, action: Action) -> dict[str, Any]:
     """Perform seat 0's `action` by clicking the page's controls, as a person would."""
     if action is DRAW:
-        return click_and_wait(page, '.actions [data-arg="draw"]')
+        return click_and_wait(page, '.actions [data-move="draw"]')
     if action in (KEEP, CHALLENGE):
-        return click_and_wait(page, f'.actions [data-arg="{action}"]')
+        return click_and_wait(page, f'.actions [data-move="{action}"]')
     if action is SAY_UNO:
-        return click_and_wait(page, '[data-act="uno"]')
+        return click_and_wait(page, '[data-act="play.uno"]')
     if isinstance(action, Catch):
-        return click_and_wait(page, f'[data-arg="{action}"]')
+        return click_and_wait(page, f'[data-move="{action}"]')
     assert isinstance(action, Play), action
     length = len(state(page)["log"])
     if action.uno:
-        page.locator('[data-act="uno"]').click()
-        page.wait_for_selector('[data-act="uno"][aria-pressed="true"]')
-    page.locator(f'.hand [data-arg="{action.card.code}"]').first.click()
+        page.locator('[data-act="play.uno"]').click()
+        page.wait_for_selector('[data-act="play.uno"][aria-pressed="true"]')
+    page.locator(f'.hand [data-card="{action.card.code}"]').first.click()
     if len(action.cards) == 2:
-        page.locator('[data-act="count"][data-arg="2"]').click()
-    elif page.locator('[data-act="count"]').count():
-        page.locator('[data-act="count"][data-arg="1"]').click()
+        page.locator('[data-act="play.count"][data-count="2"]').click()
+    elif page.locator('[data-act="play.count"]').count():
+        page.locator('[data-act="play.count"][data-count="1"]').click()
     if action.colour is not None:
-        page.locator(f'[data-act="colour"][data-arg="{action.colour}"]').click()
-    if action.swap is not None and page.locator('[data-act="swap"]').count():
-        page.locator(f'[data-act="swap"][data-arg="{action.swap}"]').click()
+        page.locator(f'[data-act="play.colour"][data-colour="{action.colour}"]').click()
+    if action.swap is not None and page.locator('[data-act="play.swap"]').count():
+        page.locator(f'[data-act="play.swap"][data-seat="{action.swap}"]').click()
     return wait_log(page, length)

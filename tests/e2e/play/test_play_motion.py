@@ -80,7 +80,7 @@ def test_a_round_on_a_phone_shows_every_bot_move_and_ends_with_the_hands_left(pa
         plain = isinstance(action, Play) and str(action) == f"play {action.card}"
         if shots < 2 and plain and isinstance(action, Play):
             length = len(data["log"])
-            page.locator(f'.hand [data-arg="{action.card.code}"]').first.click()
+            page.locator(f'.hand [data-card="{action.card.code}"]').first.click()
             page.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length > n", arg=length)
             page.wait_for_timeout(140)
             page.screenshot(path=str(ARTIFACTS / f"play-motion-phone-{lang}-{shots}.png"))  # mid-flight
@@ -101,7 +101,7 @@ def test_a_round_on_a_phone_shows_every_bot_move_and_ends_with_the_hands_left(pa
     check_axe(page, f"round end with the hands left ({lang})")
     assert horizontal_overflow(page) == 0, page.evaluate(WIDE)
     page.screenshot(path=str(ARTIFACTS / f"play-round-end-hands-phone-{lang}.png"), full_page=True)
-    page.locator('[data-act="next-round"]').click()
+    page.locator('[data-act="play.next-round"]').click()
     expect(page.locator(".log-lines")).to_contain_text(round_2)
     page.screenshot(path=str(ARTIFACTS / f"play-round-2-phone-{lang}.png"))
 
@@ -123,7 +123,7 @@ def test_pass_and_play_shows_the_drawn_card_before_the_hand_off(page: Page) -> N
         },
     )
     assert data["screen"] == "handoff"
-    page.locator('[data-act="handoff"]').click()
+    page.locator('[data-act="play.handoff"]').click()
     data = do(page, DRAW)
     assert data["screen"] == "drawn" and data["handoff"] == 1
     panel = page.locator('[data-panel="drawn"]')
@@ -133,7 +133,7 @@ def test_pass_and_play_shows_the_drawn_card_before_the_hand_off(page: Page) -> N
     expect(page.locator(".hand")).to_have_count(0)
     check_axe(page, "drawn card before the hand-off")
     page.screenshot(path=str(ARTIFACTS / "play-drawn-desktop-en.png"))
-    page.locator('[data-act="reveal"]').click()
+    page.locator('[data-act="play.reveal"]').click()
     expect(page.locator('[data-panel="handoff"] h2')).to_contain_text("Ben")
     page.set_viewport_size(PHONE)
 
@@ -176,7 +176,7 @@ WATCH_PLAYS = """() => {
 
 def test_the_sound_switch_is_remembered_across_a_reload(page: Page) -> None:
     data = start(page, {"config": {"speed": "fast", "reaction_ms": 0}, "seed": 7})
-    switch = page.locator('[data-act="sound"]')
+    switch = page.locator('[data-act="play.sound"]')
     if switch.get_attribute("aria-pressed") == "false":
         switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
@@ -197,7 +197,7 @@ def test_the_sound_switch_is_remembered_across_a_reload(page: Page) -> None:
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#play .hand")
-    switch = page.locator('[data-act="sound"]')
+    switch = page.locator('[data-act="play.sound"]')
     expect(switch).to_have_attribute("aria-pressed", "false")
     data = wait_idle(page)
     quiet = page.evaluate("document.documentElement.dataset.fxSounds || '0'")
@@ -247,15 +247,15 @@ def test_starting_a_new_game_over_one_in_progress_asks_first(page: Page, lang: s
     title = page.locator("#start-ask-title")
     expect(title).to_have_text(catalogue(lang)["play.setup.ask_title"])
     expect(title).to_be_focused()
-    expect(page.locator("[data-act='start']")).to_have_count(0)
+    expect(page.locator("[data-act='setup.start']")).to_have_count(0)
     check_axe(page, f"set-up asking before a new game ({lang})")
     assert horizontal_overflow(page) == 0, page.evaluate(WIDE)
     page.screenshot(path=str(ARTIFACTS / f"play-setup-ask-phone-{lang}.png"))
-    page.locator("[data-act='start-keep']").click()  # "keep the current game": nothing is lost
+    page.locator("[data-act='setup.start-keep']").click()  # "keep the current game": nothing is lost
     expect(page.locator(".start-ask")).to_have_count(0)
     expect(page.locator("#start-top")).to_be_focused()
     assert state(page)["digest"] == kept["digest"]
     page.locator("#start-bottom").click()
-    page.locator("[data-act='start-sure']").click()
+    page.locator("[data-act='setup.start-sure']").click()
     page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest !== d", arg=kept["digest"])
     assert wait_idle(page)["screen"] == "table"

@@ -33,7 +33,7 @@ def test_reload_resumes_the_same_position_and_offline_it_plays(app_context: Brow
             "seed": 5,
         },
     )
-    before = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else state(page)
+    before = do(page, DRAW) if page.locator('.actions [data-move="keep"]').count() == 0 else state(page)
     wait_stored(page, before)  # a reload in the moment before the last move's save completes resumes before it
     page.reload()
     wait_ready(page)
@@ -55,7 +55,7 @@ def test_reload_resumes_the_same_position_and_offline_it_plays(app_context: Brow
         page.wait_for_selector("#play .hand")
         assert state(page)["digest"] == before["digest"]
         data = state(page)
-        keep = page.locator('.actions [data-arg="keep"]')
+        keep = page.locator('.actions [data-move="keep"]')
         data = do(page, DRAW) if keep.count() == 0 else do(page, KEEP)
         assert len(data["log"]) > len(before["log"])
     finally:

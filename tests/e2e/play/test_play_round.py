@@ -114,7 +114,7 @@ def test_seeded_round_by_clicks_matches_the_engine(page: Page) -> None:
     expect(page.locator('[data-panel="round-end"] h2')).to_contain_text("1")
     check_axe(page, "round end")
     page.screenshot(path=str(ARTIFACTS / "play-round-end-phone-en.png"), full_page=True)
-    page.locator('[data-act="next-round"]').click()
+    page.locator('[data-act="play.next-round"]').click()
     data = wait_idle(page)
     assert data["round_no"] == 2 and data["screen"] == "table"
 

@@ -24,7 +24,7 @@ PLAYERS = [
 def test_a_play_move_survives_a_kill(killable_profile: KillableProfile, server: SiteServer) -> None:
     page = killable_profile.page(server.url + "#/play")
     start(page, {"config": {"seats": PLAYERS, "preset": "official", "speed": "instant", "reaction_ms": 0}, "seed": 11})
-    before = do(page, DRAW) if page.locator('.actions [data-arg="keep"]').count() == 0 else state(page)
+    before = do(page, DRAW) if page.locator('.actions [data-move="keep"]').count() == 0 else state(page)
     assert before["log"]
     time.sleep(0.5)
     killable_profile.kill()
@@ -47,7 +47,7 @@ def test_a_move_in_another_tab_shows_here(fresh_context: BrowserContext, server:
     wait_ready(there)
     there.wait_for_selector("#play .hand")
     before = state(there)
-    after = do(there, DRAW) if there.locator('.actions [data-arg="keep"]').count() == 0 else do(there, KEEP)
+    after = do(there, DRAW) if there.locator('.actions [data-move="keep"]').count() == 0 else do(there, KEEP)
     assert len(after["log"]) > len(before["log"])
     here.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length === n", arg=len(after["log"]))
     assert state(here)["digest"] == after["digest"]

@@ -43,12 +43,12 @@ def test_keyboard_arrows_enter_and_shortcuts(page: Page) -> None:
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.focus") == "card:1"
     playable = page.locator(".hand .card.playable").first
-    code = playable.get_attribute("data-arg")
+    code = playable.get_attribute("data-card")
     length = len(data["log"])
     playable.focus()
     page.keyboard.press("Enter")
     if page.locator(".chooser").count():
-        page.locator('.chooser [data-act="colour"]').first.press("Enter")
+        page.locator('.chooser [data-act="play.colour"]').first.press("Enter")
     data = wait_log(page, length)
     assert data["log"][length].startswith(f"0 play {code}")
     if data["current"] == 0 and data["phase"] == "turn" and data["screen"] == "table":
@@ -60,7 +60,7 @@ def test_keyboard_arrows_enter_and_shortcuts(page: Page) -> None:
 
 def test_hint_names_a_legal_move(page: Page) -> None:
     my_turn(page, 7)
-    page.locator('[data-act="hint"]').click()
+    page.locator('[data-act="play.hint"]').click()
     hint = page.locator(".hint-line")
     expect(hint).to_be_visible()
     action = parse_action(str(hint.get_attribute("data-hint")))
@@ -69,12 +69,12 @@ def test_hint_names_a_legal_move(page: Page) -> None:
 
 def test_undo_takes_back_my_last_move_against_bots(page: Page) -> None:
     before = my_turn(page, 7, preset="house", undo=True)
-    undo = page.locator('[data-act="undo"]')
+    undo = page.locator('[data-act="play.undo"]')
     expect(undo).to_be_disabled()
-    page.locator('.actions [data-arg="draw"]').click()
+    page.locator('.actions [data-move="draw"]').click()
     data = wait_log(page, len(before["log"]))
     if data["phase"] == "drawn":
-        page.locator('.actions [data-arg="keep"]').click()
+        page.locator('.actions [data-move="keep"]').click()
         data = wait_log(page, len(data["log"]))
     expect(undo).to_be_enabled()
     undo.click()
@@ -87,7 +87,7 @@ def test_export_and_import_the_game_log(page: Page) -> None:
     data = my_turn(page, 7)
     page.locator(".table-menu summary").click()
     with page.expect_download() as info:
-        page.locator('[data-act="export"]').click()
+        page.locator('[data-act="play.export"]').click()
     path = info.value.path()
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["format"] == "uno_web.play" and save.from_dict(exported["game"]).digest() == data["digest"]
@@ -103,14 +103,14 @@ def test_end_of_match_standings_and_a_new_match(page: Page) -> None:
     bots = [{"kind": "bot", "name": name, "level": "basic"} for name in ("Ana", "Ben", "Cai")]
     data = start(page, {"config": {"seats": bots, "preset": "quick", "speed": "instant", "reaction_ms": 0}, "seed": 4})
     assert data["screen"] == "round-end" and data["over"]
-    page.locator('[data-act="next-round"]').click()
+    page.locator('[data-act="play.next-round"]').click()
     expect(page.locator('[data-panel="match-end"] .standings li')).to_have_count(3)
     winner = game_of(state(page)).winners[0]
     expect(page.locator('[data-panel="match-end"] h2')).to_contain_text(bots[winner]["name"])
     check_axe(page, "match end")
     page.screenshot(path=str(ARTIFACTS / "play-match-end-phone-en.png"), full_page=True)
     old = state(page)["digest"]
-    page.locator('[data-act="new-match"]').click()
+    page.locator('[data-act="play.new-match"]').click()
     page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest !== d", arg=old)
 
 
@@ -125,8 +125,8 @@ def test_a_double_tap_on_a_slow_phone_plays_once_and_says_nothing(page: Page) ->
         const engine = window.unoEngine, send = engine.send;
         engine.send = (text, seq, extra) => setTimeout(() => send(text, seq, extra), 1500);
     }""")
-    card = page.locator('.hand .card.playable:not([data-arg^="W"])').first
-    code = card.get_attribute("data-arg")
+    card = page.locator('.hand .card.playable:not([data-card^="W"])').first
+    code = card.get_attribute("data-card")
     card.click()
     page.wait_for_timeout(60)
     card.click(force=True)  # the same card, still drawn as playable: the first tap's drawing is on its way

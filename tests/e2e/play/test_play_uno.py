@@ -28,7 +28,7 @@ def test_forgetting_uno_gets_you_caught_by_a_bot(page: Page) -> None:
     for card in ("R7", "R6", "R5", "R4", "R3"):
         data = do(page, parse_action(f"play {card}"))
         assert data["log"][-1] == "1 draw"
-    expect(page.locator('[data-act="uno"]')).to_be_enabled()  # two cards: UNO could be said with the play
+    expect(page.locator('[data-act="play.uno"]')).to_be_enabled()  # two cards: UNO could be said with the play
     data = do(page, parse_action("play R2"))  # ...but is not
     assert "1 catch 0" in data["log"] and data["hand_sizes"][0] == 1 + 2
     expect(page.locator(".log-lines")).to_contain_text("Ben")
@@ -47,8 +47,8 @@ def test_catching_a_bot_that_forgot(page: Page) -> None:
         data = do(page, DRAW)
     assert data["hand_sizes"][1] == 2
     length = len(data["log"])
-    page.locator('.actions [data-arg="draw"]').click()
-    catch = page.locator('.reactions [data-arg="catch 1"]')
+    page.locator('.actions [data-move="draw"]').click()
+    catch = page.locator('.reactions [data-move="catch 1"]')
     expect(catch).to_be_visible()
     catch.click()
     data = wait_log(page, length + 2)
@@ -73,19 +73,19 @@ def test_pass_and_play_never_shows_a_hand_before_confirmation(page: Page) -> Non
             expect(page.locator('[data-key="play.log.draw_own"], [data-key="play.log.draw_own_many"]')).to_have_count(0)
             name = seats[data["handoff"]]["name"]
             expect(page.locator('[data-panel="handoff"] h2')).to_contain_text(name)
-            page.locator('[data-act="handoff"]').click()
+            page.locator('[data-act="play.handoff"]').click()
             expect(page.locator(".hand")).to_be_visible()
             data = wait_idle(page)
             confirmed.append(data["shown"])
         assert data["screen"] == "table" and data["shown"] == data["current"]
         data = (
             do(page, DRAW)
-            if page.locator('.actions [data-arg="keep"]').count() == 0
+            if page.locator('.actions [data-move="keep"]').count() == 0
             else do(page, parse_action("keep"))
         )
         if data["screen"] == "drawn":  # the drawn card that ended the turn, seen before the hand-off
             expect(page.locator('[data-panel="drawn"] .reveal-card')).to_be_visible()
-            page.locator('[data-act="reveal"]').click()
+            page.locator('[data-act="play.reveal"]').click()
             data = wait_idle(page)
         if len(set(confirmed)) == 2 and data["screen"] == "handoff":
             break

@@ -25,7 +25,7 @@ def set_up(page: Page, check: str = "", select: tuple[str, str] | None = None) -
     page.select_option("#f-preset", "official")
     expect(page.locator("#f-preset")).to_have_value("official")
     # the official rules drawn back by the worker (asynchronous): a box ticked before that would be reset
-    expect(page.locator("#play-setup input[data-act='rule']:checked")).to_have_count(0)
+    expect(page.locator("#play-setup input[data-act='setup.rule']:checked")).to_have_count(0)
     if check:
         page.locator(f"#rule-{check}").check()
         expect(page.locator(f"#rule-{check}")).to_be_checked()
@@ -49,7 +49,7 @@ def test_stacking(page: Page) -> None:
     data = do(page, parse_action("play R+2"))
     assert data["log"] == ["0 play R+2", "1 play B+2"] and data["phase"] == "stack"
     expect(page.locator(".pending-badge")).to_contain_text("4")
-    expect(page.locator('.actions [data-arg="draw"]')).to_contain_text("4")
+    expect(page.locator('.actions [data-move="draw"]')).to_contain_text("4")
     data = do(page, DRAW)
     assert data["log"][2] == "0 draw" and data["hand_sizes"][0] == 6 + 4
 
@@ -58,9 +58,9 @@ def test_seven_zero_asks_whom_to_swap_with(page: Page) -> None:
     set_up(page, "seven_zero")
     deal = scenario(["R7 R1 R2 R3 R4 R5 R6", "G1 G2 G3 G4 G5 G6 G8", "Y1 Y2 Y3 Y4 Y5 Y6 Y8"], "R9", "B9 B8 G9")
     play(page, [ME, *bots("Ana", "Ben")], deal)
-    page.locator('.hand [data-arg="R7"]').click()
-    expect(page.locator('[data-chooser="swap"] [data-act="swap"]')).to_have_count(2)
-    page.locator('[data-act="swap"][data-arg="2"]').click()
+    page.locator('.hand [data-card="R7"]').click()
+    expect(page.locator('[data-chooser="swap"] [data-act="play.swap"]')).to_have_count(2)
+    page.locator('[data-act="play.swap"][data-seat="2"]').click()
     data = wait_idle(page)
     assert data["log"][0] == "0 play R7 swap 2"
     game = game_of(data)
@@ -72,8 +72,8 @@ def test_jump_in_within_the_reaction_window(page: Page) -> None:
     set_up(page, "jump_in")
     deal = scenario(["R1 R5 G6 G7 G8 Y6 Y7", "R5 B6 B7 B8 B9 G9 Y9", "B1 B2 B3 B4 G1 G2 G3"], "R9")
     play(page, [ME, *bots("Ana", "Ben")], deal, reaction_ms=6000)
-    page.locator('.hand [data-arg="R1"]').click()
-    jump = page.locator('.reactions [data-act="card"][data-arg="R5"]')
+    page.locator('.hand [data-card="R1"]').click()
+    jump = page.locator('.reactions [data-act="play.card"][data-card="R5"]')
     expect(jump).to_be_visible()
     expect(page.locator(".window-bar")).to_be_attached()
     expect(page.locator(".window-bar")).to_have_css("animation-duration", "6s")  # set by the glue (no style attribute)
@@ -105,10 +105,10 @@ def test_no_bluffing_greys_out_an_illegal_wild_draw_four(page: Page) -> None:
     deal = scenario(["W+4 R1 R2 R3 R4 R5 R6", "G1 G2 G3 G4 G6 G7 G8"], "R9")
     set_up(page)
     play(page, [ME, *bots("Ana")], deal)
-    expect(page.locator('.hand [data-arg="W+4"]')).to_have_class(re.compile(r"\bplayable\b"))
+    expect(page.locator('.hand [data-card="W+4"]')).to_have_class(re.compile(r"\bplayable\b"))
     set_up(page, select=("wd4_rule", "strict"))
     play(page, [ME, *bots("Ana")], deal)
-    card = page.locator('.hand [data-arg="W+4"]')
+    card = page.locator('.hand [data-card="W+4"]')
     expect(card).to_have_attribute("aria-disabled", "true")
     card.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     expect(page.locator(".notice")).to_be_visible()

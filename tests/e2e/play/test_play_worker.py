@@ -27,7 +27,7 @@ DRAWS = "G8 Y8 B8 G9 Y9 B9 GV YV BV GS YS BS YV BV"
 # A quick person: taps "Catch Ben" the moment it shows while the table says a bot is thinking.
 CATCH_WHILE_CAI_THINKS = """() => { window.__caught = new Promise((resolve) => {
     const look = () => {
-        const button = document.querySelector('.reactions [data-arg="catch 1"]');
+        const button = document.querySelector('.reactions [data-move="catch 1"]');
         if (!button || !document.querySelector('#play[data-thinking="1"]')) return false;
         observer.disconnect();
         button.click();
@@ -80,7 +80,7 @@ def test_a_person_who_acts_while_a_bot_thinks_goes_first(page: Page) -> None:
     assert data["hand_sizes"][1] == 2 and data["current"] == 0
     length = len(data["log"])
     page.evaluate(CATCH_WHILE_CAI_THINKS)
-    page.locator('.actions [data-arg="draw"]').click()
+    page.locator('.actions [data-move="draw"]').click()
     # Ben plays his second-to-last red without saying UNO; Cai's turn: the worker searches, and at the
     # same time Me catches Ben
     assert page.evaluate("window.__caught") is True

@@ -1,41 +1,46 @@
 """The link between the controllers and the page's side of the boundary (`ui.page`, `ui.host`).
 
-The messages are `shared.protocol`'s. `to_page(message)` sends one (a root drawn again goes as its changes,
-`app.diff`); the page's messages go by their `op`: to the handler the app registered for it (`handle`: a route
-change, a language switch, the saves' answers), else to the receiver the open screen registered (`listen`:
-intents, shared). A message the protocol refuses is dropped with the reason on stderr.
+One `Link` per page the engine draws for (this phone's page; with a table of phones, each guest phone's too): it owns
+what was drawn where, the language the page reads, and the page's messages. The messages are `shared.protocol`'s.
+`to_page(message)` sends one (a root drawn again goes as its changes, `app.diff`); the page's messages go by their
+`op`: to the handler the app registered for it (`handle`: a route change, a language switch, the saves' answers),
+else to the receiver the open screen registered (`listen`: intents, shared). A message the protocol refuses is dropped
+with the reason on stderr.
 
 One turn, one crossing: what the controllers send while they answer one message from the page (and the tasks
 that answer starts, such as a save's write) goes to the page as one ``batch``, once the worker's event loop has
-run them (`attach`'s `later`). An effect's ``go`` is shown in the same turn (`navigate`, set by `app.start`); the
-page only sets the location's hash and does not report it back.
+run them (`attach`'s `later`). An effect's ``go`` is shown in the same turn (`navigate`, set by
+`app.application.App`); the page only sets the location's hash and does not report it back.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, cast
 
-from app import diff, i18n
+from app import diff
+from app.i18n import Texts
 from app.tree import from_data, to_html
 from shared import protocol
+from shared.messages import FromPage, ToPage
 
-Message = dict[str, Any]
-Receiver = Callable[[Message], None]
+Receiver = Callable[[FromPage], None]
 Later = Callable[[Callable[[], None]], None]
 
 
 class Host(Protocol):
-    """The page as the link sees it: one message (or one ``batch``) per call."""
+    """The page as the link sees it: one message (or one ``batch``) per call, as plain JSON-ready data."""
 
-    def receive(self, message: Message) -> None: ...
+    def receive(self, message: dict[str, Any]) -> None: ...
 
 
 class Link:
-    """Owns what was drawn where, which intent the page sent last, and the turn's messages not sent yet."""
+    """Owns what was drawn where, the page's language, which intent the page sent last, and the turn's messages not
+    sent yet."""
 
     def __init__(self) -> None:
+        self.texts = Texts()  # the page's language and its catalogue (empty until the page sent them)
         self.host: Host | None = None
         self.later: Later | None = None  # runs a callback after the tasks started so far (None: send at once)
         self.receiver: Receiver | None = None
@@ -43,11 +48,11 @@ class Link:
         self.drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
         self.drawn_in: dict[str, str] = {}  # root id -> the language it was last drawn in
         self.seen = 0  # the number of the last intent from the page (`ui.journal`)
-        self.outbox: list[Message] = []
+        self.outbox: list[dict[str, Any]] = []
         self.answering = False  # a message from the page is being handled: its messages wait for the batch
         self.flush_due = False
         self.going: str | None = None  # a route an effect's `go` named, shown before the batch goes
-        self.navigate: Callable[[str], None] | None = None  # shows a route (`app.start`)
+        self.navigate: Callable[[str], None] | None = None  # shows a route (`app.application.App.go`)
 
     def attach(self, host: Host, later: Later | None = None) -> None:
         """The page's side (an object with `receive(message)`); `later(callback)` batches each turn."""
@@ -57,14 +62,24 @@ class Link:
         self.outbox.clear()
         self.going = None
 
-    def to_page(self, message: Message) -> None:
+    def use_language(self, lang: str, table: Mapping[str, str]) -> None:
+        """The page's language and its catalogue: what `texts` says from now on."""
+        self.texts = Texts(lang, dict(table))
+
+    def lang(self) -> str:
+        return self.texts.lang
+
+    def to_page(self, message: ToPage) -> None:
         """Send `message` to the page (a `shared.protocol` message from the engine; TypeError if it is not one).
         A drawing of a root drawn before goes as its changes: the page keeps its elements, and a field someone is
         typing in is not replaced under their fingers."""
         why = protocol.check(message, protocol.ENGINE)
         if why:
             raise TypeError(f"not a message for the page: {why}")
-        message = dict(message)  # fields added here stay out of the caller's dict
+        sent: dict[str, Any] = dict(message)  # fields added here stay out of the caller's dict
+        self._send_checked(sent)
+
+    def _send_checked(self, message: dict[str, Any]) -> None:
         op = message["op"]
         if op == "draw":
             self._draw(message)
@@ -90,20 +105,20 @@ class Link:
             self.flush_due = True
             self.later(self.flush)
 
-    def _draw(self, message: Message) -> None:
+    def _draw(self, message: dict[str, Any]) -> None:
         root, tree = message["root"], message.pop("tree")
         found = diff.changes(self.drawn[root], tree) if root in self.drawn else None
-        lang = i18n.lang()
+        lang = self.texts.lang
         if found is not None:
             if self.drawn_in.get(root) != lang:  # translated attributes are set once: set them again
-                found += diff.retranslated(tree, _translate)
+                found += diff.retranslated(tree, self.texts.tr)
             message["changes"] = found
             message["fields"] = diff.fields(tree)  # what each field holds: set where it holds another (ui.dom.sync)
-            if diff.as_html(tree, found, html):  # elements as HTML text: one call each on the page
+            if diff.as_html(tree, found, self.html):  # elements as HTML text: one call each on the page
                 message["lang"] = lang
         else:  # whole: as HTML text, which the page sets in one call (not node by node through MicroPython)
-            message["attrs"] = [pair for pair in tree.get("a", ()) if pair[0] != "id"]
-            message["html"] = "".join(html(child) for child in tree.get("c", ()))
+            message["attrs"] = {name: value for name, value in tree.get("a", ()) if name != "id"}
+            message["html"] = "".join(self.html(child) for child in tree.get("c", ()))
             message["lang"] = lang
         self.drawn[root] = tree
         self.drawn_in[root] = lang
@@ -130,15 +145,19 @@ class Link:
                 finally:
                     self.answering = answering
 
-    def _send(self, message: Message) -> None:
+    def _send(self, message: dict[str, Any]) -> None:
         if self.host is not None:
             self.host.receive(message)
 
-    def _redraw(self, message: Message) -> None:
+    def _redraw(self, root: str) -> None:
         """The page could not apply a drawing's changes: send that root whole."""
-        tree = self.drawn.pop(message["root"], None)
+        tree = self.drawn.pop(root, None)
         if tree is not None:  # forgotten first: it goes whole
-            self.to_page({"op": "draw", "root": message["root"], "tree": tree})
+            self.to_page({"op": "draw", "root": root, "tree": tree})
+
+    def html(self, data: Any) -> str:
+        """Tree data as escaped HTML text in the page's language (a whole drawing's children, changes' elements)."""
+        return to_html(from_data(data), self.texts.tr)
 
     def handle(self, op: str, handler: Receiver) -> None:
         """Send the page's `op` messages to `handler` (whatever screen is open)."""
@@ -156,7 +175,7 @@ class Link:
             return
         self.answering = True
         try:
-            self._dispatch(message)
+            self._dispatch(cast(FromPage, message))
             self._go()  # before the tasks the message started: the new screen's saves join their write
         finally:
             self.answering = False
@@ -166,38 +185,15 @@ class Link:
             self.flush_due = True
             self.later(self.flush)
 
-    def _dispatch(self, message: Message) -> None:
+    def _dispatch(self, message: FromPage) -> None:
         op = message["op"]
-        if op == "intent" and isinstance(message.get("seq"), int):
-            self.seen = max(self.seen, message["seq"])
-        if op == "redraw":
-            self._redraw(message)
+        if message["op"] == "intent":
+            self.seen = max(self.seen, message.get("seq", 0))
+        if message["op"] == "redraw":
+            self._redraw(message["root"])
             return
         handler = self.handlers.get(op)
         if handler is not None:
             handler(message)
         elif self.receiver is not None:
             self.receiver(message)
-
-
-def _translate(key: str, args: Any) -> str:
-    return i18n.texts()(key, **args)
-
-
-def html(data: Any) -> str:
-    """Tree data as escaped HTML text in the current language (a whole drawing's children, changes' elements)."""
-    return to_html(from_data(data), _translate)
-
-
-LINK = Link()
-"""The one link of this worker (tests attach their own page to it)."""
-attach = LINK.attach
-to_page = LINK.to_page
-from_page = LINK.from_page
-handle = LINK.handle
-listen = LINK.listen
-
-
-def seen() -> int:
-    """The number of the last intent from the page (`ui.journal`)."""
-    return LINK.seen

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from app.tree import El, to_data
+from shared.messages import ToPage
 
-Page = Callable[[dict[str, Any]], None]
+Page = Callable[[ToPage], None]
 
 
 class Screen(Protocol):
@@ -75,7 +76,7 @@ class Router:
             {
                 "op": "open",
                 "section": screen.static_id or "screen",
-                "tree": to_data(frame) if frame is not None else None,
+                "tree": cast(dict[str, Any], to_data(frame)) if frame is not None else None,
                 "focus_main": move_focus,
             }
         )

@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Union
 
+from shared.protocol import INTENTS
+from shared.schema import Flag
+
 Arg = Union[str, "Phrase", tuple["Arg", ...]]
 Args = tuple[tuple[str, Arg], ...]
 Child = Union["El", str]
@@ -93,13 +96,14 @@ def el(
     key: str | Phrase = "",
     args: Mapping[str, object] | None = None,
     t_attrs: Mapping[str, str | Phrase | tuple[str, Mapping[str, object]]] | None = None,
+    does: Mapping[str, str] | None = None,
     **attrs: str | int | bool | None,
 ) -> El:
     """`el("button", "7", cls="sk-face", data_act="card", disabled=False)`.
 
     Attribute names: `cls` is `class`, `for_` is `for`, underscores become hyphens; `True`
     gives an empty attribute, `False`/`None` leaves it out. `None` children are skipped. `key` may be a
-    `Phrase` (its key and arguments), as may a translated attribute.
+    `Phrase` (its key and arguments), as may a translated attribute. `does`: the intent a tap sends (`sends`).
     """
     pairs: list[tuple[str, str]] = []
     for name, value in attrs.items():
@@ -107,6 +111,7 @@ def el(
             continue
         real = "class" if name == "cls" else name.rstrip("_").replace("_", "-")
         pairs.append((real, "" if value is True else str(value)))
+    pairs += (does or {}).items()
     translated = []
     for name, spec in (t_attrs or {}).items():
         if isinstance(spec, Phrase):
@@ -118,6 +123,22 @@ def el(
     if isinstance(key, Phrase):
         return El(tag, tuple(pairs), kids, key.key, key.args + _args(args), tuple(translated))
     return El(tag, tuple(pairs), kids, key, _args(args), tuple(translated))
+
+
+def sends(act: str, **fields: str | int | bool | None) -> dict[str, str]:
+    """The attributes of a control whose tap sends intent `act` with `fields` (`shared.protocol.INTENTS`; the page
+    reads each `data-<field>` by its declared type, `ui.host`): `el("button", ..., does=sends("play.card", card="R5"))`.
+    An act or a field the vocabulary does not declare raises ValueError (a page test finds it)."""
+    kind = INTENTS.kinds.get(act)
+    if kind is None:
+        raise ValueError(f"no intent {act!r} in shared.protocol.INTENTS")
+    unknown = set(fields) - set(kind.required) - set(kind.optional)
+    if unknown:
+        raise ValueError(f"intent {act!r} takes no {sorted(unknown)}")
+    attrs = {"data-act": act}
+    for name, value in fields.items():
+        attrs["data-" + name] = "" if value is None else Flag.write(value) if isinstance(value, bool) else str(value)
+    return attrs
 
 
 def to_html(node: Child, tr: Translate) -> str:

@@ -1,12 +1,13 @@
 """The engine worker's side of the boundary: `app.link`'s ends become the worker's `postMessage`.
 
-web/engine/app-worker.mjs starts Pyodide in a module worker, then calls `attach(post, load_path)` (post: send one
-JSON text to the page; load_path: how our packages got here, "snapshot" or "uno-app"), `on_ready(callback)`,
-and hands every message from the page to `receive(text)`. The messages are `shared.protocol`'s: the page's
-first for Python is ``start`` (`app.start.start`'s hello); the worker answers ``ready`` once the first screen
-is drawn, then calls the callback (the snapshot's work waits for it). The test hook `window.unoPlay`
-(`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test follows the table (hook
-"follow", on by default under automation: web/page/engine-start.js), a ``play-state`` follows each table drawing.
+web/engine/app-worker.mjs starts Pyodide in a module worker, then makes this worker's one `Worker` with
+`start_worker(post, load_path, on_ready)` (post: send one JSON text to the page; load_path: how our packages got
+here, "snapshot" or "uno-app"; on_ready: called once the first screen is drawn, the snapshot's work waits for it) and
+hands every message from the page to its `receive(text)`. The messages are `shared.protocol`'s: the page's first for
+Python is ``start`` (`app.application.App.start`); the worker answers ``ready`` once the first screen is drawn. The
+test hook `window.unoPlay` (`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test
+follows the table (hook "follow", on by default under automation: web/page/engine-start.js), a ``play-state``
+follows each table drawing.
 """
 
 from __future__ import annotations
@@ -15,15 +16,14 @@ import asyncio
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import uno_core
-from app import link
+from app.application import App
 from app.browser import spawn
-from app.play.brain_client import brain
-from app.play.hook import HOOKS
-from app.start import start
+from app.link import Link
 from shared import protocol
+from shared.messages import FromPage, StartMessage
 
 Post = Callable[[str], None]
 
@@ -31,8 +31,8 @@ Post = Callable[[str], None]
 class WorkerPage:
     """The page as the controllers see it from the worker: each message (or batch) goes out as one JSON text."""
 
-    def __init__(self, post: Post) -> None:
-        self.post = post
+    def __init__(self, post: Post, state: Callable[[], str], seen: Callable[[], int]) -> None:
+        self.post, self.state, self.seen = post, state, seen
         self.following = False  # a test reads the table's state after each drawing (`unoPlay.state()`)
         self.ready = False  # the saves are open: the table's state can be read
 
@@ -44,7 +44,7 @@ class WorkerPage:
             self.push_state()
 
     def push_state(self) -> None:
-        self.post(json.dumps({"op": "play-state", "state": HOOKS["state"](""), "seen": link.seen()}))
+        self.post(json.dumps({"op": "play-state", "state": self.state(), "seen": self.seen()}))
 
     def follow(self, arg: str) -> str:
         """The hook "follow": "on" pushes the table's state now and after each table drawing, "off" stops."""
@@ -60,19 +60,16 @@ def _draws_table(message: dict[str, Any]) -> bool:
 
 
 class Worker:
-    """This worker's start and its page: what `attach`, `on_ready` and `receive` act on."""
+    """This worker's page link and its application; `receive` takes the page's messages."""
 
-    def __init__(self) -> None:
+    def __init__(self, post: Post, load_path: str = "uno-app", on_ready: Callable[[], object] | None = None) -> None:
+        self.load_path, self.on_ready = load_path, on_ready
         self.started = False
-        self.load_path = "uno-app"
-        self.on_ready: Callable[[], object] | None = None
-        self.page = WorkerPage(lambda text: None)
-
-    def attach(self, post: Post, load_path: str = "uno-app") -> None:
-        self.load_path = load_path
-        self.page = WorkerPage(post)
-        link.attach(self.page, _later)
-        link.handle("hook", self.hook)
+        self.link = Link()
+        self.app = App(self.link)
+        self.page = WorkerPage(post, lambda: self.app.hooks.state(""), lambda: self.link.seen)
+        self.link.attach(self.page, _later)
+        self.link.handle("hook", self.hook)
 
     def receive(self, text: str) -> None:
         """One message from the page (a JSON text); a malformed one is dropped with a warning."""
@@ -87,31 +84,27 @@ class Worker:
                 print(f"uno worker: start refused ({why})", file=sys.stderr)
             elif not self.started:
                 self.started = True
-                spawn(self._start(data))
+                spawn(self._start(cast(StartMessage, data)))
             return
-        link.from_page(data)
+        self.link.from_page(data)
 
-    def hook(self, message: dict[str, Any]) -> None:
+    def hook(self, message: FromPage) -> None:
+        if message["op"] != "hook":
+            return
         name, arg = message["name"], message.get("arg", "")
-        found = HOOKS.get(name)
-        if name == "follow":
-            result = self.page.follow(arg)
-        elif found is not None:
-            result = found(arg)
-        else:
-            result = f"error: no hook {name!r}"
-        link.to_page({"op": "hook-answer", "id": message["id"], "result": result})
+        result = self.page.follow(arg) if name == "follow" else self.app.hooks.call(name, arg)
+        self.link.to_page({"op": "hook-answer", "id": message["id"], "result": result})
 
-    async def _start(self, hello: dict[str, Any]) -> None:
-        await start(hello)
+    async def _start(self, hello: StartMessage) -> None:
+        await self.app.start(hello)
         self.page.ready = True
-        link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": self.load_path})
-        link.LINK.flush()  # the first screen and "ready" at once, before the snapshot's work
+        self.link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": self.load_path})
+        self.link.flush()  # the first screen and "ready" at once, before the snapshot's work
         if self.on_ready is not None:
             self.on_ready()
         import js  # the worker's global scope: the bots' worker sits next to this one
 
-        brain().allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))
+        self.app.brain.allow(str(js.location.href).replace("uno-app.mjs", "uno-brain.mjs"))
 
 
 def _later(callback: Callable[[], None]) -> None:
@@ -119,17 +112,6 @@ def _later(callback: Callable[[], None]) -> None:
     asyncio.get_event_loop().call_soon(callback)
 
 
-WORKER = Worker()
-
-
-def attach(post: Post, load_path: str = "uno-app") -> None:
-    WORKER.attach(post, load_path)
-
-
-def on_ready(callback: Callable[[], object]) -> None:
-    """Call `callback` once the first screen is drawn (the start-up snapshot's work waits for it)."""
-    WORKER.on_ready = callback
-
-
-def receive(text: str) -> None:
-    WORKER.receive(text)
+def start_worker(post: Post, load_path: str = "uno-app", on_ready: Callable[[], object] | None = None) -> Worker:
+    """This worker's one `Worker` (web/engine/app-worker.mjs keeps it)."""
+    return Worker(post, load_path, on_ready)

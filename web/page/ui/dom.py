@@ -38,13 +38,13 @@ def translate(window: Any, key: str, pairs: Any) -> str:
     return str(window.unoShell.t(key))
 
 
-def bind(window: Any, element: Any, key: str, pairs: Any) -> None:
-    """Give `element` the text of `key` now and after every language switch (the shell relabels
-    `[data-i18n]` with its `data-i18n-args`)."""
+def bind(window: Any, element: Any, key: str, args: "dict[str, str]") -> None:
+    """Give `element` the text of `key` (its placeholders filled from `args`) now and after every language switch
+    (the shell relabels `[data-i18n]` with its `data-i18n-args`)."""
     element.setAttribute("data-i18n", key)
-    if pairs:
-        element.setAttribute("data-i18n-args", json.dumps({name: value for name, value in pairs}))
-    element.textContent = translate(window, key, pairs)
+    if args:
+        element.setAttribute("data-i18n-args", json.dumps(args))
+    element.textContent = translate(window, key, [[name, args[name]] for name in args])
 
 
 def build(window: Any, data: Any, svg: bool = False) -> Any:
@@ -61,7 +61,7 @@ def build(window: Any, data: Any, svg: bool = False) -> Any:
         element.setAttribute(name, translate(window, key, pairs))
     key = data.get("k")
     if key:
-        bind(window, element, key, data.get("g"))
+        bind(window, element, key, {name: value for name, value in data.get("g") or ()})
     children = data.get("c")
     if children:  # one call into the page for all of them
         element.append(*[build(window, child, in_svg) for child in children])

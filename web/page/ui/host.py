@@ -28,6 +28,7 @@ policy refuses `style` attributes).
 
 from jsffi import create_proxy, to_js
 
+from shared import protocol
 from ui import dom
 from ui.fx import Fx
 from ui.journal import Journal
@@ -142,7 +143,7 @@ class Host:
             return
         label = message.get("label")
         if label:
-            dom.bind(self.window, element, label[0], label[1] if len(label) > 1 else [])
+            dom.bind(self.window, element, label["key"], label.get("args") or {})
         if "hidden" in message:
             element.hidden = bool(message["hidden"])
 
@@ -164,8 +165,9 @@ class Host:
             if not dom.sync(root, message.get("fields", ()), seen if isinstance(seen, int) else self.sent, active):
                 self.window.console.warn("uno page: the fields of " + str(message["root"]) + " are not the drawing's")
         else:  # whole, as HTML text escaped by the controllers (`app.tree.to_html`): one call into the page
-            for name, value in message.get("attrs", ()):
-                root.setAttribute(name, value)
+            attrs = message.get("attrs") or {}
+            for name in attrs:
+                root.setAttribute(name, attrs[name])
             root.innerHTML = message["html"]
         shell = self.window.unoShell
         lang = message.get("lang")  # the texts of its HTML, whole or in changes
@@ -174,10 +176,10 @@ class Host:
         for element in root.querySelectorAll("[data-duration-ms]"):
             element.style.animationDuration = str(element.getAttribute("data-duration-ms")) + "ms"
         live = message.get("live")
-        if live and live[1]:
-            region = self.document.getElementById(live[0])
+        if live and live["text"]:
+            region = self.document.getElementById(live["region"])
             if region:
-                region.textContent = live[1]
+                region.textContent = live["text"]
         target = None
         if message.get("focus") and self.may_focus(message):
             target = root.querySelector(message["focus"])
@@ -186,8 +188,8 @@ class Host:
         elif had_key:
             target = root.querySelector('[data-focus="' + had_key + '"]')
             refocus = message.get("refocus")
-            if not target and refocus and had_key.startswith(refocus[0]):
-                target = root.querySelector(refocus[1])
+            if not target and refocus and had_key.startswith(refocus["prefix"]):
+                target = root.querySelector(refocus["selector"])
         if target:
             target.focus()
 
@@ -212,10 +214,10 @@ class Host:
     def effect(self, message: Any) -> None:
         announce = message.get("announce")
         if announce:
-            self.announce(announce[0], announce[1])
+            self.announce(announce["region"], announce["text"])
         download = message.get("download")
         if download:
-            self.download(download[0], download[1], download[2] if len(download) > 2 else "application/json")
+            self.download(download["name"], download["text"], download["type"])
         if message.get("go"):
             if str(self.window.location.hash) != message["go"]:
                 self.going = message["go"]  # the controllers show it already: its hashchange is not reported
@@ -318,18 +320,15 @@ class Host:
         if tag == "INPUT" and str(target.type) == "file":
             self.read_file(target)
             return
-        intent = {
-            "op": "intent",
-            "act": str(target.getAttribute("data-act")),
-            "arg": str(target.getAttribute("data-arg") or ""),
-            "value": str(target.value) if tag in ("INPUT", "TEXTAREA", "SELECT") else "",
-            "checked": bool(target.checked) if tag == "INPUT" else False,
-            "enabled": enabled,
-            "blind": self.drawn < self.sent,
-        }
+        value = str(target.value) if tag in ("INPUT", "TEXTAREA", "SELECT") else ""
+        intent = self.intent(target, {"value": value, "checked": bool(target.checked) if tag == "INPUT" else False})
+        if intent is None:
+            return
+        intent["enabled"] = enabled
+        intent["blind"] = self.drawn < self.sent
         self.sent = self.journal.number(intent, kind)
         if tag in ("INPUT", "TEXTAREA", "SELECT"):  # what the controllers now know it holds (`dom.sync`)
-            dom.sent(target, intent["value"], self.sent)
+            dom.sent(target, value, self.sent)
             if str(target.type) == "radio":  # the others of its group changed with it
                 for other in self.area.querySelectorAll('input[type="radio"]'):
                     if str(other.name) == str(target.name):
@@ -341,6 +340,27 @@ class Host:
                 field.value = ""
                 dom.sent(field, "", self.sent)  # as if sent: the drawing answering this submission sets it
 
+    def intent(self, target: Any, given: "dict[str, Any]") -> "dict[str, Any] | None":
+        """The intent of `target`'s `data-act`: each field the act takes (`protocol.INTENTS`) from the control's
+        `data-<field>` attribute, read by the field's type, else from `given` (a field's value, a checkbox's state, a
+        file's text); None, and a console error, if that is not an intent (a page that sends what no screen reads is
+        a bug to see, not a message to send)."""
+        act = str(target.getAttribute("data-act"))
+        intent: dict[str, Any] = {"op": "intent", "act": act}
+        kind = protocol.INTENTS.kinds.get(act)
+        for fields in (kind.required, kind.optional) if kind is not None else ():
+            for name in fields:
+                written = target.getAttribute("data-" + name)
+                if written is not None:
+                    intent[name] = fields[name].parse(str(written))
+                elif name in given:
+                    intent[name] = given[name]
+        why = protocol.check(intent, protocol.PAGE)
+        if why:
+            self.window.console.error("uno page: intent not sent (" + why + ")")
+            return None
+        return intent
+
     def read_file(self, picker: Any) -> None:
         files = picker.files
         if not files or not files.length:
@@ -349,15 +369,9 @@ class Host:
 
         def chosen_text(text: Any) -> None:
             picker.value = ""
-            self.send(
-                {
-                    "op": "intent",
-                    "act": str(picker.getAttribute("data-act")),
-                    "arg": str(picker.getAttribute("data-arg") or ""),
-                    "text": str(text or ""),
-                    "enabled": True,
-                }
-            )
+            intent = self.intent(picker, {"text": str(text or "")})
+            if intent is not None:
+                self.send(intent)
 
         if int(chosen.size) > MAX_FILE_BYTES:
             chosen_text("")

@@ -5,7 +5,7 @@ an option, ticking a box) is the same whenever it is applied again, so it can be
 every intent (``"seq"``), notes those in the journal, and drops them once a save that includes them has
 completed (the controllers put the last intent they had seen on each ``saves-write`` as ``"upto"``). At the
 next start the page sends what is left for its location with its hello (``"typing"``), and the controllers
-replay it once the screen is open (`app.start`). Runs in MicroPython.
+replay it once the screen is open (`app.application.App.start`). Runs in MicroPython.
 
 The page may go (a reload, a closed tab) after a save reached the disk and before the page heard so: each
 write therefore also stores this tab's ``upto`` in the same IndexedDB transaction (the record
@@ -79,8 +79,8 @@ class Journal:
             return self.seq
         entry = dict(intent)
         entry["hash"] = str(self.window.location.hash)
-        same = (entry["hash"], entry.get("act"), entry.get("arg"))
-        self.entries = [old for old in self.entries if (old.get("hash"), old.get("act"), old.get("arg")) != same]
+        same = field_of(entry)
+        self.entries = [old for old in self.entries if field_of(old) != same]
         self.entries.append(entry)
         self.store()
         return self.seq
@@ -137,3 +137,12 @@ def days_from_civil(year: int, month: int, day: int) -> int:
     of_era = year - era * 400
     of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
     return era * 146097 + of_era * 365 + of_era // 4 - of_era // 100 + of_year - 719468
+
+
+NOT_THE_FIELD = ("op", "seq", "blind", "enabled", "value", "checked", "text")
+
+
+def field_of(entry: Any) -> str:
+    """Which field an intent's value is of: its location, its act and the act's other fields (a hand's seat), so a
+    later value of the same field replaces the earlier one."""
+    return json.dumps([[name, entry[name]] for name in sorted(entry) if name not in NOT_THE_FIELD])

@@ -29,20 +29,12 @@ class Engine:
         started = window.unoEngine  # a worker that failed to start: the loading shell says so
         self.worker = getattr(started, "worker", None) if started else None
         self.host: Host | None = None
-        self.proxy = create_proxy(self.on_message)
-        if self.worker:
-            self.worker.addEventListener("message", self.proxy)
+        self.proxy = create_proxy(self.on_text)
 
-    def take_early(self) -> None:
-        """What the worker said before this side listened (kept by web/page/engine-start.js)."""
-        if not self.worker:
-            return
-        started = window.unoEngine
-        started.stopKeeping()
-        early = started.early
-        for index in range(early.length):
-            self.on_text(str(early[index]))
-        early.splice(0)
+    def listen(self) -> None:
+        """Take the worker's messages for the page (web/page/engine-start.js routes them; it kept the early ones)."""
+        if self.worker:
+            window.unoEngine.listen(self.proxy)
 
     def send(self, message: "dict[str, Any]", extra: Any = None) -> None:
         """`message`, with `extra`'s entries (a JS object, kept out of MicroPython) added in JS."""
@@ -50,13 +42,9 @@ class Engine:
             seq = message.get("seq")
             window.unoEngine.send(json.dumps(message), seq if isinstance(seq, int) else 0, extra)
 
-    def on_message(self, event: Any) -> None:
-        self.on_text(str(event.data))
-
-    def on_text(self, text: str) -> None:
+    def on_text(self, text: Any) -> None:
         """One message from the worker; one the protocol refuses is reported on the console and changes nothing."""
-        if text.startswith('{"op": "peer"'):  # the links between phones: web/page/peer-relay.mjs's, in JS
-            return
+        text = str(text)
         try:
             message = json.loads(text)
         except Exception as error:  # not JSON
@@ -98,7 +86,7 @@ def main() -> None:
     for op in ("saves-write", "local"):
         host.on(op, saves.receive)
     engine.host = host
-    engine.take_early()
+    engine.listen()
     language, extra = host.language()  # extra: the catalogue, a JS object sent as it is
 
     def started(saves: Any, journal: "dict[str, Any]") -> None:

@@ -140,7 +140,7 @@ class PageSaves:
         root.setAttribute("data-saves-commits", str(self.commits))
         line = self.window.document.getElementById("save-state")
         if line:
-            dom.bind(self.window, line, "saves." + state, [])
+            dom.bind(self.window, line, "saves." + state, {})
             line.hidden = False
 
     def mirror(self, keys: Any, puts: Any) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.peer.protocol import Guest
+from app.peer.relay import Send
 from app.peer.share import SheetHost
 from app.score.keeper import Keeper
 from app.score.where import Where
@@ -26,7 +27,7 @@ class Hosting:
         self,
         keeper: Keeper,
         sheet_id: str,
-        send_page: Callable[[dict[str, Any]], None],
+        send_page: Send,
         redraw: Callable[[], None],
     ) -> None:
         self.keeper, self.sheet_id, self.redraw = keeper, sheet_id, redraw

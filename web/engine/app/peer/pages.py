@@ -18,7 +18,7 @@ from app.score.pages_entry import hand_box, live_text, preview_el
 from app.score.pages_link import readonly_sheet
 from app.score.qr import svg_of
 from app.score.where import sheet_hash
-from app.tree import El, el
+from app.tree import El, el, sends
 from scorekeeper import RoundDraft, Sheet
 from scorekeeper.link import view_of
 
@@ -114,7 +114,7 @@ def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) 
             key="table.scan_stop" if scanning else "table.scan",
             type="button",
             cls="button" + ("" if scanning else " primary"),
-            data_act="unscan" if scanning else "scan",
+            does=sends("table.unscan" if scanning else "table.scan"),
             id="table-scan",
         )
         if camera
@@ -130,10 +130,10 @@ def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) 
             autocapitalize="characters",
             spellcheck="false",
             enterkeyhint="go",
-            data_act="code",
             data_on="input",
+            does=sends("table.code"),
         ),
-        el("button", key="table.connect", type="button", cls="button", data_act=act, id="table-connect"),
+        el("button", key="table.connect", type="button", cls="button", id="table-connect", does=sends(f"table.{act}")),
     ]
 
 
@@ -167,7 +167,14 @@ def host_page(page: HostPage) -> El:
         invite = [el("p", key="table.making", role="status")]
     else:
         invite = [
-            el("button", key="table.add", type="button", cls="button primary", data_act="invite", id="table-invite")
+            el(
+                "button",
+                key="table.add",
+                type="button",
+                cls="button primary",
+                id="table-invite",
+                does=sends("table.invite"),
+            )
             if page.webrtc
             else None
         ]
@@ -181,7 +188,7 @@ def host_page(page: HostPage) -> El:
         el("h2", key="table.guests") if page.guests else None,
         guests if page.guests else None,
         *invite,
-        el("button", key="table.stop", type="button", cls="button", data_act="stop", id="table-stop")
+        el("button", key="table.stop", type="button", cls="button", id="table-stop", does=sends("table.stop"))
         if page.guests
         else None,
         cls="score-page sk-score table-page",
@@ -248,8 +255,7 @@ def _sheet(page: GuestPage) -> list[El | None]:
                     name,
                     type="button",
                     cls="button",
-                    data_act="claim",
-                    data_arg=str(seat),
+                    does=sends("table.claim", seat=seat),
                     id=f"table-claim-{seat}",
                 )
                 for seat, name in enumerate(sheet.players)

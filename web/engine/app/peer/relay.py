@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from app.peer import signal
+from shared.messages import FromPage, ToPage
 
-Send = Callable[[dict[str, Any]], None]
+Send = Callable[[ToPage], None]
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Relay:
     kinds: dict[int, signal.Kind] = field(default_factory=dict)  # each open link's own side
 
     def _do(self, action: str, **fields: Any) -> None:
-        self.send_page({"op": "peer", "do": action, **fields})  # "op" first: the page's JS picks these out
+        self.send_page(cast(ToPage, {"op": "peer", "do": action, **fields}))  # checked by `Link.to_page`
 
     def new_link(self) -> int:
         """A number for a link to come (its owner files it before the page can answer about it)."""
@@ -81,29 +82,28 @@ class Relay:
     def stop_scan(self) -> None:
         self._do("stop-scan")
 
-    def receive(self, message: dict[str, Any]) -> None:
-        """A peer-* message from the page; one that does not fit is dropped (the page is ours, but a
-        link that closed meanwhile may still report)."""
-        op, raw = message.get("op"), message.get("link")
-        link = raw if isinstance(raw, int) and raw in self.kinds else -1
-        known = link != -1
-        if op == "peer-sdp" and known and message.get("kind") == self.kinds[link]:
+    def receive(self, message: FromPage) -> None:
+        """A peer-* message from the page (checked by `app.link`); one about a link that closed meanwhile is
+        dropped."""
+        link = message.get("link")
+        known = isinstance(link, int) and link in self.kinds
+        if message["op"] == "peer-sdp" and known and message["kind"] == self.kinds[message["link"]]:
             try:
-                code = signal.encode(signal.from_sdp(self.kinds[link], str(message.get("sdp", ""))))
+                code = signal.encode(signal.from_sdp(message["kind"], message["sdp"]))
             except signal.SignalError as refused:
-                self.events.failed(link, refused.code)
+                self.events.failed(message["link"], refused.code)
                 return
-            self.events.code(link, code)
-        elif op == "peer-in" and known and isinstance(message.get("text"), str):
-            self.events.message(link, message["text"])
-        elif op == "peer-state" and known and message.get("state") in ("open", "closed"):
-            self.events.state(link, message["state"])
-        elif op == "peer-scanned":
-            text, why = message.get("text"), message.get("error")
-            self.events.scanned(text if isinstance(text, str) else None, str(why) if why else None)
-        elif op == "peer-support":
-            self.events.support(bool(message.get("webrtc")), bool(message.get("camera")))
-        elif op == "peer-failed":
-            self.events.failed(link if known else None, str(message.get("error", "")))
+            self.events.code(message["link"], code)
+        elif message["op"] == "peer-in" and known:
+            self.events.message(message["link"], message["text"])
+        elif message["op"] == "peer-state" and known and message["state"] in ("open", "closed"):
+            self.events.state(message["link"], message["state"])
+        elif message["op"] == "peer-scanned":
+            self.events.scanned(message.get("text"), message.get("error"))
+        elif message["op"] == "peer-support":
+            self.events.support(message["webrtc"], message["camera"])
+        elif message["op"] == "peer-failed":
+            failed = message.get("link")
+            self.events.failed(failed if known else None, message["error"])
 
     OPS = ("peer-sdp", "peer-in", "peer-state", "peer-scanned", "peer-support", "peer-failed")

@@ -7,21 +7,28 @@ guests stay connected, and the keeper's screen tells `Sessions.keeper_drew` afte
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from app import i18n, link
+from app.link import Link
 from app.peer import signal
 from app.peer.following import Following
 from app.peer.hosting import Hosting
 from app.peer.relay import Relay
 from app.peer.share import SheetGuest
-from app.score.keeper import Keeper
+from shared.messages import FromPage
+
+if TYPE_CHECKING:
+    from app.screens.score import KeeperDesk
 
 PEER_OPS = Relay.OPS
 
 
 class Sessions:
-    def __init__(self) -> None:
+    """This phone's part in a table of phones (made once by `app.application.App`): `link` is this phone's page,
+    `desk` its score keeper (whose sheets it shares)."""
+
+    def __init__(self, link: Link, desk: KeeperDesk) -> None:
+        self.link, self.desk = link, desk
         self.hosting: Hosting | None = None
         self.guest: SheetGuest | None = None
         self.following: Following | None = None
@@ -40,19 +47,19 @@ class Sessions:
             return
         self._wired = True
         for op in PEER_OPS:
-            link.handle(op, self._from_page)
+            self.link.handle(op, self._from_page)
         self._probe.probe()
 
     def _supported(self, webrtc: bool, camera: bool) -> None:
         self.support = (webrtc, camera)
         self.redraw()
 
-    def _from_page(self, message: dict[str, Any]) -> None:
-        if message.get("op") == "peer-support":
+    def _from_page(self, message: FromPage) -> None:
+        if message["op"] == "peer-support":
             self._probe.receive(message)
-        elif message.get("op") == "peer-scanned":
+        elif message["op"] == "peer-scanned":
             self.scanning = False
-            self._scanned(message)
+            self._scanned(message.get("text"), message.get("error"))
         elif self.hosting is not None:
             self.hosting.host.relay.receive(message)
         elif self.guest is not None:
@@ -60,18 +67,18 @@ class Sessions:
 
     # ----- host ---------------------------------------------------------------------------------
 
-    def host(self, sheet_id: str, keeper: Keeper, redraw_keeper: Callable[[], None]) -> Hosting:
-        """Share `sheet_id` of `keeper` from this phone (a sheet shared before is stopped; a followed host is
-        left); `redraw_keeper` draws the keeper's screen again when a guest's hand arrives."""
+    def host(self, sheet_id: str) -> Hosting:
+        """Share `sheet_id` of this phone's keeper (a sheet shared before is stopped; a followed host is left); the
+        keeper's screen is drawn again when a guest's hand arrives."""
         if self.hosting is not None and self.hosting.sheet_id == sheet_id and not self.hosting.host.ended:
             return self.hosting
         self.stop()
 
         def redraw() -> None:
-            redraw_keeper()
+            self.desk.redraw()
             self.redraw()
 
-        self.hosting = Hosting(keeper, sheet_id, link.to_page, redraw)
+        self.hosting = Hosting(self.desk.keeper(), sheet_id, self.link.to_page, redraw)
         return self.hosting
 
     def phones(self, sheet_id: str) -> int:
@@ -101,7 +108,8 @@ class Sessions:
     def join(self, code: str) -> None:
         if self.guest is None:
             self.stop()
-            self.following = Following(i18n.lang, lambda key, args: i18n.t(key, **args))
+            link = self.link
+            self.following = Following(link.lang, lambda key, args: link.texts.tr(key, args))
             self.guest = SheetGuest(link.to_page, "", self._followed)
         try:
             self.guest.join(code)
@@ -135,9 +143,8 @@ class Sessions:
             self.scanning = False
             self._probe.stop_scan()
 
-    def _scanned(self, message: dict[str, Any]) -> None:
-        text, error = message.get("text"), message.get("error")
-        if isinstance(text, str):
+    def _scanned(self, text: str | None, error: str | None) -> None:
+        if text is not None:
             if self.hosting is not None:
                 self.accept(text)
             else:
@@ -154,6 +161,3 @@ class Sessions:
         if self.guest is not None:
             self.guest.leave()
             self.guest, self.following = None, None
-
-
-SESSIONS = Sessions()

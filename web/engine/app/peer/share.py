@@ -21,7 +21,7 @@ from typing import Any
 
 from app.peer import protocol, signal
 from app.peer.protocol import Guest, Guests, Refused
-from app.peer.relay import Events, Relay
+from app.peer.relay import Events, Relay, Send
 
 View = Callable[[Guest], dict[str, Any]]
 TakeHand = Callable[[int, int, dict[str, Any]], str | None]  # seat, round, hand -> None or an error code
@@ -51,7 +51,7 @@ class Outbox:
 class SheetHost:
     def __init__(
         self,
-        send_page: Callable[[dict[str, Any]], None],
+        send_page: Send,
         view: View,
         take_hand: TakeHand,
         changed: Callable[[], None] = lambda: None,
@@ -177,7 +177,7 @@ class SheetHost:
 class SheetGuest:
     """A guest phone following the host's sheet."""
 
-    def __init__(self, send_page: Callable[[dict[str, Any]], None], name: str, changed: Callable[[], None]) -> None:
+    def __init__(self, send_page: Send, name: str, changed: Callable[[], None]) -> None:
         self.relay = Relay(send_page, Events(code=self._code, message=self._message, state=self._state))
         self.name, self.changed = name, changed
         self.link: int | None = None

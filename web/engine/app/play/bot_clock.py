@@ -10,23 +10,25 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from shared.messages import ToBots
 from uno_core import IllegalActionError
 
 from .brain import BrainUnavailable
 from .session import Session, choice_data
-from .store import store
+from .store import PlayStore
 
-Ask = Callable[[dict[str, Any]], Awaitable[Any]]
+Ask = Callable[[ToBots], Awaitable[Any]]
 Spawn = Callable[[Any], Any]
 
 
 class BotClock:
-    """Runs one pump at a time over the controller's session. `game()` is the session on screen (it may be
-    replaced meanwhile), `alive()` whether the screen is still open, `render()` draws, `failed()` says the bots
-    stopped on an error."""
+    """Runs one pump at a time over the controller's session, saved in `store` after each move. `game()` is the
+    session on screen (it may be replaced meanwhile), `alive()` whether the screen is still open, `render()` draws,
+    `failed()` says the bots stopped on an error."""
 
     def __init__(
         self,
+        store: PlayStore,
         game: Callable[[], Session | None],
         alive: Callable[[], bool],
         ask: Ask,
@@ -34,7 +36,7 @@ class BotClock:
         render: Callable[[], None],
         failed: Callable[[], None],
     ) -> None:
-        self.game, self.alive, self.ask, self.spawn = game, alive, ask, spawn
+        self.store, self.game, self.alive, self.ask, self.spawn = store, game, alive, ask, spawn
         self.render, self.failed = render, failed
         self.running = False
         self.thinking = False  # the engine worker is deciding the bots' move
@@ -102,7 +104,7 @@ class BotClock:
                     self.decided_here += 1
                     session.bot_step()
                 if session.moment != moment:
-                    store.save(session)
+                    self.store.save(session)
                 if step.ms:
                     self.render()
         except Exception as error:  # never leave the table frozen without a word

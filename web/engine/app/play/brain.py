@@ -3,13 +3,10 @@
 Runs in Pyodide inside a Web Worker of its own (web/bots/brain-worker.mjs), so a search never holds up the engine
 worker; pure Python (no `js`), unit-tested on CPython. The engine worker's side is `app.play.brain_client`.
 
-The contract is plain data, one JSON text each way:
-- request: ``{"id": n, "op": "choose" | "hint", "save": <Session.to_save()>, "position": <log length>}``
-  (``"seat"`` too for a hint): made by `Session.bot_request` / `Session.hint_request`;
-- reply: ``{"id": n, "ok": true, "result": ...}``: for "choose" None (no bot acts) or
-  ``{"seat": s, "action": "<R-NOTE>"}``; for "hint" None or the action's R-NOTE text;
-- a request that cannot be served: ``{"id": n, "ok": false, "error": <code>, "detail": <English text>}``
-  (codes: ``bad_json``, ``bad_request``, ``bad_save``, ``bad_op``); nothing changes.
+The messages are `shared.bots`'s, one JSON text each way: a request (``choose`` or ``hint``, made by
+`Session.bot_request` / `Session.hint_request`) is answered ``chosen`` (None: no bot acts, or the seat and its move
+in R-NOTE), ``hinted`` (None or the move's R-NOTE text) or ``refused`` (a code and an English detail: the request
+was not one, its save could not be read...); nothing changes on a refusal.
 
 The worker keeps one mirror of the game: a request whose log extends the mirror's applies only the new
 actions (the bots go on with the same random state, as they would in the page); any other save
@@ -19,13 +16,13 @@ rebuilds it (a new game, an undo, another tab's game).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal, cast
 
+from shared import bots
+from shared.messages import FromBots, ToBots
 from uno_core import SaveError, UnoError, parse_action
 
 from .session import Session, choice_data
-
-OPS = ("choose", "hint")
 
 
 class BrainUnavailable(Exception):
@@ -33,12 +30,15 @@ class BrainUnavailable(Exception):
     decides itself."""
 
 
+Refusal = Literal["bad_json", "bad_request", "bad_save", "bad_op"]  # `shared.bots.REFUSALS`
+
+
 class BrainError(Exception):
     """A request the worker cannot serve; `code` says which kind (see the module's doc)."""
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: Refusal, detail: str) -> None:
         super().__init__(detail)
-        self.code = code
+        self.code: Refusal = code
 
 
 def _header(save: dict[str, Any]) -> str:
@@ -58,36 +58,34 @@ class Brain:
         self.mirror_lines: list[str] = []  # the mirror's log as the save's lines, kept as it grows
 
     def handle(self, text: str) -> str:
-        """One request's JSON text in, its reply's JSON text out. Never raises."""
+        """One request's JSON text in, its answer's JSON text out. Never raises."""
         ident: Any = None
+        answer: FromBots
         try:
             try:
                 request = json.loads(text)
             except (TypeError, ValueError) as error:
                 raise BrainError("bad_json", f"not JSON: {error}") from None
-            if not isinstance(request, dict):
-                raise BrainError("bad_request", "a request is a JSON object")
-            ident = request.get("id")
-            result = self.serve(request)
+            ident = request.get("id") if isinstance(request, dict) else None
+            why = bots.check(request, bots.ENGINE)
+            if why:
+                refusal: Refusal = "bad_op" if why.startswith("unknown op") else "bad_request"
+                raise BrainError("bad_save" if why.endswith("lacks save") else refusal, why)
+            answer = self.serve(cast(ToBots, request))
         except BrainError as error:
-            return json.dumps({"id": ident, "ok": False, "error": error.code, "detail": str(error)})
-        return json.dumps({"id": ident, "ok": True, "result": result})
+            known = ident if isinstance(ident, int) and not isinstance(ident, bool) and ident > 0 else None
+            answer = {"op": "refused", "id": known, "error": error.code, "detail": str(error)}
+        return json.dumps(answer)
 
-    def serve(self, request: dict[str, Any]) -> Any:
-        op = request.get("op")
-        if op not in OPS:
-            raise BrainError("bad_op", f"unknown op {op!r}; known: {', '.join(OPS)}")
-        position = request.get("position")
-        if type(position) is not int or position < 0:
-            raise BrainError("bad_request", f"bad position {position!r}")
-        session = self.sync(request.get("save"), position)
-        if op == "choose":
-            return choice_data(session.bot_choice())
-        seat = request.get("seat")
-        if type(seat) is not int or not 0 <= seat < session.game.n or session.is_bot(seat):
+    def serve(self, request: ToBots) -> FromBots:
+        session = self.sync(request["save"], request["position"])
+        if request["op"] == "choose":
+            return {"op": "chosen", "id": request["id"], "move": choice_data(session.bot_choice())}
+        seat = request["seat"]
+        if seat >= session.game.n or session.is_bot(seat):
             raise BrainError("bad_request", f"no person at seat {seat!r}")
         hint = session.hint_for(seat)
-        return None if hint is None else str(hint)
+        return {"op": "hinted", "id": request["id"], "action": None if hint is None else str(hint)}
 
     def sync(self, save: Any, position: int) -> Session:
         """The mirror brought to `save` (which must be `position` actions long)."""

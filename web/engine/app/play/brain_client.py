@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from typing import Any, ClassVar
+from typing import Any, cast
 
-from app import link
+from app.link import Link
 from app.play.brain import BrainUnavailable
-from app.storage.page_saves import local
+from app.storage.page_saves import PageStorage
+from shared import bots
+from shared.messages import FromBots, ToBots
 
-__all__ = ["BrainClient", "BrainUnavailable", "brain"]
+__all__ = ["BrainClient", "BrainUnavailable"]
 
 READY_TIMEOUT_S = 90.0  # a first visit on a slow phone boots the worker's Pyodide in tens of seconds
 LOADED_TIMEOUT_S = 10.0  # its own modules (from the service worker's cache, or the network) arrive far sooner
@@ -49,15 +51,17 @@ def _proxy(handler: Any) -> Any:
 
 
 class BrainClient:
-    shared: ClassVar[BrainClient | None] = None  # the page's one client, `brain()`
+    """The one client of the bots' worker (made by `app.application.App`); `link` is the page its marks go to,
+    `storage` holds the switch that keeps the worker off."""
 
-    def __init__(self) -> None:
+    def __init__(self, link: Link, storage: PageStorage) -> None:
+        self.link, self.storage = link, storage
         self.worker: Any = None
         self.state = "off"
         self.failure = ""
         self.ready: asyncio.Future[bool] | None = None
         self.loaded = False  # its modules arrived (its first message)
-        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.pending: dict[int, asyncio.Future[FromBots]] = {}
         self.last_id = 0
         self._proxies: list[Any] = []
         self.url = ""  # the worker's module (`allow`): uno-brain.mjs, next to Pyodide's loader
@@ -84,7 +88,7 @@ class BrainClient:
     def _start_now(self) -> None:
         if self.worker is not None or self.state in ("failed", "page"):
             return
-        if local().get(PAGE_SWITCH) == "page":
+        if self.storage.local.get(PAGE_SWITCH) == "page":
             self.failure = "kept off (uno.brain = page)"
             self._mark("page")
             return
@@ -117,7 +121,7 @@ class BrainClient:
             marks["brain-ms"] = str(ms)
         if path is not None:
             marks["brain-path"] = path
-        link.to_page({"op": "set", "marks": marks})
+        self.link.to_page({"op": "set", "marks": marks})
 
     def _on_message(self, event: Any) -> None:
         try:
@@ -125,21 +129,24 @@ class BrainClient:
         except ValueError:
             self._fail(f"unreadable message {str(event.data)[:80]!r}")
             return
-        if not isinstance(data, dict):
-            self._fail("a message that is not an object")
-        elif "loaded" in data:
+        why = bots.check(data, bots.BOTS)
+        if why:
+            self._fail(f"a message that is not one ({why})")
+            return
+        message = cast(FromBots, data)
+        if message["op"] == "loaded":
             self.loaded = True
-        elif "ready" in data:
-            self._mark("ready", int(data.get("ms") or 0), str(data.get("path") or ""))
+        elif message["op"] == "ready":
+            self._mark("ready", message["ms"], message["path"])
             if self.ready is not None and not self.ready.done():
                 self.ready.set_result(True)
-        elif "fatal" in data:
-            self._fail(str(data["fatal"]))
+        elif message["op"] == "fatal":
+            self._fail(message["error"])
         else:
-            future = self.pending.pop(data.get("id"), None)  # type: ignore[arg-type]
+            future = self.pending.pop(message["id"] or 0, None)
             self.answered += 1
             if future is not None and not future.done():
-                future.set_result(data)
+                future.set_result(message)
 
     def _on_error(self, event: Any) -> None:
         event.preventDefault()
@@ -160,9 +167,9 @@ class BrainClient:
                 future.set_exception(error)
         self.pending.clear()
 
-    async def ask(self, request: dict[str, Any]) -> Any:
-        """Send `request` (a `Session.bot_request()` / `hint_request()`); return the reply's result.
-        BrainUnavailable if the worker cannot answer it."""
+    async def ask(self, request: ToBots) -> Any:
+        """Send `request` (a `Session.bot_request()` / `hint_request()`: its `id` is set here); return what the
+        answer carries: a `chosen`'s move, a `hinted`'s action. BrainUnavailable if the worker cannot answer it."""
         self.start()
         if self.state == "waiting":  # asked before the app was ready: start now if it may
             if not self.allowed:
@@ -176,25 +183,20 @@ class BrainClient:
             raise BrainUnavailable("still starting") from None
         self.last_id += 1
         ident = self.last_id
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+        future: asyncio.Future[FromBots] = asyncio.get_event_loop().create_future()
         self.pending[ident] = future
-        self.worker.postMessage(json.dumps({**request, "id": ident}))
+        request["id"] = ident
+        self.worker.postMessage(json.dumps(request))
         self.asked += 1
         try:
             reply = await asyncio.wait_for(future, ANSWER_TIMEOUT_S)
         except TimeoutError:
             self.pending.pop(ident, None)
             raise BrainUnavailable(f"no answer after {ANSWER_TIMEOUT_S:.0f} s") from None
-        if not reply.get("ok"):
-            why = f"{reply.get('error')}: {reply.get('detail')}"
-            print(f"uno: the bots' worker refused a request: {why}", file=sys.stderr)
-            raise BrainUnavailable(str(reply.get("error")))
-        return reply.get("result")
-
-
-BRAIN = BrainClient()
-"""The engine worker's one client of the bots' worker."""
-
-
-def brain() -> BrainClient:
-    return BRAIN
+        if reply["op"] == "chosen":
+            return reply["move"]
+        if reply["op"] == "hinted":
+            return reply["action"]
+        why = f"{reply.get('error')}: {reply.get('detail')}"
+        print(f"uno: the bots' worker refused a request: {why}", file=sys.stderr)
+        raise BrainUnavailable(str(reply.get("error")))

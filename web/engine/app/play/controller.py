@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from app.i18n import Texts
 from app.tree import Phrase, phrase
+from shared.messages import PlayIntent
 from uno_core import SAY_UNO, Action, Card, Colour, IllegalActionError, UnoError, parse_action
 from uno_core import events as ev
 
@@ -22,16 +23,18 @@ from .brain import BrainUnavailable
 from .picker import COLOUR, COUNT, SWAP, Picker, can_say_uno_with_play, plays_of
 from .presenter import Frame, Presenter
 from .session import Session
-from .store import store
+from .store import PlayStore
 from .table_state import TableScreen, table_screen
 
 
 class PlayController:
-    """The game screen's state. `show(frame)` draws; `texts()` gives the page language's catalogue; `ask`
-    and `spawn` are the bots' clock's (the engine worker, the page's task runner)."""
+    """The game screen's state, saved in `store`. `show(frame)` draws; `texts()` gives the page language's catalogue;
+    `ask` and `spawn` are the bots' clock's (the bots' worker, the engine worker's task runner)."""
 
-    def __init__(self, show: Callable[[Frame], None], texts: Callable[[], Texts], ask: Ask, spawn: Spawn) -> None:
-        self.show, self.texts, self.ask, self.spawn = show, texts, ask, spawn
+    def __init__(
+        self, store: PlayStore, show: Callable[[Frame], None], texts: Callable[[], Texts], ask: Ask, spawn: Spawn
+    ) -> None:
+        self.store, self.show, self.texts, self.ask, self.spawn = store, show, texts, ask, spawn
         self.session: Session | None = None
         self.picker: Picker | None = None
         self.uno_armed = False
@@ -42,7 +45,13 @@ class PlayController:
         self.alive = True
         self.presenter = Presenter()
         self.clock = BotClock(
-            lambda: self.session, lambda: self.alive, lambda request: self.ask(request), spawn, self.render, self.failed
+            store,
+            lambda: self.session,
+            lambda: self.alive,
+            lambda request: self.ask(request),
+            spawn,
+            self.render,
+            self.failed,
         )
 
     # what the test hook reads (`app.play.hook`)
@@ -82,7 +91,7 @@ class PlayController:
     def others_saved(self) -> None:
         """Another tab moved in this game: show its position (unless bots here are mid-move)."""
         if not self.clock.running:
-            self.load(store.reload())
+            self.load(self.store.reload())
 
     def failed(self) -> None:
         """The bots' clock stopped on an error: say so."""
@@ -90,37 +99,41 @@ class PlayController:
 
     # ----- a person's intents -------------------------------------------------------------------
 
-    def intent(self, act: str, arg: str = "", enabled: bool = True, blind: bool = False) -> None:
-        """A tap on a `data-act` control; `enabled` False for a disabled one (a card that cannot be
-        played is still explained); `blind` when the page sent it before it showed what the person's previous
-        tap did (a double tap on a slow phone: a card or move no longer playable then is ignored, unexplained)."""
-        self.blind = blind
-        if not enabled:
-            if act == "card":
-                self.tap_card(Card.parse(arg))
-            return
-        handlers: dict[str, Callable[[], None]] = {
-            "action": lambda: self.act_text(arg),
-            "card": lambda: self.tap_card(Card.parse(arg)),
-            "colour": lambda: self.answer(COLOUR, Colour(arg)),
-            "count": lambda: self.answer(COUNT, int(arg)),
-            "swap": lambda: self.answer(SWAP, int(arg)),
-            "cancel": self.cancel_pick,
-            "uno": self.press_uno,
-            "hint": self.show_hint,
-            "undo": self.undo,
-            "handoff": self.confirm_handoff,
-            "reveal": self.confirm_reveal,
-            "sound": self.toggle_sound,
-            "next-round": self.next_round,
-            "new-match": self.new_match,
-        }
-        handler = handlers.get(act)
-        if handler is not None:
-            try:
-                handler()
-            except (UnoError, ValueError):  # a malformed card, colour or number: nothing changes
+    def intent(self, intent: PlayIntent) -> None:
+        """A tap on a `data-act` control; `enabled` False for a disabled one (a card that cannot be played is still
+        explained); `blind` when the page sent it before it showed what the person's previous tap did (a double tap
+        on a slow phone: a card or move no longer playable then is ignored, unexplained)."""
+        self.blind = intent.get("blind", False)
+        try:
+            if intent["act"] == "play.card":
+                self.tap_card(Card.parse(intent["card"]))
+            elif not intent.get("enabled", True):
                 return
+            elif intent["act"] == "play.move":
+                self.act_text(intent["move"])
+            elif intent["act"] == "play.colour":
+                self.answer(COLOUR, Colour(intent["colour"]))
+            elif intent["act"] == "play.count":
+                self.answer(COUNT, intent["count"])
+            elif intent["act"] == "play.swap":
+                self.answer(SWAP, intent["seat"])
+            else:
+                simple = {
+                    "play.cancel": self.cancel_pick,
+                    "play.uno": self.press_uno,
+                    "play.hint": self.show_hint,
+                    "play.undo": self.undo,
+                    "play.handoff": self.confirm_handoff,
+                    "play.reveal": self.confirm_reveal,
+                    "play.sound": self.toggle_sound,
+                    "play.next-round": self.next_round,
+                    "play.new-match": self.new_match,
+                }
+                handler = simple.get(intent["act"])
+                if handler is not None:
+                    handler()
+        except (UnoError, ValueError):  # a malformed card: nothing changes
+            return
 
     def act(self, action: Action) -> None:
         session = self.session
@@ -140,7 +153,7 @@ class PlayController:
                 if isinstance(mine, ev.ChallengeResult) and mine.revealed is not None:
                     self.revealed = (session.names[event.challenged], mine.revealed)
         self.picker, self.uno_armed, self.hint, self.notice = None, False, None, None
-        store.save(session)
+        self.store.save(session)
         try:
             self.render()
         finally:
@@ -223,7 +236,7 @@ class PlayController:
             self.picker, self.uno_armed, self.revealed, self.hint = None, False, None, None
             self.notice = phrase("play.table.undone")
             self.presenter.caught_up(self.session)
-            store.save(self.session)
+            self.store.save(self.session)
             self.render()
             self.clock.kick()
 
@@ -242,21 +255,21 @@ class PlayController:
             self.clock.kick()
 
     def toggle_sound(self) -> None:
-        store.save_sound(store.sound() == "off")
+        self.store.save_sound(self.store.sound() == "off")
         self.render()
 
     def next_round(self) -> None:
         if self.session is not None:
             self.session.ack_round_end()
             self.revealed = None
-            store.save(self.session)
+            self.store.save(self.session)
             self.render()
             self.clock.kick()
 
     def new_match(self) -> None:
         if self.session is not None:
             session = Session.new(self.session.config, random.randrange(1, 1 << 31))
-            store.keep(session)
+            self.store.keep(session)
             self.load(session)
 
     def export(self) -> tuple[str, str] | None:
@@ -271,7 +284,7 @@ class PlayController:
             self.notice = phrase("play.error.import")
             self.render()
             return
-        store.keep(session)
+        self.store.keep(session)
         self.load(session)
         self.notice = phrase("play.table.imported")
         self.render()
@@ -296,8 +309,8 @@ class PlayController:
             picker=self.picker,
             window_ms=self.clock.window_ms,
             uno_armed=self.uno_armed,
-            sound=store.sound() != "off",
-            sound_asked=store.sound() is not None,
+            sound=self.store.sound() != "off",
+            sound_asked=self.store.sound() is not None,
         )
 
     def render(self, focus: str = "") -> None:

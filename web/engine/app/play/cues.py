@@ -16,8 +16,9 @@ name or "", and what it is about:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
+from shared.messages import Cue
 from uno_core import Rank
 from uno_core import events as ev
 
@@ -30,13 +31,13 @@ MAX_CUES = 8  # after a burst (instant bots) only the last ones play
 MAX_MS = 2400  # and never for longer than this
 PLUS = (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
 
-Cue = dict[str, Any]
+Made = dict[str, Any]  # a cue before its start time is known
 
 
 def cues(events: Sequence[ev.Event], shown: int | None, turn: int | None = None) -> list[Cue]:
     """The cues of `events` (the shown seat's copies) for a page showing `shown`'s hand; `turn`: the seat
     whose turn has just begun, if it changed."""
-    made: list[tuple[Cue, int]] = []  # each cue and how long it takes
+    made: list[tuple[Made, int]] = []  # each cue and how long it takes
     for event in events:
         made.extend(_of(event, shown))
     if turn is not None:
@@ -46,12 +47,12 @@ def cues(events: Sequence[ev.Event], shown: int | None, turn: int | None = None)
     at = 0
     out: list[Cue] = []
     for cue, length in made:
-        out.append({**cue, "at": min(at, MAX_MS)})
+        out.append(cast(Cue, {**cue, "at": min(at, MAX_MS)}))
         at += length
     return out
 
 
-def _of(event: ev.Event, shown: int | None) -> list[tuple[Cue, int]]:
+def _of(event: ev.Event, shown: int | None) -> list[tuple[Made, int]]:
     if isinstance(event, ev.CardPlayed):
         card = event.cards[0]
         sound = "plus" if card.rank in PLUS else "play"

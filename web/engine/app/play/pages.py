@@ -7,7 +7,7 @@ its children replace that element's. Every choice offered is one of `screen.lega
 
 from __future__ import annotations
 
-from app.tree import El, Phrase, el, phrase
+from app.tree import El, Phrase, el, phrase, sends
 from uno_core import CHALLENGE, DRAW, KEEP, SAY_UNO, Catch, ChooseColour, Colour, Phase, Play, SeatView
 
 from . import describe
@@ -56,8 +56,8 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
         accept="application/json,.json",
         id="play-import",
         cls="file-input",
-        data_act="import",
         data_on="change",
+        does=sends("play.import"),
     )
     menu = el(
         "details",
@@ -66,7 +66,7 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
             "div",
             el("a", key="play.howto", cls="button", href="#/howto"),
             el("a", key="play.menu.setup", cls="button", href="#/play"),
-            button(phrase("play.menu.export"), "export"),
+            button(phrase("play.menu.export"), sends("play.export")),
             el("label", el("span", key="play.menu.import"), file_input, cls="button file-label"),
             cls="menu-items",
         ),
@@ -94,8 +94,8 @@ def sound_switch(screen: TableScreen) -> El:
         el("span", el("span", cls="switch-knob"), cls="switch-track", aria_hidden="true"),
         cls="sound-switch" + ("" if on else " off") + ("" if screen.sound_asked else " fresh"),
         type="button",
-        data_act="sound",
         data_focus="sound",
+        does=sends("play.sound"),
         aria_pressed="true" if on else "false",
     )
 
@@ -226,9 +226,8 @@ def centre(screen: TableScreen, me: SeatView) -> El:
         el("span", key=phrase("play.table.pile", count=me.draw_pile_size), cls="pile-count"),
         cls="pile",
         type="button",
-        data_act="action",
-        data_arg="draw",
         data_focus="pile",
+        does=sends("play.move", move="draw"),
         disabled=DRAW not in screen.legal,
     )
     top = card_face(me.top, "div", "top-card", label=(phrase("play.table.top", card=describe.card_phrase(me.top)),))
@@ -278,14 +277,18 @@ def reactions(screen: TableScreen) -> El | None:
     the page's policy refuses `style` attributes)."""
     legal, names = screen.legal, screen.names
     buttons = [
-        button(phrase("play.action.catch", name=names[a.seat]), "action", str(a), "catch")
+        button(phrase("play.action.catch", name=names[a.seat]), sends("play.move", move=str(a)), "catch")
         for a in legal
         if isinstance(a, Catch)
     ]
     jumps = [a for a in legal if isinstance(a, Play) and a.jump and not a.uno]
     if jumps:
         card = jumps[0].card
-        buttons.append(button(phrase("play.action.jump", card=describe.card_phrase(card)), "card", card.code, "jump"))
+        buttons.append(
+            button(
+                phrase("play.action.jump", card=describe.card_phrase(card)), sends("play.card", card=card.code), "jump"
+            )
+        )
     if not buttons:
         return None
     bar = (
@@ -303,7 +306,7 @@ def chooser(screen: TableScreen, me: SeatView) -> El | None:
         return el(
             "div",
             el("p", key="play.choose.first_colour", cls="chooser-title", id="chooser-title"),
-            el("div", *[colour_button(c, "action") for c in colours], cls="chooser-options"),
+            el("div", *[colour_button(c, first=True) for c in colours], cls="chooser-options"),
             cls="chooser",
             data_chooser="first",
             role="group",
@@ -316,20 +319,24 @@ def chooser(screen: TableScreen, me: SeatView) -> El | None:
     name = describe.card_phrase(card)
     if kind == COLOUR:
         title = phrase("play.choose.colour", card=name)
-        buttons = [colour_button(c, "colour") for c in options if isinstance(c, Colour)]
+        buttons = [colour_button(c) for c in options if isinstance(c, Colour)]
     elif kind == COUNT:
         title = phrase("play.choose.count", card=name)
         buttons = [
-            button(phrase("play.choose.one") if n == 1 else phrase("play.choose.two"), "count", str(n)) for n in options
+            button(phrase("play.choose.one") if n == 1 else phrase("play.choose.two"), sends("play.count", count=n))
+            for n in options
+            if isinstance(n, int)
         ]
     else:
         title = phrase("play.choose.swap", card=name)
         buttons = [
-            button(phrase("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), "swap", str(s))
+            button(
+                phrase("play.choose.swap_with", name=me.names[s], count=me.hand_sizes[s]), sends("play.swap", seat=s)
+            )
             for s in options
             if isinstance(s, int)
         ]
-    buttons.append(button(phrase("play.choose.cancel"), "cancel", "", "subtle"))
+    buttons.append(button(phrase("play.choose.cancel"), sends("play.cancel"), "subtle"))
     return el(
         "div",
         el("p", key=title, cls="chooser-title", id="chooser-title"),
@@ -345,18 +352,17 @@ def actions(screen: TableScreen, me: SeatView) -> El:
     legal = screen.legal
     parts: list[El] = []
     if me.phase is Phase.CHALLENGE and CHALLENGE in legal:
-        parts.append(button(phrase("play.action.challenge"), "action", "challenge", "primary"))
-        parts.append(button(phrase("play.action.accept", count=me.pending_draw), "action", "accept"))
+        parts.append(button(phrase("play.action.challenge"), sends("play.move", move="challenge"), "primary"))
+        parts.append(button(phrase("play.action.accept", count=me.pending_draw), sends("play.move", move="accept")))
     elif me.phase is Phase.DRAWN and KEEP in legal:
-        parts.append(button(phrase("play.action.keep"), "action", "keep", "primary", key="keep"))
+        parts.append(button(phrase("play.action.keep"), sends("play.move", move="keep"), "primary", key="keep"))
     else:
-        parts.append(button(draw_label(me), "action", "draw", enabled=DRAW in legal, key="draw"))
+        parts.append(button(draw_label(me), sends("play.move", move="draw"), enabled=DRAW in legal, key="draw"))
     say = SAY_UNO in legal
     cls = "uno" + (" armed" if screen.uno_armed else "") + (" urgent" if say else "")
     uno = button(
         "UNO!",
-        "uno",
-        "",
+        sends("play.uno"),
         cls,
         enabled=say or can_say_uno_with_play(legal),
         key="uno",
@@ -364,9 +370,9 @@ def actions(screen: TableScreen, me: SeatView) -> El:
         title=phrase("play.action.uno_label"),
     )
     parts.append(uno)
-    parts.append(button(phrase("play.action.hint"), "hint", "", "subtle", enabled=bool(legal), key="hint"))
+    parts.append(button(phrase("play.action.hint"), sends("play.hint"), "subtle", enabled=bool(legal), key="hint"))
     if screen.undo_allowed:
-        parts.append(button(phrase("play.action.undo"), "undo", "", "subtle", enabled=screen.can_undo))
+        parts.append(button(phrase("play.action.undo"), sends("play.undo"), "subtle", enabled=screen.can_undo))
     return el("div", *parts, cls="actions", role="group", t_attrs={"aria-label": phrase("play.table.actions")})
 
 
@@ -384,8 +390,8 @@ def hand(screen: TableScreen, me: SeatView) -> El:
         attrs = {
             "type": "button",
             "data-focus": f"card:{index}",
-            "data-act": "card",
-            "data-arg": card.code,
+            "data-act": "play.card",
+            "data-card": card.code,
             "tabindex": "0" if index == first else "-1",
         }
         if not ok:

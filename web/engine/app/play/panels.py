@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.tree import El, el, phrase
+from app.tree import El, el, phrase, sends
 from uno_core import Scoring, SeatView
 
 from . import describe
@@ -31,7 +31,7 @@ def handoff_panel(screen: TableScreen) -> El:
             key=phrase("play.handoff.confirm", name=name),
             cls="button primary big",
             type="button",
-            data_act="handoff",
+            does=sends("play.handoff"),
         ),
         cls="panel handoff",
         aria_labelledby="handoff-title",
@@ -55,7 +55,7 @@ def reveal_panel(screen: TableScreen) -> El:
             key="play.reveal.ok",
             cls="button primary big",
             type="button",
-            data_act="reveal",
+            does=sends("play.reveal"),
             data_focus="reveal",
         ),
         cls="panel reveal",
@@ -129,7 +129,7 @@ def round_panel(screen: TableScreen) -> El:
             key=phrase("play.round.to_result") if over else phrase("play.round.next"),
             cls="button primary big",
             type="button",
-            data_act="next-round",
+            does=sends("play.next-round"),
         ),
         cls="panel round-end",
         aria_labelledby="round-title",
@@ -164,7 +164,7 @@ def match_panel(screen: TableScreen) -> El:
         standings,
         el(
             "div",
-            el("button", key="play.match.again", cls="button primary big", type="button", data_act="new-match"),
+            el("button", key="play.match.again", cls="button primary big", type="button", does=sends("play.new-match")),
             el("a", key="play.match.setup", cls="button", href="#/play"),
             cls="panel-actions",
         ),

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.tree import El, Phrase, el, phrase
+from app.tree import El, Phrase, el, phrase, sends
 from uno_core import Card, Colour
 
 from . import describe
@@ -68,9 +68,10 @@ def colour_badge(colour: Colour | None) -> El:
     )
 
 
-def colour_button(colour: Colour, act: str) -> El:
-    """A colour choice (swatch, shape and name); `act` is 'action' (the first card's colour) or 'colour'."""
-    arg = f"color {colour.value}" if act == "action" else colour.value
+def colour_button(colour: Colour, first: bool = False) -> El:
+    """A colour choice (swatch, shape and name): the picker's answer, or (`first`) the first card's colour
+    (R-FIRST-2), which is a move of its own."""
+    does = sends("play.move", move=f"color {colour.value}") if first else sends("play.colour", colour=colour.value)
     return el(
         "button",
         el("span", describe.shape(colour), cls=f"swatch c-{colour.value}", aria_hidden="true"),
@@ -78,8 +79,7 @@ def colour_button(colour: Colour, act: str) -> El:
         cls=f"button colour-choice cc-{colour.value}",
         type="button",
         data_colour=colour.value,
-        data_act=act,
-        data_arg=arg,
+        does=does,
     )
 
 
@@ -89,29 +89,29 @@ def cards_row(cards: Sequence[Card], cls: str = "") -> El:
 
 def button(
     label: Words,
-    act: str,
-    arg: str = "",
+    does: Mapping[str, str],
     cls: str = "",
     enabled: bool = True,
     key: str = "",
     attrs: Mapping[str, str] | None = None,
     title: Phrase | None = None,
 ) -> El:
-    """A button for the delegated click handler: `data-act` says what it does, `data-arg` with what; `key` is
-    its keyboard shortcut, `title` its tooltip."""
+    """A button for the delegated click handler: `does` is the intent it sends (`app.tree.sends`); `key` is its
+    keyboard shortcut, `title` its tooltip. Its `data-focus` is the intent's act and fields (the focus stays on it
+    across drawings)."""
+    focus = ":".join(value for name, value in does.items())
     node = says(
         "button",
         label,
         cls=f"button {cls}".strip(),
         type="button",
-        data_act=act,
-        data_arg=arg,
-        data_focus=f"{act}:{arg}",
+        data_focus=focus,
         data_key=key or None,
         data_shortcut=key[0] if key else None,
         aria_keyshortcuts=key[0].upper() if key else None,
         disabled=not enabled,
         t_attrs={"title": title} if title is not None else None,
+        does=does,
     )
     return with_attrs(node, attrs)
 

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from app.i18n import Texts
 from app.tree import El
+from shared.messages import Cue
 from uno_core import events as ev
 
 from . import describe, pages
-from .cues import Cue, cues
+from .cues import cues
 from .session import Session
 from .table_state import TableScreen
 

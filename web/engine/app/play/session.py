@@ -28,6 +28,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from shared.messages import BotMove, ChooseBotsMessage, HintBotsMessage
 from uno_core import DRAW, Action, Card, Game, IllegalActionError, SaveError, UnoError, parse_action, save
 from uno_core.bots import Bot, BotError, Table, make_bot
 from uno_core.events import CardsDrawn, Event, MatchOver, RoundOver
@@ -49,7 +50,7 @@ class Step:
     ms: int = 0
 
 
-def choice_data(choice: tuple[int, Action] | None) -> dict[str, Any] | None:
+def choice_data(choice: tuple[int, Action] | None) -> BotMove | None:
     """A bot decision as plain data: {"seat": n, "action": R-NOTE text}, or None (no bot acts)."""
     return None if choice is None else {"seat": choice[0], "action": str(choice[1])}
 
@@ -260,9 +261,9 @@ class Session:
         """The bot action the driver's arbitration picks now (not applied), or None. This is the search."""
         return self.table.choice()
 
-    def bot_request(self) -> dict[str, Any]:
-        """What the engine worker needs to decide the bots' move here (JSON-ready)."""
-        return {"op": "choose", "save": self.to_save(), "position": self.position}
+    def bot_request(self) -> ChooseBotsMessage:
+        """What the bots' worker needs to decide the bots' move (`shared.bots`; its `id` is the client's to set)."""
+        return {"op": "choose", "id": 0, "save": self.to_save(), "position": self.position}
 
     def bot_answer(self, moment: tuple[int, int], answer: Any) -> list[Event] | None:
         """The bots' decision asked for at `moment` (`choice_data`'s form: None, or {"seat", "action"} in
@@ -342,12 +343,12 @@ class Session:
         history = self.game.history_for(seat)
         return adviser.choose(me, history)
 
-    def hint_request(self) -> dict[str, Any] | None:
-        """What the engine worker needs to give the shown seat a hint (None: no hint to give now)."""
+    def hint_request(self) -> HintBotsMessage | None:
+        """What the bots' worker needs to give the shown seat a hint (None: no hint to give now)."""
         seat = self.shown
         if seat is None or self.pending_round is not None:
             return None
-        return {"op": "hint", "save": self.to_save(), "position": self.position, "seat": seat}
+        return {"op": "hint", "id": 0, "save": self.to_save(), "position": self.position, "seat": seat}
 
     # ----- test hook -----------------------------------------------------------------------------------
 

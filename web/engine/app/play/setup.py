@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from shared.messages import SetupIntent
 from uno_core import RulesError
 
 from .config import (
@@ -48,60 +49,63 @@ class Setup:
     def screen(self, has_game: bool) -> SetupScreen:
         return SetupScreen(self.config, available_levels(), has_game, self.error, self.asking, dict(self.typed))
 
-    def act(self, act: str, arg: str = "", value: str = "", checked: bool = False) -> SetupEffect:
+    def act(self, intent: SetupIntent) -> SetupEffect:
         """Apply one intent; a refused value leaves the set-up as it was and shows why."""
         try:
-            return self._act(act, arg, value, checked)
+            return self._act(intent)
         except (ConfigError, RulesError, ValueError, IndexError, StopIteration) as error:
             self.error = error.key if isinstance(error, ConfigError) else "play.error.rules"
             return SetupEffect(render=True)
 
-    def _act(self, act: str, arg: str, value: str, checked: bool) -> SetupEffect:
+    def _act(self, intent: SetupIntent) -> SetupEffect:
         config = self.config
         seats = list(config.seats)
-        if act == "start" and self.in_progress and not self.asking:
+        act = intent["act"]
+        if act == "setup.start" and self.in_progress and not self.asking:
             self.asking = True
             return SetupEffect(render=True, save=True, focus=ASK_ID)
-        if act in ("start", "start-sure"):
+        if act in ("setup.start", "setup.start-sure"):
             self.asking = False
             return SetupEffect(start=True, save=True)
-        if act == "start-keep":
+        if act == "setup.start-keep":
             self.asking = False
             return SetupEffect(render=True, focus="start-top")
         self.asking = False  # any change to the set-up answers "not now"
-        if act == "add-seat":
+        if intent["act"] == "setup.add-seat":
             if len(seats) >= MAX_SEATS:
                 return SetupEffect()
             used = {s.name for s in seats}
             name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
             return self._update(config.with_seats((*seats, SeatConfig("bot", name, "basic"))), focus="add-seat")
-        if act == "remove-seat":
+        if intent["act"] == "setup.remove-seat":
             if len(seats) <= MIN_SEATS:
                 return SetupEffect()
-            del seats[int(arg)]
+            del seats[intent["seat"]]
             return self._update(config.with_seats(tuple(seats)), focus="add-seat")
-        if act in ("seat-name", "seat-kind", "seat-level"):
-            index, seat = int(arg), seats[int(arg)]
-            if act == "seat-name":
-                seats[index] = dataclasses.replace(seat, name=value.strip()[:NAME_MAX])
-            elif act == "seat-kind":
-                seats[index] = dataclasses.replace(seat, kind=value)
-            else:
-                seats[index] = dataclasses.replace(seat, level=value)
-            return self._update(config.with_seats(tuple(seats)), redraw=act != "seat-name")
-        if act == "preset":
-            return self._update(config.with_preset(value))
-        if act == "rule":
+        if intent["act"] == "setup.seat-name":
+            seat = seats[intent["seat"]]
+            seats[intent["seat"]] = dataclasses.replace(seat, name=intent["value"].strip()[:NAME_MAX])
+            return self._update(config.with_seats(tuple(seats)), redraw=False)
+        if intent["act"] == "setup.seat-kind":
+            seats[intent["seat"]] = dataclasses.replace(seats[intent["seat"]], kind=intent["value"])
+            return self._update(config.with_seats(tuple(seats)))
+        if intent["act"] == "setup.seat-level":
+            seats[intent["seat"]] = dataclasses.replace(seats[intent["seat"]], level=intent["value"])
+            return self._update(config.with_seats(tuple(seats)))
+        if intent["act"] == "setup.preset":
+            return self._update(config.with_preset(intent["value"]))
+        if intent["act"] == "setup.rule":
+            rule, value = intent["rule"], intent.get("value", "")
             try:
-                chosen = self._rule_value(arg, value, checked)
+                chosen = self._rule_value(rule, value, intent.get("checked", False))
             except ConfigError:
-                self.typed[arg] = value  # the field keeps it (the page shows what the set-up says it holds)
+                self.typed[rule] = value  # the field keeps it (the page shows what the set-up says it holds)
                 raise
-            return self._update(config.with_rule(arg, chosen))
-        if act == "speed":
-            return self._update(dataclasses.replace(config, speed=value), redraw=False)
-        if act == "undo":
-            return self._update(dataclasses.replace(config, undo=checked))
+            return self._update(config.with_rule(rule, chosen))
+        if intent["act"] == "setup.speed":
+            return self._update(dataclasses.replace(config, speed=intent["value"]), redraw=False)
+        if intent["act"] == "setup.undo":
+            return self._update(dataclasses.replace(config, undo=intent["checked"]))
         return SetupEffect()
 
     def rename(self, old: str, new: str) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.tree import El, Phrase, el, phrase
+from app.tree import El, Phrase, el, phrase, sends
 from uno_core import PRESETS
 
 from .config import MAX_SEATS, MIN_SEATS, SPEEDS, PlayConfig, RuleOption, rule_options
@@ -48,7 +48,7 @@ def render(screen: SetupScreen) -> El:
         el("h1", key="play.setup.title"),
         el(
             "p",
-            el("a", key="play.resume", cls="button resume", href="#/play/table", data_act="resume"),
+            el("a", key="play.resume", cls="button resume", href="#/play/table", does=sends("setup.resume")),
             cls="resume-row",
         )
         if screen.has_game
@@ -87,8 +87,8 @@ def ask_panel() -> El:
         el("p", key="play.setup.ask_text"),
         el(
             "div",
-            el("button", key="play.setup.ask_yes", cls="button primary", type="button", data_act="start-sure"),
-            el("button", key="play.setup.ask_no", cls="button", type="button", data_act="start-keep"),
+            el("button", key="play.setup.ask_yes", cls="button primary", type="button", does=sends("setup.start-sure")),
+            el("button", key="play.setup.ask_no", cls="button", type="button", does=sends("setup.start-keep")),
             cls="panel-actions",
         ),
         cls="panel start-ask",
@@ -98,7 +98,9 @@ def ask_panel() -> El:
 
 
 def start_button(ident: str) -> El:
-    return el("button", key="play.setup.start", cls="button primary big", type="button", data_act="start", id=ident)
+    return el(
+        "button", key="play.setup.start", cls="button primary big", type="button", id=ident, does=sends("setup.start")
+    )
 
 
 def summary(config: PlayConfig) -> Phrase:
@@ -130,13 +132,12 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
             autocomplete="off",
             id=f"seat-name-{index}",
             cls="seat-name-input",
-            data_act="seat-name",
-            data_arg=str(index),
             data_on="change",
+            does=sends("setup.seat-name", seat=index),
         )
         kind = select(
-            "seat-kind",
-            str(index),
+            f"f-seat-kind-{index}",
+            sends("setup.seat-kind", seat=index),
             [("human", phrase("play.seat.human")), ("bot", phrase("play.seat.bot"))],
             seat.kind,
             phrase("play.setup.kind_label", n=number),
@@ -144,8 +145,8 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
         )
         level = (
             select(
-                "seat-level",
-                str(index),
+                f"f-seat-level-{index}",
+                sends("setup.seat-level", seat=index),
                 [(lv, phrase(f"play.level_short.{lv}")) for lv in levels],
                 seat.level,
                 phrase("play.setup.level_label", n=number),
@@ -167,8 +168,7 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
                 "✕",
                 cls="button remove",
                 type="button",
-                data_act="remove-seat",
-                data_arg=str(index),
+                does=sends("setup.remove-seat", seat=index),
                 t_attrs={"aria-label": phrase("play.setup.remove", name=seat.name or str(number))},
             )
             if len(config.seats) > MIN_SEATS
@@ -192,8 +192,8 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
         key="play.setup.add",
         cls="button",
         type="button",
-        data_act="add-seat",
         id="add-seat",
+        does=sends("setup.add-seat"),
         disabled=len(config.seats) >= MAX_SEATS,
     )
     return el(
@@ -209,8 +209,8 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
 def rules_section(config: PlayConfig, typed: Mapping[str, str]) -> El:
     names = [*PRESETS, "custom"] if config.preset == "custom" else list(PRESETS)
     preset = select(
-        "preset",
-        "",
+        "f-preset",
+        sends("setup.preset"),
         [(n, phrase(f"play.preset.{n}")) for n in names],
         config.preset,
         phrase("play.setup.preset"),
@@ -233,8 +233,8 @@ def rules_section(config: PlayConfig, typed: Mapping[str, str]) -> El:
 
 def table_section(config: PlayConfig) -> El:
     speed = select(
-        "speed",
-        "",
+        "f-speed",
+        sends("setup.speed"),
         [(s, phrase(f"play.speed.{s}")) for s in SPEEDS],
         config.speed,
         phrase("play.setup.speed"),
@@ -245,9 +245,9 @@ def table_section(config: PlayConfig) -> El:
         "input",
         type="checkbox",
         id="opt-undo",
-        data_act="undo",
         data_on="change",
         checked=config.undo and not official,
+        does=sends("setup.undo"),
         disabled=official,
     )
     note = phrase("play.setup.undo_official") if official else phrase("play.setup.undo_help")
@@ -266,8 +266,8 @@ def table_section(config: PlayConfig) -> El:
 
 
 def select(
-    act: str,
-    arg: str,
+    ident: str,
+    does: Mapping[str, str],
     choices: list[tuple[str, Phrase]],
     value: str,
     label: Phrase,
@@ -275,16 +275,14 @@ def select(
     cls: str = "",
     described_by: str = "",
 ) -> El:
-    ident = f"f-{act}-{arg}" if arg else f"f-{act}"
     options = [el("option", key=text, value=key, selected=key == value) for key, text in choices]
     field = el(
         "select",
         *options,
         id=ident,
-        data_act=act,
-        data_arg=arg or None,
         data_on="change",
         aria_describedby=described_by or None,
+        does=does,
     )
     return el(
         "div",
@@ -309,8 +307,8 @@ def rule_control(option: RuleOption, value: Any, typed: str | None = None) -> El
 
     common = (
         ("id", ident),
-        ("data-act", "rule"),
-        ("data-arg", name),
+        ("data-act", "setup.rule"),
+        ("data-rule", name),
         ("data-on", "change"),
         ("aria-describedby", f"{ident}-help"),
     )

@@ -1,6 +1,6 @@
 """Play mode's memory in the page's saves (`app.storage`: IndexedDB): the remembered set-up, the game in
-progress, written through after every action, and the table's sound switch (pure: on
-`app.storage.page_saves.saves`)."""
+progress, written through after every action, and the table's sound switch (pure: on the page's saves,
+`app.storage.page_saves.PageStorage`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 from app.play.config import ConfigError, PlayConfig
 from app.play.session import Session
 from app.storage.core import PLAY_GAME, PLAY_SETUP
-from app.storage.page_saves import saves
+from app.storage.page_saves import PageStorage
 from uno_core import SaveError
 
 
@@ -22,17 +22,18 @@ class PlayStore:
     GAME_KEY = PLAY_GAME
     SOUND_KEY = "uno.play.sound"  # "on" / "off"; absent until the switch is first touched
 
-    def __init__(self) -> None:
+    def __init__(self, storage: PageStorage) -> None:
+        self.storage = storage
         self._session: Session | None = None
 
     def _get(self, key: str) -> str | None:
-        return saves().get(key)
+        return self.storage.saves().get(key)
 
     def _set(self, key: str, value: str | None) -> None:
         if value is None:
-            saves().remove(key)
+            self.storage.saves().remove(key)
         else:
-            saves().set(key, value)
+            self.storage.saves().set(key, value)
 
     def load_setup(self) -> PlayConfig | None:
         text = self._get(self.SETUP_KEY)
@@ -89,6 +90,3 @@ class PlayStore:
 
     def save_sound(self, on: bool) -> None:
         self._set(self.SOUND_KEY, "on" if on else "off")
-
-
-store = PlayStore()  # the page's one play store: every screen reads the same game in progress

@@ -4,8 +4,8 @@ Every text is a bound catalogue key, so a language switch relabels the whole pag
 
 from __future__ import annotations
 
-from app import link
 from app.howto_page import dom_id, render
+from app.link import Link
 from app.tree import El, el, to_data
 
 ROOT_ID = "howto-root"
@@ -16,18 +16,19 @@ class HowTo:
 
     static_id: str | None = None
 
-    def __init__(self, params: tuple[str, ...] = ()) -> None:
+    def __init__(self, link: Link, params: tuple[str, ...] = ()) -> None:
+        self.link = link
         self.target = params[0] if params else ""
 
     def frame(self) -> El | None:
         return el("div", el("div", id=ROOT_ID))
 
     def mount(self) -> None:
-        link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(render())})
+        self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(render())})
         if self.target:  # after the router has focused <main> (the page takes messages in order)
-            link.to_page({"op": "effect", "jump": dom_id(self.target)})
+            self.link.to_page({"op": "effect", "jump": dom_id(self.target)})
         else:
-            link.to_page({"op": "effect", "top": True})
+            self.link.to_page({"op": "effect", "top": True})
 
     def unmount(self) -> None:
         pass

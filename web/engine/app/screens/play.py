@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.router import Screen
 from app.screens.play_setup import PlaySetup
 from app.screens.play_table import PlayTable
 
+if TYPE_CHECKING:
+    from app.application import App
 
-def play_screen(params: tuple[str, ...]) -> Screen:
-    return PlayTable() if params[:1] == ("table",) else PlaySetup()
+
+def play_screen(params: tuple[str, ...], app: App) -> Screen:
+    if params[:1] == ("table",):
+        return PlayTable(app.link, app.play, app.brain, app.storage)
+    return PlaySetup(app.link, app.play, app.brain)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from app import link
-from app.play.store import store
+from app.link import Link
+from app.play.store import PlayStore
 from app.screens.landing import Landing
 
 
 class LandingWithResume(Landing):
+    def __init__(self, link: Link, store: PlayStore) -> None:
+        self.link, self.store = link, store
+
     def mount(self) -> None:
         super().mount()
-        link.to_page({"op": "set", "id": "resume-link", "hidden": not store.has_game()})
+        self.link.to_page({"op": "set", "id": "resume-link", "hidden": not self.store.has_game()})

@@ -9,68 +9,66 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
 
-from app import i18n, link
-from app.play.brain_client import brain
+from app.i18n import Texts
+from app.link import Link
+from app.play.brain_client import BrainClient
 from app.play.config import PlayConfig
 from app.play.setup import Setup
 from app.play.setup_page import ERROR_ID, render
-from app.play.store import store
+from app.play.store import PlayStore
 from app.tree import El, el, to_data
+from shared.messages import FromPage, is_setup_intent
 
 
-def first_default_name() -> str:
-    """The first person's name in a new set-up, in the current language."""
-    return i18n.t("play.default_name", n=1)
+def first_default_name(texts: Texts) -> str:
+    """The first person's name in a new set-up, in the page's language."""
+    return texts("play.default_name", n=1)
 
 
-def default_config() -> PlayConfig:
+def default_config(texts: Texts) -> PlayConfig:
     config = PlayConfig()
-    seats = (dataclasses.replace(config.seats[0], name=first_default_name()), *config.seats[1:])
+    seats = (dataclasses.replace(config.seats[0], name=first_default_name(texts)), *config.seats[1:])
     return config.with_seats(seats)
 
 
 class PlaySetup:
     static_id: str | None = None
 
-    def __init__(self) -> None:
-        self.setup = Setup(store.load_setup() or default_config())
+    def __init__(self, link: Link, store: PlayStore, brain: BrainClient) -> None:
+        self.link, self.store, self.brain = link, store, brain
+        self.setup = Setup(store.load_setup() or default_config(link.texts))
         self.shown = False
-        self.default_name = first_default_name()  # the first person's name left as it came
+        self.default_name = first_default_name(link.texts)  # the first person's name left as it came
 
     def frame(self) -> El | None:
         return el("div", el("div", id="play-setup"))
 
     def mount(self) -> None:
         self.shown = True
-        link.listen(self.receive)
-        brain().start()  # the bots' worker boots while the table is set up
+        self.link.listen(self.receive)
+        self.brain.start()  # the bots' worker boots while the table is set up
         self.render()
 
     def unmount(self) -> None:
         self.shown = False
-        link.listen(None)
+        self.link.listen(None)
 
     def relabel(self) -> None:
         """The language changed: a first person's name left as it came follows it ("Player 1" -> "Jugador 1")."""
-        name = first_default_name()
+        name = first_default_name(self.link.texts)
         if name != self.default_name and self.setup.rename(self.default_name, name):
-            store.save_setup(self.setup.config)
+            self.store.save_setup(self.setup.config)
         self.default_name = name
         self.render()
 
-    def receive(self, message: dict[str, Any]) -> None:
-        if message.get("op") != "intent":
+    def receive(self, message: FromPage) -> None:
+        if not is_setup_intent(message):
             return
+        store = self.store
         kept = store.current() if store.has_game() else None
         self.setup.in_progress = kept is not None and not kept.game.is_over
-        effect = self.setup.act(
-            str(message.get("act", "")),
-            str(message.get("arg", "")),
-            str(message.get("value", "")),
-            bool(message.get("checked")),
-        )
+        effect = self.setup.act(message)
         if effect.save:
             store.save_setup(self.setup.config)
         if effect.start:
@@ -79,7 +77,7 @@ class PlaySetup:
                 self.render(focus=ERROR_ID)
                 return
             store.keep(session)
-            link.to_page({"op": "effect", "go": "#/play/table"})
+            self.link.to_page({"op": "effect", "go": "#/play/table"})
             return
         if effect.render:
             self.render(effect.focus)
@@ -87,5 +85,7 @@ class PlaySetup:
     def render(self, focus: str = "") -> None:
         if not self.shown:
             return
-        tree = render(self.setup.screen(store.has_game()))
-        link.to_page({"op": "draw", "root": "play-setup", "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})
+        tree = render(self.setup.screen(self.store.has_game()))
+        self.link.to_page(
+            {"op": "draw", "root": "play-setup", "tree": to_data(tree), "focus": f"#{focus}" if focus else ""}
+        )

@@ -11,18 +11,22 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from app import browser, i18n, link
-from app.peer.sessions import SESSIONS
+from app import browser
+from app.link import Link
 from app.score import ids
 from app.score.keeper import Effect, Keeper
 from app.score.keepsafe import Facts
 from app.score.pages import render
 from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
 from app.score.where import Where
-from app.storage import page_saves as storage
+from app.storage.page_saves import PageStorage
 from app.tree import El, el, to_data
+from shared.messages import EffectMessage, FromPage, is_score_intent
+
+if TYPE_CHECKING:
+    from app.peer.sessions import Sessions
 
 SHARED_KEYS = frozenset({LIBRARY_KEY, DRAFTS_KEY, SETUP_KEY})  # not the prepaint: each tab draws its own
 TYPING_PAUSE_S = 0.5  # a typed total's drafts are written this long after its last key (the journal keeps keys)
@@ -43,15 +47,17 @@ def site_base() -> str:
 
 
 def page_keeper(desk: KeeperDesk) -> Keeper:
-    """A keeper on the page's saves (`app.storage`, opened by main.py), which tells `desk` what other tabs save."""
-    storage.saves().subscribe(desk.others_saved)
+    """A keeper on the page's saves (`app.storage`, opened at start), which tells `desk` what other tabs save."""
+    saves = desk.storage.saves()
+    saves.subscribe(desk.others_saved)
+    link = desk.link
     return Keeper(
-        storage.saves(),
+        saves,
         clock=lambda: int(time.time() * 1000),
         new_id=lambda: str(uuid.uuid4()),
         rng=random.SystemRandom(),
-        lang=i18n.lang,
-        tr=lambda key, args: i18n.t(key, **args),
+        lang=link.lang,
+        tr=lambda key, args: link.texts.tr(key, args),
         base=site_base,
     )
 
@@ -61,7 +67,14 @@ class KeeperDesk:
     the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts). It writes a
     typed total's drafts once the typing pauses (`TYPING_PAUSE_S`)."""
 
-    def __init__(self, open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper, after: After = browser.after) -> None:
+    def __init__(
+        self,
+        link: Link,
+        storage: PageStorage,
+        open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper,
+        after: After = browser.after,
+    ) -> None:
+        self.link, self.storage = link, storage
         self.open_keeper = open_keeper
         self.after = after
         self._keeper: Keeper | None = None
@@ -101,25 +114,11 @@ class KeeperDesk:
             self._keeper.store.hold_drafts(sheet_id)
         self.redraw()
 
-    def storage_facts(self, message: dict[str, Any]) -> None:
+    def storage_facts(self, message: FromPage) -> None:
         """The page's facts about this browser's storage (`web/page/storage-state.js`): the list page says them."""
-        self.keeper().facts = Facts.from_message(message)
-        self.redraw()
-
-
-DESK = KeeperDesk()
-link.handle("storage", DESK.storage_facts)
-link.handle("hidden", lambda message: DESK.write_held())  # a phone leaving the page: the typed total is written
-
-
-def keeper() -> Keeper:
-    """The page's keeper (`app.peer` shares its sheets)."""
-    return DESK.keeper()
-
-
-def redraw_keeper() -> None:
-    """Something outside the keeper changed its sheets (a guest phone's hand): draw the screen again."""
-    DESK.redraw()
+        if message["op"] == "storage":
+            self.keeper().facts = Facts.from_message(dict(message))
+            self.redraw()
 
 
 def _painted_sheet(kept: str | None) -> str | None:
@@ -137,9 +136,9 @@ class ScoreScreen:
 
     static_id: str | None = None
 
-    def __init__(self, params: tuple[str, ...], desk: KeeperDesk = DESK) -> None:
+    def __init__(self, params: tuple[str, ...], link: Link, desk: KeeperDesk, sessions: Sessions) -> None:
         self.where = Where.parse(params)
-        self.desk = desk
+        self.link, self.desk, self.sessions = link, desk, sessions
         self.shown = False
 
     # -- router interface ---------------------------------------------------------------------
@@ -152,18 +151,18 @@ class ScoreScreen:
         self.keeper.enter(self.where)
         self.desk.shown = self
         self.shown = True
-        link.listen(self.receive)
+        self.link.listen(self.receive)
         self.render()
-        link.to_page({"op": "effect", "wake": bool(self.where.sheet_id)})
+        self.link.to_page({"op": "effect", "wake": bool(self.where.sheet_id)})
 
     def unmount(self) -> None:
         self.shown = False
-        link.listen(None)
+        self.link.listen(None)
         self.desk.write_held()  # leaving the page: what was typed is written now
         if self.desk.shown is self:
             self.desk.shown = None
         if self.where.sheet_id:
-            link.to_page({"op": "effect", "wake": False})
+            self.link.to_page({"op": "effect", "wake": False})
 
     def relabel(self) -> None:
         self.render()
@@ -173,41 +172,39 @@ class ScoreScreen:
     def render(self, focus: str | None = None) -> None:
         if not self.shown:
             return
-        screen = dataclasses.replace(self.keeper.screen(), phones=SESSIONS.phones(self.where.sheet_id))
+        screen = dataclasses.replace(self.keeper.screen(), phones=self.sessions.phones(self.where.sheet_id))
         tree = el("div", render(screen), cls="score-root", id=ids.ROOT)
         data = to_data(tree)
-        link.to_page({"op": "draw", "root": ids.ROOT, "tree": data, "focus": f"#{focus}" if focus else ""})
+        self.link.to_page({"op": "draw", "root": ids.ROOT, "tree": data, "focus": f"#{focus}" if focus else ""})
         if self.where.page == "sheet" and self.keeper.saved() is not None:
             self.paint(data)
-        SESSIONS.keeper_drew()
+        self.sessions.keeper_drew()
 
     def paint(self, data: object) -> None:
         """Keep the sheet as drawn: the picture shown before Python runs (web/page/score-prepaint.js). It goes with a
         save of the sheet, or on its own when none of this sheet is kept: a drawing that saves nothing (a reload,
         the storage facts arriving) writes nothing."""
         kept = _painted_sheet(self.keeper.store.storage.get(PREPAINT_KEY))
-        if kept == self.where.sheet_id and storage.saves().state != "saving":
+        if kept == self.where.sheet_id and self.desk.storage.saves().state != "saving":
             return
-        painted = "".join(link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
-        picture = {"id": self.where.sheet_id, "lang": i18n.lang(), "html": painted}
+        painted = "".join(self.link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
+        picture = {"id": self.where.sheet_id, "lang": self.link.lang(), "html": painted}
         self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
 
     # -- the page's messages --------------------------------------------------------------------
 
-    def receive(self, message: dict[str, Any]) -> None:
-        op = message.get("op")
-        if op == "intent":
-            act = str(message.get("act", ""))
-            if act == "file":
-                self.apply(self.keeper.import_text(str(message.get("text", ""))))
+    def receive(self, message: FromPage) -> None:
+        if is_score_intent(message):
+            if message["act"] == "file":
+                self.apply(self.keeper.import_text(message["text"]))
             else:
                 self.apply(
                     self.keeper.act(
-                        act, str(message.get("arg", "")), str(message.get("value", "")), bool(message.get("checked"))
+                        message["act"], message.get("arg", ""), message.get("value", ""), message.get("checked", False)
                     )
                 )
-        elif op == "shared":
-            self.apply(self.keeper.shared(str(message.get("how", "failed")), str(message.get("text", ""))))
+        elif message["op"] == "shared":
+            self.apply(self.keeper.shared(message["how"], message.get("text", "")))
 
     def apply(self, effect: Effect) -> None:
         if self.keeper.store.held:
@@ -215,22 +212,22 @@ class ScoreScreen:
         if effect.refused:  # an intent no page of the keeper sends: said, and nothing changed
             print(f"uno: the score keeper refused an intent: {effect.refused}", file=sys.stderr)
             return
-        page: dict[str, Any] = {"op": "effect"}
+        page: EffectMessage = {"op": "effect"}
         if effect.announce:
-            page["announce"] = [ids.LIVE, effect.announce]
+            page["announce"] = {"region": ids.LIVE, "text": effect.announce}
         if effect.download:
-            page["download"] = [*effect.download, "application/json"]
+            page["download"] = {"name": effect.download[0], "text": effect.download[1], "type": "application/json"}
         if effect.go:
             page["go"] = effect.go
         if len(page) > 1:
-            link.to_page(page)
+            self.link.to_page(page)
         if effect.go:
             return
         if effect.render:
             self.render(effect.focus)
         elif effect.focus:
-            link.to_page({"op": "effect", "focus": effect.focus})
+            self.link.to_page({"op": "effect", "focus": effect.focus})
         if effect.share:
-            link.to_page({"op": "effect", "share": effect.share})
+            self.link.to_page({"op": "effect", "share": effect.share})
         if effect.pick_file:
-            link.to_page({"op": "effect", "pick": ids.IMPORT_FILE})
+            self.link.to_page({"op": "effect", "pick": ids.IMPORT_FILE})

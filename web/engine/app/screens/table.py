@@ -3,22 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from app import link
+from app.link import Link
 from app.peer import pages
-from app.peer.sessions import SESSIONS, Sessions
-from app.screens.score import keeper, redraw_keeper
+from app.peer.sessions import Sessions
+from app.screens.score import KeeperDesk
 from app.tree import El, el, to_data
+from shared.messages import FromPage, is_score_intent, is_table_intent
 
 ROOT_ID = "table-root"
 
 
-class TableScreen:
+class PhonesScreen:
+    """The screens of the table of phones: `#/table/host/<sheet id>` and `#/table/join`."""
+
     static_id: str | None = None
 
-    def __init__(self, params: tuple[str, ...], sessions: Sessions = SESSIONS) -> None:
-        self.sessions = sessions
+    def __init__(self, params: tuple[str, ...], link: Link, sessions: Sessions, desk: KeeperDesk) -> None:
+        self.link, self.sessions, self.desk = link, sessions, desk
         self.host_of = params[1] if len(params) == 2 and params[0] == "host" else ""
         self.shown = False
 
@@ -30,15 +31,15 @@ class TableScreen:
         self.sessions.wire()
         self.sessions.redraw = self.render
         if self.host_of:
-            self.sessions.host(self.host_of, keeper(), redraw_keeper)
-        link.listen(self.receive)
+            self.sessions.host(self.host_of)
+        self.link.listen(self.receive)
         self.render()
 
     def unmount(self) -> None:
         self.shown = False
         self.sessions.stop_scan()
         self.sessions.redraw = lambda: None
-        link.listen(None)
+        self.link.listen(None)
 
     def relabel(self) -> None:
         self.render()
@@ -97,33 +98,33 @@ class TableScreen:
         if not self.shown:
             return
         tree = el("div", self.page(), cls="score-root", id=ROOT_ID)
-        link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree)})
+        self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree)})
 
-    def receive(self, message: dict[str, Any]) -> None:
-        if message.get("op") != "intent":
-            return
-        act, arg, value = str(message.get("act", "")), str(message.get("arg", "")), str(message.get("value", ""))
+    def receive(self, message: FromPage) -> None:
         s = self.sessions
-        if act == "invite" and s.hosting is not None:
+        if is_score_intent(message):  # a guest's own hand, on the keeper's keypad
+            if message["act"] != "file":
+                s.guest_act(message["act"], message.get("arg", ""), message.get("value", ""))
+            return
+        if not is_table_intent(message):
+            return
+        if message["act"] == "table.invite" and s.hosting is not None:
             s.error = ""
             s.hosting.host.invite()
-        elif act == "code":
-            s.typed = value
+        elif message["act"] == "table.code":
+            s.typed = message["value"]
             return
-        elif act == "accept":
+        elif message["act"] == "table.accept":
             s.accept(s.typed)
-        elif act == "join":
+        elif message["act"] == "table.join":
             s.join(s.typed)
-        elif act == "scan":
+        elif message["act"] == "table.scan":
             s.error = ""
             s.scan(pages.VIDEO_ID)
-        elif act == "unscan":
+        elif message["act"] == "table.unscan":
             s.stop_scan()
-        elif act == "stop":
+        elif message["act"] == "table.stop":
             s.stop()
-        elif act == "claim" and s.guest is not None:
-            s.guest.claim(int(arg) if arg.isdigit() else None)
-        else:
-            s.guest_act(act, arg, value)
-            return
+        elif message["act"] == "table.claim" and s.guest is not None:
+            s.guest.claim(message["seat"])
         self.render()

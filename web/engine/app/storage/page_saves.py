@@ -2,8 +2,9 @@
 `localStorage` as mirror and fallback. No browser here: every write goes to the page as a message (`app.link`)
 and counts once the page says its transaction has completed.
 
-`PageStorage` owns them: `await start(hello)` once before any screen reads a save (`hello` is
-`ui.saves.hello()`'s answer); then `saves()` is the one accessor of the one `Saves`, for both modes.
+`PageStorage` owns them (one per page, made by `app.application.App`): `await start(hello)` once before any screen
+reads a save (`hello` is `ui.saves.hello()`'s answer); then `saves()` is the one accessor of the one `Saves`, for
+both modes.
 `<html data-saves="saved|saving|fallback" data-saves-commits="N">` tells tests and styles where the saves
 are; the fallback shows the translated warning with an export button.
 
@@ -20,11 +21,14 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app import link
 from app.browser import spawn
+from app.link import Link
 from app.storage.backup import backup_name, backup_text
 from app.storage.core import MIRRORED, Saves, State, StorageFailure
 from app.storage.opening import open_saves
+from shared.messages import Download, FromPage, Label, SavesWriteMessage
+
+JSON_TYPE = "application/json"
 
 
 def now_ms() -> int:
@@ -34,20 +38,20 @@ def now_ms() -> int:
 class PageLocal:
     """The page's `localStorage` as a `Local`: read from the copy the page sent at start, written through."""
 
-    def __init__(self, items: Mapping[str, str]) -> None:
-        self.items = dict(items)
+    def __init__(self, link: Link, items: Mapping[str, str]) -> None:
+        self.link, self.items = link, dict(items)
 
     def get(self, key: str) -> str | None:
         return self.items.get(key)
 
     def set(self, key: str, value: str) -> bool:
         self.items[key] = value
-        link.to_page({"op": "local", "set": {key: value}})
+        self.link.to_page({"op": "local", "set": {key: value}})
         return True  # a refusal is the page's to report (its console)
 
     def remove(self, key: str) -> None:
         self.items.pop(key, None)
-        link.to_page({"op": "local", "remove": [key]})
+        self.link.to_page({"op": "local", "remove": [key]})
 
 
 class PageBackend:
@@ -55,25 +59,33 @@ class PageBackend:
 
     mirrors = True  # the page copies a write's `mirror` keys to localStorage itself, once it completed
 
-    def __init__(self) -> None:
+    def __init__(self, link: Link) -> None:
+        self.link = link
         self.last = 0
         self.waiting: dict[int, asyncio.Future[str]] = {}
         link.handle("saves-written", self.written)
 
-    def written(self, message: dict[str, Any]) -> None:
-        future = self.waiting.pop(int(message.get("id", 0)), None)
+    def written(self, message: FromPage) -> None:
+        if message["op"] != "saves-written":
+            return
+        future = self.waiting.pop(message["id"], None)
         if future is not None and not future.done():
-            future.set_result(str(message.get("error") or ""))
+            future.set_result(message.get("error") or "")
 
     async def write(self, puts: Mapping[str, dict[str, Any]], deletes: Iterable[str]) -> None:
         self.last += 1
         future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
         self.waiting[self.last] = future
-        message: dict[str, Any] = {"op": "saves-write", "id": self.last, "puts": dict(puts), "deletes": list(deletes)}
+        message: SavesWriteMessage = {
+            "op": "saves-write",
+            "id": self.last,
+            "puts": dict(puts),
+            "deletes": list(deletes),
+        }
         mirror = sorted(key for key in (*message["puts"], *message["deletes"]) if key in MIRRORED)
         if mirror:  # copied to localStorage by the page once written, before it says "saved"
             message["mirror"] = mirror
-        link.to_page(message)
+        self.link.to_page(message)
         error = await future
         if error:
             raise StorageFailure(error)
@@ -83,9 +95,10 @@ class PageStorage:
     """The page's saves in the worker, for both modes: the one `Saves` (after `start`), the page's
     `localStorage` as sent at start, and how often other tabs' saves came in (a mark for tests)."""
 
-    def __init__(self, saves: Saves | None = None) -> None:
+    def __init__(self, link: Link, saves: Saves | None = None) -> None:
+        self.link = link
         self.opened = saves
-        self.local = PageLocal({})
+        self.local = PageLocal(link, {})
         self.refreshed = 0
 
     def saves(self) -> Saves:
@@ -100,8 +113,8 @@ class PageStorage:
             return self.opened
         records = hello.get("records")
         items = hello.get("local")
-        self.local = PageLocal(items if isinstance(items, dict) else {})
-        backend = PageBackend() if isinstance(records, dict) else None
+        self.local = PageLocal(self.link, items if isinstance(items, dict) else {})
+        backend = PageBackend(self.link) if isinstance(records, dict) else None
         saves, plan = await open_saves(
             records if isinstance(records, dict) else None,
             backend,
@@ -112,9 +125,9 @@ class PageStorage:
             unavailable=str(hello.get("error") or "IndexedDB unavailable"),
         )
         self.opened = saves
-        link.handle("saves-export", self.export)
+        self.link.handle("saves-export", self.export)
         if backend is not None:
-            link.handle("saves-others", self.others_saved)
+            self.link.handle("saves-others", self.others_saved)
         marks: dict[str, str] = {}
         if plan.migrated:
             marks["saves-migrated"] = " ".join(plan.migrated)
@@ -123,7 +136,7 @@ class PageStorage:
         if saves.state != "fallback":
             marks.update({"saves": saves.state, "saves-commits": "0"})
         if marks:
-            link.to_page({"op": "set", "marks": marks})
+            self.link.to_page({"op": "set", "marks": marks})
         return saves
 
     def show_state(self, state: State, reason: str) -> None:
@@ -135,42 +148,24 @@ class PageStorage:
             marks["saves-commits"] = str(self.opened.commits)
         if state == "fallback":
             marks["saves-failure"] = reason
-        link.to_page({"op": "set", "marks": marks, "id": "save-state", "label": [f"saves.{state}"], "hidden": False})
+        label: Label = {"key": f"saves.{state}"}
+        self.link.to_page({"op": "set", "marks": marks, "id": "save-state", "label": label, "hidden": False})
         if state == "fallback":
-            link.to_page({"op": "set", "id": "save-warning", "hidden": False})
+            self.link.to_page({"op": "set", "id": "save-warning", "hidden": False})
 
-    def export(self, message: dict[str, Any]) -> None:
+    def export(self, message: FromPage) -> None:
         """The warning's export button: every save in one file, downloaded by the page."""
         if self.opened is None:
             return
         now = now_ms()
-        backup = [backup_name(now), backup_text(self.opened.values, now), "application/json"]
-        link.to_page({"op": "effect", "download": backup})
+        backup: Download = {"name": backup_name(now), "text": backup_text(self.opened.values, now), "type": JSON_TYPE}
+        self.link.to_page({"op": "effect", "download": backup})
 
-    def others_saved(self, message: dict[str, Any]) -> None:
+    def others_saved(self, message: FromPage) -> None:
         """Another tab committed saves: take them (its copy is on disk; this tab's next save keeps them)."""
-        records = message.get("records")
+        records = message.get("records") if message["op"] == "saves-others" else None
         if self.opened is None or not isinstance(records, dict):
             return
         if self.opened.refresh(records):
             self.refreshed += 1
-            link.to_page({"op": "set", "marks": {"saves-refreshed": str(self.refreshed)}})
-
-
-page = PageStorage()
-"""The page's storage; tests replace it with a fresh `PageStorage`."""
-
-
-async def start(hello: Mapping[str, Any]) -> Saves:
-    """Open the page's saves (`PageStorage.start`)."""
-    return await page.start(hello)
-
-
-def saves() -> Saves:
-    """The page's saves, for both modes (after `start()`)."""
-    return page.saves()
-
-
-def local() -> PageLocal:
-    """The page's `localStorage` as sent at start (the bots' page switch, `uno.brain`, is read here)."""
-    return page.local
+            self.link.to_page({"op": "set", "marks": {"saves-refreshed": str(self.refreshed)}})
