@@ -57,11 +57,12 @@ UI_MODULES = (
     "journal",
     "host",
     "saves",
+    "remote",
     "page",
 )  # web/page/ui: the page's side, as bytecode
 # web/shared: what both sides import (bytecode on the page, in app.zip for the worker); on the page a namespace
 # package (MicroPython imports it without __init__: one request fewer)
-SHARED_MODULES = ("schema", "protocol")  # not `messages`: types for the checker only
+SHARED_MODULES = ("schema", "protocol", "phones")  # not `messages`: types for the checker only
 SCAN_WORKER = "scan/scan-worker.template.js"  # the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/page/scan.mjs)
 UI_START = "page/ui-start.template.mjs"  # loads MicroPython and runs ui.page (written as web/ui-start.mjs)

@@ -28,8 +28,15 @@ def test_manifest_is_installable_with_192_512_and_maskable_icons(site: Path) -> 
 
 
 def test_service_worker_precaches_every_file_under_a_content_version(site: Path) -> None:
+    """At once what a guest phone needs; the engine's files (Pyodide, our wheels, the controllers) when a page asks:
+    together, every file."""
     sw = (site / "sw.js").read_text()
-    listed = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    guests = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    app = set(json.loads(re.search(r"const APP_FILES = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    assert not guests & app and "./web/app.zip" in app and "./index.html" in guests
+    assert not any(name.startswith("./runtime/pyodide-") for name in guests)
+    assert any(name.startswith("./runtime/micropython-") for name in guests)
+    listed = guests | app
     # sw.js itself, and _headers: the static hosts' headers file (tools/headers.py), never fetched by the app
     on_disk = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {
         "./sw.js",

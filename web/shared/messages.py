@@ -48,26 +48,6 @@ class BotMove(TypedDict):
     action: str
 
 
-class HandInput(TypedDict):
-    mode: NotRequired[str]
-    text: NotRequired[str]
-    cards: NotRequired[list[str]]
-
-
-class EntryView(TypedDict):
-    open: bool
-    round: int
-    draft: Any
-
-
-class GuestView(TypedDict):
-    title: str
-    sheet: str
-    entry: EntryView | None
-    seat: NotRequired[int | None]
-    taken: NotRequired[int]
-
-
 class BootMessage(TypedDict):
     op: Literal["boot"]
     hint: NotRequired[str | None]
@@ -354,14 +334,7 @@ class TableCodeIntent(TypedDict):
 class TableAcceptIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.accept"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-
-
-class TableJoinIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["table.join"]
+    link: int | None
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -370,6 +343,7 @@ class TableJoinIntent(TypedDict):
 class TableScanIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.scan"]
+    link: int | None
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -890,6 +864,10 @@ class HiddenMessage(TypedDict):
     op: Literal["hidden"]
 
 
+class ShownMessage(TypedDict):
+    op: Literal["shown"]
+
+
 class StorageMessage(TypedDict):
     op: Literal["storage"]
     ua: NotRequired[str]
@@ -1153,24 +1131,14 @@ class HelloPhones(TypedDict):
     kind: Literal["hello"]
     v: int
     seq: int
-    name: str
     token: str | None
 
 
-class ClaimPhones(TypedDict):
-    kind: Literal["claim"]
+class PagePhones(TypedDict):
+    kind: Literal["page"]
     v: int
     seq: int
-    seat: int | None
-
-
-class HandPhones(TypedDict):
-    kind: Literal["hand"]
-    v: int
-    seq: int
-    seat: int
-    round: int
-    hand: HandInput
+    message: FromPage
 
 
 class ByePhones(TypedDict):
@@ -1184,21 +1152,36 @@ class WelcomePhones(TypedDict):
     v: int
     seq: int
     token: str
-    seat: int | None
 
 
-class StatePhones(TypedDict):
-    kind: Literal["state"]
+class EnginePhones(TypedDict):
+    kind: Literal["engine"]
     v: int
     seq: int
-    rev: int
-    view: GuestView
+    message: dict[str, Any]
 
 
 class EndedPhones(TypedDict):
     kind: Literal["ended"]
     v: int
     seq: int
+
+
+class PartPhones(TypedDict):
+    kind: Literal["part"]
+    v: int
+    seq: int
+    id: int
+    index: int
+    count: int
+    text: str
+
+
+class PingPhones(TypedDict):
+    kind: Literal["ping"]
+    v: int
+    seq: int
+    at: int
 
 
 PlayIntent = (
@@ -1291,7 +1274,6 @@ TableIntent = (
     TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
-    | TableJoinIntent
     | TableScanIntent
     | TableUnscanIntent
     | TableStopIntent
@@ -1304,7 +1286,6 @@ TABLE_ACTS = frozenset(
         "table.invite",
         "table.code",
         "table.accept",
-        "table.join",
         "table.scan",
         "table.unscan",
         "table.stop",
@@ -1446,7 +1427,6 @@ IntentMessage = (
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
-    | TableJoinIntent
     | TableScanIntent
     | TableUnscanIntent
     | TableStopIntent
@@ -1530,7 +1510,6 @@ FromPage = (
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
-    | TableJoinIntent
     | TableScanIntent
     | TableUnscanIntent
     | TableStopIntent
@@ -1584,6 +1563,7 @@ FromPage = (
     | SavesOthersMessage
     | SavesExportMessage
     | HiddenMessage
+    | ShownMessage
     | StorageMessage
     | HookMessage
     | PeerSdpMessage
@@ -1629,7 +1609,7 @@ FromBots = (
 )
 
 
-FromGuest = HelloPhones | ClaimPhones | HandPhones | ByePhones
+FromGuest = HelloPhones | PagePhones | ByePhones
 
 
-FromHost = WelcomePhones | StatePhones | EndedPhones
+FromHost = WelcomePhones | EnginePhones | EndedPhones

@@ -99,9 +99,8 @@ INTENTS = Schema(
         # -- the table of phones (`#/table/...`, app.screens.table) --
         "table.invite": _act(),
         "table.code": _act(VALUE),
-        "table.accept": _act(),
-        "table.join": _act(),
-        "table.scan": _act(),
+        "table.accept": _act({"link": Maybe(LINK)}),  # the answer typed for this invitation (None: the newest)
+        "table.scan": _act({"link": Maybe(LINK)}),  # the camera, for this invitation's answer
         "table.unscan": _act(),
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
@@ -206,6 +205,7 @@ MESSAGES.kinds.update(
         "saves-others": Kind(PAGE, {}, {"records": Maybe(Json("app.storage.core.Saves.refresh"))}),  # another tab's
         "saves-export": Kind(PAGE),  # the saves' warning's export button
         "hidden": Kind(PAGE),  # the page is hidden (another app, a closed tab): write what waits to be written
+        "shown": Kind(PAGE),  # the page is shown again (a guest phone then catches up in one drawing)
         "storage": Kind(  # web/page/storage-state.js
             PAGE, {}, {"ua": TEXT, "touch": COUNT, "standalone": FLAG, "persisted": Maybe(FLAG)}
         ),

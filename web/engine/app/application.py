@@ -11,7 +11,7 @@ the controllers drew in (tests wait for it: until then, attributes drawn here ke
 
 from __future__ import annotations
 
-from app.link import Link
+from app.link import Later, Link
 from app.peer.sessions import Sessions
 from app.play.brain_client import BrainClient
 from app.play.controller import PlayController
@@ -27,13 +27,13 @@ from uno_core import __version__ as ENGINE_VERSION
 
 
 class App:
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, later: Later | None = None) -> None:
         self.link = link
         self.storage = PageStorage(link)
         self.play = PlayStore(self.storage)
         self.brain = BrainClient(link, self.storage)
         self.desk = KeeperDesk(link, self.storage)
-        self.sessions = Sessions(link, self.desk)
+        self.sessions = Sessions(link, self.desk, later=later)
         self.hooks = Hooks(link, self.play, self.brain, self.shown_table)
         self.router = Router(routes(self), link.to_page)
         link.handle("storage", self.desk.storage_facts)

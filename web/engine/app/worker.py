@@ -66,7 +66,7 @@ class Worker:
         self.load_path, self.on_ready = load_path, on_ready
         self.started = False
         self.link = Link()
-        self.app = App(self.link)
+        self.app = App(self.link, _later)
         self.page = WorkerPage(post, lambda: self.app.hooks.state(""), lambda: self.link.seen)
         self.link.attach(self.page, _later)
         self.link.handle("hook", self.hook)

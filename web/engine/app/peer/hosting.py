@@ -1,95 +1,198 @@
-"""The host's sheet as its guests see it, and their hands taken into it: `SheetHost` bound to the keeper.
+"""One sheet shared from this phone: the table of phones (`app.peer.host.TableHost`) bound to this phone's keeper.
 
-What a guest sees of the sheet is everything on it (the whole table sees a paper score sheet): the sheet as
-its link's token (`scorekeeper.link`: players, options, rounds and the tally's standings), and the round the
-host is entering (its draft), so each guest enters its own hand into the same round.
+Every guest phone is a screen of this engine (`app.peer.guests.GuestPage`, `app.screens.guest.GuestScreen`): what
+it shows is drawn here from this phone's keeper, and its hand is entered into this phone's round with the keeper's
+own actions, on a keeper of its own that shares this keeper's sheets and drafts (`guest_keeper`): its own errors and
+half-typed text, the same library. Every change draws the host's screen and every guest's again (`changed`).
 """
 
 from __future__ import annotations
 
+import random
+import time
+import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from app import browser
+from app.link import Later, Link
+from app.peer import pages
+from app.peer.guests import Catalogues, GuestPage, Spawn
+from app.peer.host import TableHost
 from app.peer.protocol import Guest
-from app.peer.relay import Send
-from app.peer.share import SheetHost
 from app.score.keeper import Keeper
 from app.score.where import Where
 from scorekeeper import link as sheet_link
-from scorekeeper.entry import HandInput
-from scorekeeper.errors import KeeperError
+from shared.messages import FromPage, ScoreIntent
+
+if TYPE_CHECKING:
+    from app.screens.score import KeeperDesk
 
 
 class Hosting:
-    """One sheet shared from this phone."""
+    """`sheet_id` of this phone's keeper, shared. `redraw()` draws this phone's own screens again."""
 
     def __init__(
         self,
-        keeper: Keeper,
+        desk: KeeperDesk,
         sheet_id: str,
-        send_page: Send,
+        link: Link,
         redraw: Callable[[], None],
+        catalogues: Catalogues,
+        later: Later | None,
+        now: Callable[[], float] = time.monotonic,
+        spawn: Spawn = browser.spawn,
     ) -> None:
-        self.keeper, self.sheet_id, self.redraw = keeper, sheet_id, redraw
-        self.host = SheetHost(send_page, self.view, self.take_hand, changed=redraw)
-        self.shown: dict[str, Any] | None = None  # the view last sent
+        self.desk, self.sheet_id, self.redraw = desk, sheet_id, redraw
+        self.catalogues, self.later, self.spawn = catalogues, later, spawn
+        self.host = TableHost(link.to_page, self.arrived, self.from_guest, self.changed, now)
+        self.pages: dict[str, GuestPage] = {}  # by the guest's token
+        self.scheduled = False  # the guests' pages are to be drawn again this turn
 
-    def view(self, guest: Guest) -> dict[str, Any]:
-        """What `guest` sees: the same for every guest (the last view worked out, else a new one)."""
-        return self.shown if self.shown is not None else self.current()
+    @property
+    def keeper(self) -> Keeper:
+        return self.desk.keeper()
 
-    def current(self) -> dict[str, Any]:
-        saved = self.keeper.saved(self.sheet_id)
-        if saved is None:  # the sheet was deleted here: the guests keep what they saw
-            return {"title": "", "sheet": "", "entry": None}
-        sheet = saved.sheet
-        drafts = self.keeper.store.drafts_of(self.sheet_id)
-        draft = drafts.next if drafts.next is not None and len(drafts.next.hands) == len(sheet.players) else None
-        entering = self.keeper.where == Where("round", self.sheet_id)
-        return {
-            "title": saved.title,
-            "sheet": sheet_link.encode(sheet),
-            "entry": {
-                "open": entering and not sheet.tally().finished,
-                "round": len(sheet.rounds) + 1,
-                "draft": (draft or sheet.blank_draft()).to_dict(),
-            },
-        }
+    # ----- the guests' pages ---------------------------------------------------------------------------------
 
-    def take_hand(self, seat: int, round_no: int, hand: dict[str, Any]) -> str | None:
-        """A guest's hand for the round being entered, as if typed here; an error code when it does not fit."""
-        saved = self.keeper.saved(self.sheet_id)
-        if saved is None:
-            return "no_sheet"
-        sheet = saved.sheet
-        if round_no != len(sheet.rounds) + 1 or sheet.tally().finished:
-            return "not_this_round"
-        if not 0 <= seat < len(sheet.players):
-            return "no_such_seat"
-        try:
-            given = HandInput.from_dict(hand)
-        except KeeperError as error:
-            return f"bad_hand:{error.code}"
-        drafts = self.keeper.store.drafts_of(self.sheet_id)
-        draft = drafts.next if drafts.next is not None and len(drafts.next.hands) == len(sheet.players) else None
-        draft = draft or sheet.blank_draft()
-        if seat == draft.winner:
-            return "went_out"
-        drafts.next = draft.with_hand(seat, given)
-        self.keeper.store.save_drafts()
-        self.keeper.errors.pop(f"hand-{seat}", None)
-        self.keeper.pending.pop(f"hand-{seat}", None)
-        self.redraw()
-        return None
+    def arrived(self, guest: Guest) -> None:
+        """A guest said hello (a new phone, or one back on a new link): its page is made anew."""
+        from app.screens.guest import GuestScreen  # the screen draws pages of this module's views
 
-    def accept_code(self, link: int, code: str) -> None:
-        self.host.accept(link, code)
+        def send(message: dict[str, Any]) -> None:
+            self.host.send(guest, "engine", message=message)
+
+        page = GuestPage(
+            send, lambda params: GuestScreen(page.link, self, guest), self.catalogues, self.later, self.spawn
+        )
+        self.pages[guest.token] = page
+
+    def from_guest(self, guest: Guest, message: FromPage) -> None:
+        page = self.pages.get(guest.token)
+        if page is not None:
+            page.take(message)
 
     def changed(self) -> None:
-        """The host's keeper drew something: guests get the view again if it changed."""
-        if self.host.ended:
+        """Something of the table or of a guest's hand changed: this phone's screens and every guest's draw again."""
+        self.redraw()
+        self.changed_elsewhere()
+
+    def changed_elsewhere(self) -> None:
+        """This phone's keeper drew (or its sheet changed): every guest's page draws again, once this turn."""
+        if self.scheduled:
             return
-        view = self.current()
-        if view != self.shown:
-            self.shown = view
-            self.host.publish()
+        self.scheduled = True
+        if self.later is None:
+            self._draw_guests()
+        else:
+            self.later(self._draw_guests)
+
+    def _draw_guests(self) -> None:
+        self.scheduled = False
+        for guest in self.host.guests.seated():
+            page = self.pages.get(guest.token)
+            if page is not None and guest.connected:
+                page.redraw()
+
+    # ----- what a guest sees and does --------------------------------------------------------------------------
+
+    def guest_keeper(self, link: Link) -> Keeper:
+        """A keeper for one guest's screen: this keeper's sheets and drafts, its own errors, in the guest's words."""
+        return Keeper(
+            self.keeper.store.storage,
+            clock=lambda: int(time.time() * 1000),
+            new_id=lambda: str(uuid.uuid4()),
+            rng=random.SystemRandom(),
+            lang=link.lang,
+            tr=lambda key, args: link.texts.tr(key, args),
+            store=self.keeper.store,
+        )
+
+    def entering(self) -> bool:
+        """Whether this phone shows the next round's entry now (guests enter their hands only then)."""
+        saved = self.keeper.saved(self.sheet_id)
+        where = self.keeper.where
+        return (
+            saved is not None
+            and where == Where("round", self.sheet_id)
+            and not saved.sheet.tally().finished
+            and not saved.sheet.setup_problems()
+        )
+
+    def claim(self, guest: Guest, seat: int | None) -> str:
+        """`guest` says it is the player at `seat` (None: just watching); "" or why not (a catalogue key's tail)."""
+        saved = self.keeper.saved(self.sheet_id)
+        if seat is not None and (saved is None or not 0 <= seat < len(saved.sheet.players)):
+            return "no_such_seat"
+        return "" if self.host.guests.seat(guest, seat) else "seat_taken"
+
+    def guest_hand(self, keeper: Keeper, seat: int, intent: ScoreIntent) -> str:
+        """A guest's act on its own hand, done by the keeper's own action; "" or why not."""
+        if not self.entering():
+            return "not_this_round"
+        keeper.enter(Where("round", self.sheet_id))
+        draft = keeper.draft()
+        if seat == draft.winner:
+            return "went_out"
+        arg = intent.get("arg", "") if intent["act"] != "file" else ""
+        value = intent.get("value", "") if intent["act"] != "file" else ""
+        effect = keeper.act(intent["act"], arg, value)
+        if keeper.store.held:
+            self.desk.write_soon()  # a typed total is written once the typing pauses, as on this phone
+        host = self.keeper
+        host.errors.pop(f"hand-{seat}", None)  # the host's own refusal of that hand is not the guest's text
+        host.pending.pop(f"hand-{seat}", None)
+        return "" if not effect.refused else "bad_hand"
+
+    def guest_view(self, guest: Guest, keeper: Keeper, error: str) -> pages.GuestView:
+        saved = self.keeper.saved(self.sheet_id)
+        entering = self.entering()
+        if entering:
+            keeper.enter(Where("round", self.sheet_id))
+        sheet = saved.sheet if saved is not None else None
+        return pages.GuestView(
+            sheet=sheet,
+            title=saved.title if saved is not None else "",
+            seat=guest.seat,
+            entering=entering and guest.seat is not None,
+            round=len(sheet.rounds) + 1 if sheet is not None else 0,
+            entry=keeper.screen() if entering else None,
+            token=sheet_link.encode(sheet) if sheet is not None else "",
+            round_open=entering,
+            taken=frozenset(g.seat for g in self.host.guests.seated() if g.seat is not None and g is not guest),
+            error=error,
+            ended=self.host.ended,
+        )
+
+    def host_view(self) -> pages.HostPage:
+        """This phone's `#/table/host/...` page: the guests, the invitation waiting, each rejoin code."""
+        saved = self.keeper.saved(self.sheet_id)
+        players = saved.sheet.players if saved is not None else ()
+        waiting = self.host.waiting()
+        fresh = [invite for invite in waiting if invite.seat is None]
+        guests = tuple(
+            pages.GuestLine(
+                players[g.seat] if g.seat is not None and g.seat < len(players) else "",
+                g.connected and g.live,
+                g.connected and not g.live,
+            )
+            for g in self.host.guests.seated()
+        )
+        rejoin = tuple(
+            pages.Rejoin(players[i.seat] if i.seat is not None and i.seat < len(players) else "", i.code, i.link)
+            for i in waiting
+            if i.seat is not None
+        )
+        return pages.HostPage(
+            self.sheet_id,
+            saved.title if saved is not None else "",
+            None,
+            False,
+            guests,
+            fresh[-1].code if fresh else "",
+            bool(fresh),
+            "",
+            False,
+            "",
+            rejoin,
+        )

@@ -36,8 +36,9 @@ class Keeper:
         lang: Callable[[], str],
         tr: Translate,
         base: Callable[[], str] = lambda: "https://uno.invalid/",
+        store: Store | None = None,
     ) -> None:
-        self.store = Store.open(storage)
+        self.store = store if store is not None else Store.open(storage)  # `store`: another keeper's sheets
         self.clock, self.new_id, self.rng, self.lang, self.tr = clock, new_id, rng, lang, tr
         self.base = base  # the app's address, which a sheet's link starts with
         self.facts = Facts()  # what the page told about this browser's storage
