@@ -20,7 +20,7 @@
 // holds golden codes). Plain browser JS without imports; Node 20 runs it for the tests.
 //
 //   const code = encode(fromSdp("offer", pc.localDescription.sdp)); // 132 characters with one candidate
-//   await pc.setRemoteDescription({ type: "answer", sdp: toSdp(decode(scanned)) });
+//   await pc.setRemoteDescription({ type: "answer", sdp: toSdp(decode(scanned, "answer")) });
 //
 // A description: {kind, ufrag, pwd, hash, digest (Uint8Array), setup, mid, sctpPort, candidates}; a candidate:
 // {address, port, priority, type, protocol ("udp" | "tcp"), tcptype}. Anything unusable throws a SignalError.
@@ -42,7 +42,7 @@ const IPV4 = 0;
 const IPV6 = 1;
 const MDNS = 2;
 
-/** A code or description that cannot be used; `code` says why (the page's catalogue has a text for each). */
+/** A code or description that cannot be used; `code` says why (its text: `table.err.<code>` in web/i18n). */
 export class SignalError extends Error {
   constructor(code, detail = "") {
     super(detail ? `${code}: ${detail}` : code);
