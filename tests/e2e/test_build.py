@@ -92,6 +92,19 @@ def test_the_pages_micropython_is_the_npm_runtime_with_v8s_compile_hint_first(si
     assert served.startswith("//# allFunctionsCalledOnLoad\n") and served == build.COMPILE_HINT + npm
 
 
+def test_the_pages_qr_codes_import_npm_lean_qr_from_its_versioned_folder(site: Path) -> None:
+    """web/qr.mjs (from web/page/qr.template.mjs) imports lean-qr's module, served as npm ships it, with its licence
+    and nothing else of the package."""
+    version = json.loads((site / "build.json").read_text())["lean-qr"]
+    folder = site / "runtime" / f"lean-qr-{version}"
+    served = {path.name for path in folder.iterdir() if not compress.is_precompressed_copy(path)}
+    assert served == set(build.LEAN_QR_FILES)
+    for name in served:
+        assert (folder / name).read_bytes() == (build.NODE / build.LEAN_QR / name).read_bytes(), name
+    assert f'from "../runtime/lean-qr-{version}/index.mjs";' in (site / "web" / "qr.mjs").read_text()
+    assert not (site / "web" / "qr.template.mjs").exists()
+
+
 def test_server_sends_the_right_mime_types(site: Path) -> None:
     srv = SiteServer(site).start()
     try:
