@@ -107,9 +107,19 @@ class Table:
         self.links: dict[int, GuestPhone] = {}  # the host's link -> its guest
         self.up: dict[int, bool] = {}  # a link whose packets pass
         self.sent: list[dict[str, Any]] = []
+        self.waiting: list[dict[str, Any]] = []  # asked before the relay was known (a host that invites at once)
+
+    def attach(self, relay: Relay) -> None:
+        self.host = relay
+        for message in self.waiting:
+            self.page(message)
+        self.waiting.clear()
 
     def page(self, message: dict[str, Any]) -> None:
         """The host's engine to its page (the relay's `peer` messages; the rest is the host's own drawings)."""
+        if message["op"] == "peer" and self.host is None:
+            self.waiting.append(message)
+            return
         self.sent.append(message)
         if message["op"] != "peer":
             return

@@ -14,19 +14,19 @@ import pytest
 from fake_table import GuestPhone, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web_score"))  # the keeper's test helpers
-from score_ui_helpers import Translator, catalogue, go, make_keeper  # noqa: E402
-from test_keeper import new_game  # noqa: E402
+from score_ui_helpers import Translator, catalogue, go, make_keeper
+from test_keeper import new_game
 
-from app.link import Link  # noqa: E402
-from app.peer import protocol  # noqa: E402
-from app.peer.guests import Catalogues  # noqa: E402
-from app.peer.host import PING_S, SILENT_S  # noqa: E402
-from app.peer.hosting import Hosting  # noqa: E402
-from app.score.store import MemoryStorage  # noqa: E402
-from app.screens.score import KeeperDesk  # noqa: E402
-from app.storage.page_saves import PageStorage  # noqa: E402
-from app.tree import El  # noqa: E402
-from tests.async_helpers import run  # noqa: E402
+from app.link import Link
+from app.peer import protocol
+from app.peer.guests import Catalogues
+from app.peer.host import PING_S, SILENT_S
+from app.peer.hosting import Hosting
+from app.score.store import MemoryStorage
+from app.screens.score import KeeperDesk
+from app.storage.page_saves import PageStorage
+from app.tree import El
+from tests.async_helpers import run
 
 
 class Clock:
@@ -53,7 +53,7 @@ class Host:
         self.hosting = Hosting(
             self.desk, self.sheet_id, self.link, self.redraw, Catalogues(self.load, known), None, self.clock, run
         )
-        self.table.host = self.hosting.host.relay
+        self.table.attach(self.hosting.host.relay)
 
     async def load(self, path: str) -> str:
         raise OSError("no site here")
@@ -112,7 +112,7 @@ def test_a_guest_is_welcomed_and_its_page_drawn_in_its_language(host: Host) -> N
 
 
 def test_each_guest_says_who_it_is_and_a_taken_player_is_refused(host: Host) -> None:
-    ana, beto = seated(host, "en", "en")
+    ana, _beto = seated(host, "en", "en")
     assert [g.seat for g in host.hosting.host.guests.seated()] == [1, 2]
     assert "You are Ben." in page_text(ana)  # players: Ana, Ben, Cai, Dee
     intruder = GuestPhone("x")
@@ -219,3 +219,27 @@ def _data(node: El) -> Any:
     from app.tree import to_data
 
     return to_data(node)
+
+
+def test_a_host_that_reloads_shows_each_players_rejoin_code_and_the_phones_come_back(host: Host) -> None:
+    ana, beto = seated(host, "en", "es")
+    tokens = (ana.token, beto.token)
+    storage = host.keeper.store.storage  # the saves: what a reload keeps
+    again = Host.__new__(Host)  # the same phone after a reload: the same saves, a new engine
+    again.__dict__.update(host.__dict__)
+    again.link, again.table = Link(), Table()
+    again.link.attach(again)
+    known = {lang: catalogue(lang) for lang in ("en", "es")}
+    again.hosting = Hosting(
+        host.desk, host.sheet_id, again.link, again.redraw, Catalogues(again.load, known), None, again.clock, run
+    )
+    again.table.attach(again.hosting.host.relay)
+    assert storage.get("uno.score.table")
+    rejoin = {r.name: r for r in again.hosting.host_view().rejoin}
+    assert set(rejoin) == {"Ben", "Cai"} and all(r.code for r in rejoin.values())  # shown by itself
+    for guest, name in ((ana, "Ben"), (beto, "Cai")):
+        guest.table = again.table  # the old links are gone with the old page
+        again.hosting.host.accept(rejoin[name].link, guest.answer(rejoin[name].code))
+    assert (ana.token, beto.token) == tokens
+    assert sorted((g.seat, g.connected) for g in again.hosting.host.guests.seated()) == [(1, True), (2, True)]
+    assert again.hosting.host_view().rejoin == ()

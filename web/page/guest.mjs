@@ -16,6 +16,7 @@ import { SignalError, decode, encode, fromSdp, toSdp } from "./signal.mjs";
 import { qrSvg } from "./qr.mjs";
 
 const $ = (id) => document.getElementById(id);
+const USED = "uno.guest.used"; // this tab's codes answered already: a reload with one of them waits for a new code
 const root = document.documentElement;
 const engine = window.unoEngine;
 let link = null;
@@ -31,6 +32,7 @@ function show(step, error = "") {
   root.dataset.guest = step;
   const section = $("guest");
   section.hidden = step === "live";
+  $("loading").hidden = true; // what is loading meanwhile (the page's Python) needs no word here
   $("guest-answer").hidden = step !== "answer";
   $("guest-entry").hidden = step !== "code" && step !== "lost";
   $("guest-status").dataset.i18n = `guest.${step}`;
@@ -43,6 +45,7 @@ function show(step, error = "") {
   }
   if (step === "lost" || step === "code") watch();
   else unwatch();
+  window.unoShell?.applyI18n?.($("guest"));
 }
 
 async function join(code) {
@@ -74,6 +77,8 @@ async function join(code) {
       show("lost");
     }
   };
+  remember(code);
+  if (codeOf(location.hash) !== code) history.replaceState(null, "", `#/table/join/${code}`); // a reload knows it
   const answerCode = encode(fromSdp("answer", made.sdp));
   $("guest-answer-code").textContent = answerCode.match(/.{1,4}/g).join(" ");
   $("guest-qr").replaceChildren(qrSvg(answerCode, { level: "M", labelledBy: "guest-qr-title", className: "table-qr" }));
@@ -88,8 +93,16 @@ async function watch() {
   if (!supported()) return;
   const video = $("guest-video");
   video.hidden = false;
+  let refused = ""; // the last text read that is not a host's code: said once, and the camera goes on
   try {
     stopScan = await scan(video, (text) => {
+      try {
+        decode(codeOf(text), "offer");
+      } catch (err) {
+        if (text !== refused) show(root.dataset.guest, err instanceof SignalError ? err.code : "corrupt");
+        refused = text;
+        return false;
+      }
       unwatch();
       join(codeOf(text));
       return true;
@@ -105,7 +118,26 @@ function unwatch() {
   $("guest-video").hidden = true;
 }
 
+function used() {
+  try {
+    return JSON.parse(sessionStorage.getItem(USED) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function remember(code) {
+  try {
+    sessionStorage.setItem(USED, JSON.stringify([...used(), code].slice(-8)));
+  } catch { /* storage blocked: a reload answers the old code again, and the host takes the new code pair */ }
+}
+
 export function start() {
+  if (!peer.supported()) {
+    show("unsupported"); // this browser cannot link phones: it says so, and nothing else is offered
+    $("guest-entry").hidden = true;
+    return;
+  }
   $("guest-form").addEventListener("submit", (event) => {
     event.preventDefault();
     join(codeOf($("guest-code").value));
@@ -115,6 +147,7 @@ export function start() {
     else if (root.dataset.guest === "lost" || root.dataset.guest === "code") watch();
   });
   const code = codeOf(location.hash.startsWith("#/table/join/") ? location.hash : "");
-  if (code) join(code);
-  else show("code");
+  if (code && used().includes(code)) show("lost"); // this tab had a link: the host shows a new code for it
+  else if (code) join(code);
+  else show(used().length ? "lost" : "code");
 }

@@ -326,6 +326,7 @@ class TableCodeIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.code"]
     value: str
+    link: int | None
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]

@@ -98,7 +98,7 @@ INTENTS = Schema(
         "setup.undo": _act(CHECKED),
         # -- the table of phones (`#/table/...`, app.screens.table) --
         "table.invite": _act(),
-        "table.code": _act(VALUE),
+        "table.code": _act({"value": Text(2000), "link": Maybe(LINK)}),  # an answer typed (for this invitation)
         "table.accept": _act({"link": Maybe(LINK)}),  # the answer typed for this invitation (None: the newest)
         "table.scan": _act({"link": Maybe(LINK)}),  # the camera, for this invitation's answer
         "table.unscan": _act(),

@@ -66,8 +66,9 @@ class Remote:
         if not line:
             return
         line.hidden = state in ("live", "joining")
-        line.setAttribute("data-i18n", "guest.link_" + state)
-        line.textContent = str(self.window.unoShell.t("guest.link_" + state))
+        if not line.hidden:
+            line.setAttribute("data-i18n", "guest.link_" + state)
+            line.textContent = str(self.window.unoShell.t("guest.link_" + state))
 
     # ----- to the host -----------------------------------------------------------------------------------------
 

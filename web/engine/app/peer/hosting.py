@@ -8,6 +8,7 @@ half-typed text, the same library. Every change draws the host's screen and ever
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import uuid
@@ -29,8 +30,13 @@ if TYPE_CHECKING:
     from app.screens.score import KeeperDesk
 
 
+TABLE_KEY = "uno.score.table"  # the shared sheet's guests (token -> player), to find them again after a reload
+
+
 class Hosting:
-    """`sheet_id` of this phone's keeper, shared. `redraw()` draws this phone's own screens again."""
+    """`sheet_id` of this phone's keeper, shared. `redraw()` draws this phone's own screens again. Who each guest
+    is goes to the saves (`TABLE_KEY`): a host whose tab reloaded shows a rejoin code for each player's phone by
+    itself, and each phone comes back to its player with its token."""
 
     def __init__(
         self,
@@ -48,6 +54,8 @@ class Hosting:
         self.host = TableHost(link.to_page, self.arrived, self.from_guest, self.changed, now)
         self.pages: dict[str, GuestPage] = {}  # by the guest's token
         self.scheduled = False  # the guests' pages are to be drawn again this turn
+        self.book = ""  # who is which player, as last saved
+        self._load_book()
 
     @property
     def keeper(self) -> Keeper:
@@ -74,8 +82,34 @@ class Hosting:
 
     def changed(self) -> None:
         """Something of the table or of a guest's hand changed: this phone's screens and every guest's draw again."""
+        self._save_book()
         self.redraw()
         self.changed_elsewhere()
+
+    def _load_book(self) -> None:
+        try:
+            data = json.loads(self.keeper.store.storage.get(TABLE_KEY) or "null")
+        except ValueError:
+            return
+        if not isinstance(data, dict) or data.get("sheet") != self.sheet_id or not isinstance(data.get("guests"), dict):
+            return
+        for token, seat in data["guests"].items():
+            if isinstance(token, str) and (seat is None or (isinstance(seat, int) and 0 <= seat < 10)):
+                self.host.guests.by_token[token] = Guest(token, seat, connected=False, live=False)
+        self.book = self._book_text()
+        for guest in self.host.guests.seated():
+            if guest.seat is not None:
+                self.host.invite(guest.seat)  # its phone's way back, shown by itself
+
+    def _book_text(self) -> str:
+        guests = {guest.token: guest.seat for guest in self.host.guests.seated()}
+        return json.dumps({"sheet": self.sheet_id, "guests": guests}, sort_keys=True)
+
+    def _save_book(self) -> None:
+        text = self._book_text()
+        if text != self.book:
+            self.book = text
+            self.keeper.store.storage.set(TABLE_KEY, text)
 
     def changed_elsewhere(self) -> None:
         """This phone's keeper drew (or its sheet changed): every guest's page draws again, once this turn."""
@@ -93,6 +127,14 @@ class Hosting:
             page = self.pages.get(guest.token)
             if page is not None and guest.connected:
                 page.redraw()
+
+    def end(self) -> None:
+        """Stop sharing: each guest's page says so (drawn at once, before its link goes), then the links end."""
+        self.host.ended = True
+        for page in self.pages.values():
+            page.redraw()
+            page.link.flush()
+        self.host.end()
 
     # ----- what a guest sees and does --------------------------------------------------------------------------
 

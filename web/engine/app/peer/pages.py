@@ -11,7 +11,8 @@ arrive, with what the round adds so far.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import segno
 
@@ -59,6 +60,7 @@ class HostPage:
     typed: str  # what is typed in the code field
     rejoin: tuple[Rejoin, ...] = ()
     base: str = "https://uno.invalid/"  # the app's address: an invitation's QR code is a link to its join page
+    typed_for: Mapping[int | None, str] = field(default_factory=dict)  # what is typed for each rejoin code
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +149,7 @@ def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) 
             spellcheck="false",
             enterkeyhint="go",
             data_on="input",
-            does=sends("table.code"),
+            does=sends("table.code", link=None),
         ),
         el("button", key="table.connect", type="button", cls="button", id="table-connect", does=sends(act, link=None)),
     ]
@@ -169,6 +171,9 @@ def rejoin_codes(page: HostPage) -> list[El]:
                 _qr_figure(invitation(page.base, rejoin.code), "table.invite_scan", ident)
                 if rejoin.code
                 else el("p", key="table.making", role="status"),
+                el("output", _grouped(rejoin.code), cls="table-code", id=f"table-rejoin-code-{rejoin.link}")
+                if rejoin.code
+                else None,
                 el(
                     "button",
                     key="table.scan",
@@ -179,10 +184,39 @@ def rejoin_codes(page: HostPage) -> list[El]:
                 )
                 if page.camera and rejoin.code
                 else None,
+                *(_typed_answer(rejoin.link, page.typed_for.get(rejoin.link, "")) if rejoin.code else ()),
                 cls="table-rejoin",
             )
         )
     return out
+
+
+def _typed_answer(link: int, typed: str) -> tuple[El, ...]:
+    """A field and a button for that rejoin code's answer typed by hand (an answer says not which code it answers)."""
+    ident = f"table-rejoin-input-{link}"
+    return (
+        el("label", key="table.answer_label", for_=ident),
+        el(
+            "input",
+            type="text",
+            id=ident,
+            cls="table-code-input",
+            value=typed,
+            autocomplete="off",
+            autocapitalize="characters",
+            spellcheck="false",
+            data_on="input",
+            does=sends("table.code", link=link),
+        ),
+        el(
+            "button",
+            key="table.connect",
+            type="button",
+            cls="button",
+            id=f"table-rejoin-connect-{link}",
+            does=sends("table.accept", link=link),
+        ),
+    )
 
 
 def host_page(page: HostPage) -> El:
@@ -208,9 +242,6 @@ def host_page(page: HostPage) -> El:
             _qr_figure(invitation(page.base, page.code), "table.invite_scan"),
             el("p", key="table.or_type"),
             el("output", _grouped(page.code), cls="table-code", id="table-offer-code"),
-            el("h2", key="table.answer_title"),
-            *_take_code(page.camera, page.scanning, page.typed, "table.answer_label", "table.accept"),
-            _error(page.error),
         ]
     elif page.inviting:
         invite = [el("p", key="table.making", role="status")]
@@ -226,6 +257,12 @@ def host_page(page: HostPage) -> El:
             )
             if page.webrtc
             else None
+        ]
+    if page.code or any(rejoin.code for rejoin in page.rejoin):  # a guest's answer to take: the camera or typed
+        invite += [
+            el("h2", key="table.answer_title"),
+            *_take_code(page.camera, page.scanning, page.typed, "table.answer_label", "table.accept"),
+            _error(page.error),
         ]
     return el(
         "section",

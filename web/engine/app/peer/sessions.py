@@ -50,7 +50,7 @@ class Sessions:
         self.error = ""  # the last code refused (a catalogue key's tail), shown once
         self.scanning = False
         self.scanning_for: int | None = None  # the invitation whose answer the camera looks for
-        self.typed = ""  # the code typed or pasted on the #/table screen
+        self.typed: dict[int | None, str] = {}  # the codes typed or pasted, by invitation (None: the newest)
         self._probe = Relay(link.to_page)
         self._probe.events.support = self._supported
         self._wired = False
@@ -120,7 +120,8 @@ class Sessions:
             return
         try:
             hosting.host.accept(chosen[-1].link, code)
-            self.error, self.typed = "", ""
+            self.error = ""
+            self.typed.pop(link, None)
         except signal.SignalError as error:
             self.error = error.code
 
@@ -144,7 +145,7 @@ class Sessions:
     def stop(self) -> None:
         """Stop sharing (the guests are told)."""
         if self.hosting is not None:
-            self.hosting.host.end()
+            self.hosting.end()
             self.hosting = None
 
 

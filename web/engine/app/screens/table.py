@@ -59,7 +59,8 @@ class PhonesScreen:
             camera=camera,
             error=s.error,
             scanning=s.scanning,
-            typed=s.typed,
+            typed=s.typed.get(None, ""),
+            typed_for=dict(s.typed),
             base=site_base(),
         )
         return pages.host_page(view)
@@ -78,10 +79,10 @@ class PhonesScreen:
             s.error = ""
             s.hosting.host.invite()
         elif message["act"] == "table.code":
-            s.typed = message["value"]
+            s.typed[message["link"]] = message["value"]
             return
         elif message["act"] == "table.accept":
-            s.accept(s.typed, message["link"])
+            s.accept(s.typed.get(message["link"], ""), message["link"])
         elif message["act"] == "table.scan":
             s.error = ""
             s.scan(pages.VIDEO_ID, message["link"])
