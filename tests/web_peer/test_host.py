@@ -181,8 +181,10 @@ def test_a_silent_guest_is_reconnecting_keeps_its_seat_and_comes_back_live(host:
         ("Cai", True, False),
     ]
     host.table.cut(ana, up=True)
+    drawn = host.drawn
     ana.send("ping", at=2)
     assert host.hosting.host.guests.holder(1) is not None and host.hosting.host.guests.holder(1).live  # type: ignore[union-attr]
+    assert host.drawn > drawn  # the host's page says so at once
 
 
 def test_a_gone_link_gets_a_rejoin_code_and_the_phone_comes_back_to_its_seat(host: Host) -> None:

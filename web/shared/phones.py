@@ -4,8 +4,9 @@ A guest phone is a screen of the host's engine: its page's messages (`shared.pro
 ``page``, the host's drawings for it as ``engine``. Each message is one JSON text in an envelope:
 ``{"v": VERSION, "seq": n, "kind": name, ...fields}``; `seq` counts a sender's messages on one link from 1 (a
 repeat or an older one is refused). A message longer than a data channel takes crosses in ``part``s: its fields as
-JSON text, cut (the first part's `seq` is the `id` of them all). Both sides ``ping`` every 2 s: a link silent for
-6 s is reconnecting. The host's engine reads them in `app.peer.protocol`, a guest's page in `ui.remote`.
+JSON text, cut (the first part's `seq` is the `id` of them all). Both sides ``ping`` every second: a link silent for
+4 s is reconnecting (shown within 6 s of a cut). The host's engine reads them in `app.peer.protocol`, a guest's page
+in `ui.remote`.
 """
 
 from shared import protocol, schema

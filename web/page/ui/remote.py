@@ -20,8 +20,8 @@ try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
 except ImportError:
     pass
 
-PING_MS = 2000
-SILENT_MS = 6000
+PING_MS = 1000
+SILENT_MS = 4000
 TOKEN_KEY = "uno.guest.token"  # this tab's place at the host (sessionStorage: a reload keeps it)
 SENT_OPS = ("start", "intent", "lang", "redraw", "hidden", "shown", "shared")  # what a guest's page tells the host
 

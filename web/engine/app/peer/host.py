@@ -22,8 +22,8 @@ from app.peer.protocol import Guest, Guests, Refused
 from app.peer.relay import Events, Relay, Send
 from shared.messages import FromPage
 
-PING_S = 2.0
-SILENT_S = 6.0
+PING_S = 1.0
+SILENT_S = 4.0
 GUEST_OPS = ("start", "intent", "lang", "redraw", "hidden", "shown", "shared")  # what a guest's page may tell the host
 
 
@@ -155,8 +155,11 @@ class TableHost:
                 self._hello(invite, message)
                 return
             guest = self.guests.take(invite.guest, message)
+            back = not guest.live  # it was silent: it is live again
             guest.heard, guest.live = self.now(), True
             self._from(invite, guest, message)
+            if back:
+                self.changed()
         except Refused as refused:
             self.refusals.append((link, refused.code, str(refused)))
             print(f"uno table: refused a message from link {link}: {refused}", file=sys.stderr)
