@@ -87,6 +87,7 @@
     window.unoPlay = {
       start: (spec) => ask("start", spec),
       setup: () => ask("setup", ""),
+      phones: () => ask("phones", ""), // the table of phones' figures (bench.table)
       follow: (on) => follow(on !== false),
       state: () => {
         if (!following) follow(true); // the first read asks for the state: later reads have it

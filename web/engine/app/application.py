@@ -34,10 +34,14 @@ class App:
         self.brain = BrainClient(link, self.storage)
         self.desk = KeeperDesk(link, self.storage)
         self.sessions = Sessions(link, self.desk, later=later)
-        self.hooks = Hooks(link, self.play, self.brain, self.shown_table)
+        self.hooks = Hooks(link, self.play, self.brain, self.shown_table, self.table_figures)
         self.router = Router(routes(self), link.to_page)
         link.handle("storage", self.desk.storage_facts)
         link.handle("hidden", lambda message: self.desk.write_held())  # a phone leaving the page: typing is written
+
+    def table_figures(self) -> object:
+        hosting = self.sessions.hosting
+        return {"drawn_ms": hosting.drawn_ms if hosting is not None else []}
 
     def shown_table(self) -> PlayController | None:
         """The game's controller on screen now, if the table is shown (the test hook reads it)."""

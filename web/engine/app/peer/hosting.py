@@ -55,6 +55,7 @@ class Hosting:
         self.pages: dict[str, GuestPage] = {}  # by the guest's token
         self.scheduled = False  # the guests' pages are to be drawn again this turn
         self.book = ""  # who is which player, as last saved
+        self.drawn_ms: list[tuple[int, float]] = []  # each drawing of the guests' pages: (pages, ms), for bench.table
         self._load_book()
 
     @property
@@ -123,10 +124,15 @@ class Hosting:
 
     def _draw_guests(self) -> None:
         self.scheduled = False
+        start, drawn = time.perf_counter(), 0
         for guest in self.host.guests.seated():
             page = self.pages.get(guest.token)
             if page is not None and guest.connected:
                 page.redraw()
+                page.link.flush()  # each guest's drawing goes now: the time it takes is this drawing's
+                drawn += 1
+        if drawn:
+            self.drawn_ms = [*self.drawn_ms[-199:], (drawn, (time.perf_counter() - start) * 1000)]
 
     def end(self) -> None:
         """Stop sharing: each guest's page says so (drawn at once, before its link goes), then the links end."""
