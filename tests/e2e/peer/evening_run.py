@@ -253,6 +253,29 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             enter_round(host, sheet, 1)
             typed(caro, "30")
             expect(host.locator("#score-hand-2")).to_have_value("30", timeout=10_000)
+            # a tampered page: Caro's phone writes Dani's hand, sends a drawing to the host, and a text over 16 KiB
+            # (its numbers jump: the host takes nothing more from that link, which her reload below replaces)
+            for forged in (
+                {
+                    "v": 2,
+                    "seq": 90_001,
+                    "kind": "page",
+                    "message": {"op": "intent", "act": "total", "arg": "3", "value": "99"},
+                },
+                {"v": 2, "seq": 90_002, "kind": "engine", "message": {"op": "effect", "top": True}},
+                {
+                    "v": 2,
+                    "seq": 90_003,
+                    "kind": "page",
+                    "message": {"op": "intent", "act": "total", "arg": "2", "value": "9" * 20_000},
+                },
+            ):
+                caro.evaluate("(text) => window.unoEngine.send(text)", json.dumps(forged))
+            caro.wait_for_timeout(1000)
+            result["after_forged"] = [
+                host.locator("#score-hand-3").input_value(),
+                host.locator("#score-hand-2").input_value(),
+            ]
             caro.reload()  # the tab closed and opened again: its link is gone, its place is not
             expect(caro.locator("html")).to_have_attribute("data-guest", "lost", timeout=15_000)
             rejoin_by_hand(host, host_page, caro, "Caro")

@@ -37,6 +37,7 @@ def test_an_evening_with_three_phones(site: Path) -> None:
     assert result["guest_loads"] == ["guest", "guest"]
     assert result["wake"] == ["on", "on", "on"]  # the host's table page and each guest's screen stay awake
     assert result["host_guests"] == ["Beto\nconectado", "Caro\nconectado"]
+    assert result["after_forged"] == ["", "30"]  # Dani's hand and Caro's own as they were: refused, nothing changed
     assert result["beto_round"] == ["Ana\nwent out, no cards left", "Caro\n55 pts", "Dani\n12 pts"]
     assert sorted(result["host_guests_after"]) == ["Beto\nconectado", "Caro\nconectado"]  # back in their seats
     assert result["caro_back"] == "Eres Caro."  # her player again after a reload, without saying so
