@@ -16,12 +16,14 @@ import numpy as np
 import pytest
 import zxingcpp
 from js_signal import JsSignal
+from PIL import Image, ImageDraw
 from signal_cases import CHROMIUM_OFFER
 
 from tools.build import LEAN_QR, NODE, copy_qr, npm_version
 
 HARNESS = Path(__file__).with_name("qr_check.mjs")
 SCALE = 4  # pixels per module, as a phone's screen gives at least
+MARGIN = 20  # pixels of the page around the SVG
 SVG = "{http://www.w3.org/2000/svg}"
 
 pytestmark = pytest.mark.skipif(
@@ -50,18 +52,20 @@ def draw(qr_module: Path, *cases: tuple[str, str]) -> list[dict[str, Any]]:
 
 
 def raster(markup: str) -> np.ndarray:
-    """The SVG as a screen paints it: the white square, then its path's rectangles ("M x y h w v1 h-w z") black."""
+    """The SVG as a screen paints it (Pillow): on a grey page, the white square, then its path's rectangles
+    ("M x y h w v1 h-w z") in black."""
     svg = ET.fromstring(markup)
     side = int(svg.attrib["viewBox"].split()[2])
     rect, path = svg.find(f"{SVG}rect"), svg.find(f"{SVG}path")
     assert rect is not None and path is not None
     assert (rect.attrib["width"], rect.attrib["fill"], path.attrib["fill"]) == (str(side), "#fff", "#000")
-    image = np.full((side * SCALE + 40, side * SCALE + 40), 128, dtype=np.uint8)  # grey around: the page
-    image[20:-20, 20:-20] = 255
+    image = Image.new("L", (side * SCALE + 2 * MARGIN, side * SCALE + 2 * MARGIN), 128)
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((MARGIN, MARGIN, MARGIN + side * SCALE - 1, MARGIN + side * SCALE - 1), fill=255)
     for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\d+z", path.attrib["d"]):
-        x0, y0 = 20 + int(x) * SCALE, 20 + int(y) * SCALE
-        image[y0 : y0 + SCALE, x0 : x0 + int(width) * SCALE] = 0
-    return image
+        x0, y0 = MARGIN + int(x) * SCALE, MARGIN + int(y) * SCALE
+        pen.rectangle((x0, y0, x0 + int(width) * SCALE - 1, y0 + SCALE - 1), fill=0)
+    return np.asarray(image)
 
 
 def read(markup: str) -> zxingcpp.Result:
