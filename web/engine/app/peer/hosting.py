@@ -23,7 +23,9 @@ from app.peer.host import TableHost
 from app.peer.protocol import Guest
 from app.score.keeper import Keeper
 from app.score.where import Where
+from scorekeeper import Sheet
 from scorekeeper import link as sheet_link
+from scorekeeper.link import LinkView
 from shared.messages import FromPage, ScoreIntent
 
 if TYPE_CHECKING:
@@ -55,6 +57,7 @@ class Hosting:
         self.pages: dict[str, GuestPage] = {}  # by the guest's token
         self.scheduled = False  # the guests' pages are to be drawn again this turn
         self.book = ""  # who is which player, as last saved
+        self.shared: tuple[Sheet, str, LinkView] | None = None  # the sheet last drawn: its link's token and view
         self.drawn_ms: list[tuple[int, float]] = []  # each drawing of the guests' pages: (pages, ms), for bench.table
         self._load_book()
 
@@ -198,6 +201,7 @@ class Hosting:
         if entering:
             keeper.enter(Where("round", self.sheet_id))
         sheet = saved.sheet if saved is not None else None
+        token, view = self._worked_out(sheet) if sheet is not None else ("", None)
         return pages.GuestView(
             sheet=sheet,
             title=saved.title if saved is not None else "",
@@ -205,12 +209,19 @@ class Hosting:
             entering=entering and guest.seat is not None,
             round=len(sheet.rounds) + 1 if sheet is not None else 0,
             entry=keeper.screen() if entering else None,
-            token=sheet_link.encode(sheet) if sheet is not None else "",
+            token=token,
+            view=view,
             round_open=entering,
             taken=frozenset(g.seat for g in self.host.guests.seated() if g.seat is not None and g is not guest),
             error=error,
             ended=self.host.ended,
         )
+
+    def _worked_out(self, sheet: Sheet) -> tuple[str, LinkView]:
+        """The sheet's link token and view, worked out once for every guest's page (the sheet changes by a new one)."""
+        if self.shared is None or self.shared[0] is not sheet:
+            self.shared = (sheet, sheet_link.encode(sheet), sheet_link.view_of(sheet))
+        return self.shared[1], self.shared[2]
 
     def host_view(self) -> pages.HostPage:
         """This phone's `#/table/host/...` page: the guests, the invitation waiting, each rejoin code."""

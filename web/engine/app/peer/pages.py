@@ -24,7 +24,7 @@ from app.score.qr import svg_of
 from app.score.where import sheet_hash
 from app.tree import El, el, sends
 from scorekeeper import RoundDraft, Sheet
-from scorekeeper.link import view_of
+from scorekeeper.link import LinkView, view_of
 
 VIDEO_ID = "table-video"
 CODE_FIELD = "table-code"
@@ -78,6 +78,7 @@ class GuestView:
     taken: frozenset[int] = frozenset()  # players other phones hold
     error: str = ""  # a catalogue key's tail under table.err.
     ended: bool = False  # the host stopped sharing
+    view: LinkView | None = None  # the sheet's standings and rounds (worked out once for every guest)
 
 
 def invitation(base: str, code: str) -> str:
@@ -352,7 +353,7 @@ def _sheet(page: GuestView) -> list[El | None]:
         who,
         hand,
         others,
-        readonly_sheet(sheet, view_of(sheet)),
+        readonly_sheet(sheet, page.view or view_of(sheet)),
         el("div", keep, cls="sk-actions"),
     ]
 
