@@ -193,6 +193,15 @@ def test_a_fallback_delete_later_than_the_record_deletes_it() -> None:
     assert saves.get(PLAY_GAME) is None and PLAY_GAME not in db.records
 
 
+def test_a_stamped_copy_of_the_shells_language_is_left_to_the_shell() -> None:
+    """The page copies the language with the app's saves as it goes (web/page/saves.js); the shell reads that copy
+    (`unoSaves.startValue`), so the app's start neither takes it nor removes the shell's first-paint copy."""
+    db = FakeDb({META_KEY: {"v": 1, "migrated": True}, "uno.lang": record("en", 10)})
+    local = FakeLocal({"uno.lang": "es", FALLBACK_STAMPS_KEY: json.dumps({"uno.lang": 30, PLAY_GAME: 30})})
+    plan = plan_start(db.records, local, now=50)
+    assert "uno.lang" not in plan.values and "uno.lang" not in plan.puts and "uno.lang" not in plan.local_removes
+
+
 def test_an_unreadable_record_is_kept_aside_not_lost() -> None:
     future = {"v": 2, "at": 5, "data": {"whatever": 1}}
     db = FakeDb({META_KEY: {"v": 1, "migrated": True}, SCORE_LIBRARY: future})
