@@ -69,3 +69,27 @@ def test_other_tabs_saves_come_in_and_are_counted_once_per_change(page: Page) ->
     link.from_page(news)  # the same again: nothing changed
     assert page_saves.saves().get(SCORE_LIBRARY) == '{"sheets": []}'
     assert told == [frozenset({SCORE_LIBRARY})] and page.marks("saves-refreshed") == ["1"]
+
+
+def test_a_change_goes_to_the_page_before_the_write_before_it_is_answered(page: Page) -> None:
+    """The second round's write is sent while the first's is on its way: the page holds both (and can keep them if
+    it goes before IndexedDB has them: web/page/saves.js `keepUnsaved`)."""
+    open_saves(page, {"meta": {"v": 1, "migrated": True, "at": 1}})
+    saves = page_saves.saves()
+
+    def written() -> list[dict[str, Any]]:
+        return [m for m in page.messages if m["op"] == "saves-write" and SCORE_LIBRARY in m["puts"]]
+
+    async def scene() -> None:
+        saves.set(SCORE_LIBRARY, "round 1")
+        await asyncio.sleep(0)
+        saves.set(SCORE_LIBRARY, "round 2")
+        await asyncio.sleep(0)
+        assert [m["puts"][SCORE_LIBRARY]["data"] for m in written()] == ["round 1", "round 2"]
+        assert saves.state == "saving"
+        for message in written():
+            link.from_page({"op": "saves-written", "id": message["id"], "error": ""})
+        await asyncio.sleep(0)
+        assert saves.state == "saved" and saves.commits == 2
+
+    run(scene())
