@@ -11,7 +11,7 @@ import pytest
 
 from app import link
 from app.storage import page_saves
-from app.storage.core import PLAY_SETUP, SCORE_LIBRARY, record
+from app.storage.core import PLAY_SETUP, SCORE_DRAFTS, SCORE_LIBRARY, read_record, record
 from tests.async_helpers import run
 
 
@@ -93,3 +93,14 @@ def test_a_change_goes_to_the_page_before_the_write_before_it_is_answered(page: 
         assert saves.state == "saved" and saves.commits == 2
 
     run(scene())
+
+
+def test_a_held_value_goes_to_the_page_as_a_record_and_is_not_written(page: Page) -> None:
+    open_saves(page, {"meta": {"v": 1, "migrated": True, "at": 1}})
+    before = len(page.messages)
+    page_saves.hold(SCORE_DRAFTS, '{"s1": {"next": "typed"}}')
+    (message,) = page.messages[before:]
+    assert message["op"] == "saves-hold"
+    held = message["puts"][SCORE_DRAFTS]
+    assert read_record(held) == ('{"s1": {"next": "typed"}}', held["at"]) and held["at"] > 1_700_000_000_000
+    assert page_saves.saves().state == "saved" and page_saves.saves().get(SCORE_DRAFTS) is None

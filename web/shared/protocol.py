@@ -121,6 +121,9 @@ KINDS: "dict[str, tuple[str, dict[str, Any], dict[str, Any]]]" = {
     # copies the keys of `mirror` to localStorage, marks the saves saved and tells the other tabs the keys written.
     # upto: the last intent it holds (`ui.journal`)
     "saves-write": (ENGINE, {"id": NUMBER, "puts": OBJECT, "deletes": LIST}, {"upto": NUMBER, "mirror": LIST}),
+    # records the page shows and the engine writes later (a typed total, once the typing pauses): if the page
+    # goes first, web/page/saves.js copies them with the writes in flight to the fallback copy (`keepUnsaved`)
+    "saves-hold": (ENGINE, {"puts": OBJECT}, {}),
     "local": (ENGINE, {}, {"set": OBJECT, "remove": LIST}),  # localStorage writes
     "hook-answer": (ENGINE, {"id": ANY}, {"result": ANY}),  # the answer to a `hook`
     # the table's state for `unoPlay.state()` after each table drawing, while a test follows (hook "follow")

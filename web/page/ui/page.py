@@ -95,7 +95,7 @@ def main() -> None:
     engine = Engine()
     host = Host(window, engine.send)
     saves = PageSaves(window, engine.send, host.journal)
-    for op in ("saves-write", "local"):
+    for op in ("saves-write", "saves-hold", "local"):
         host.on(op, saves.receive)
     engine.host = host
     engine.take_early()

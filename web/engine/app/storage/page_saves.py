@@ -8,8 +8,9 @@ and counts once the page says its transaction has completed.
 are; the fallback shows the translated warning with an export button.
 
 Messages (`shared.protocol`): to the page ``saves-write`` (answered by ``saves-written``; once it completed, the
-page marks the saves saved and tells the other tabs) and ``local``; from the page ``saves-others`` (another tab
-committed these) and ``saves-export`` (the warning's export button).
+page marks the saves saved and tells the other tabs), ``saves-hold`` (a value shown and written later: the page
+copies it if it goes first) and ``local``; from the page ``saves-others`` (another tab committed these) and
+``saves-export`` (the warning's export button).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 from app import link
 from app.browser import spawn
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import MIRRORED, Saves, State, StorageFailure
+from app.storage.core import MIRRORED, Saves, State, StorageFailure, record
 from app.storage.opening import open_saves
 
 
@@ -126,6 +127,11 @@ class PageStorage:
             link.to_page({"op": "set", "marks": marks})
         return saves
 
+    def hold(self, key: str, value: str) -> None:
+        """`value` of `key` is on show and written later (a typed total, once the typing pauses): should the page go
+        first (a reload, a closed tab), web/page/saves.js copies it where the next start looks."""
+        link.to_page({"op": "saves-hold", "puts": {key: record(value, now_ms())}})
+
     def show_state(self, state: State, reason: str) -> None:
         """The fallback's marks and warning (the page shows "saving" and "saved" itself from the writes: `ui.saves`)."""
         if state != "fallback":
@@ -169,6 +175,11 @@ async def start(hello: Mapping[str, Any]) -> Saves:
 def saves() -> Saves:
     """The page's saves, for both modes (after `start()`)."""
     return page.saves()
+
+
+def hold(key: str, value: str) -> None:
+    """A value on show that is written later (`PageStorage.hold`)."""
+    page.hold(key, value)
 
 
 def local() -> PageLocal:
