@@ -43,8 +43,8 @@ def run(argv: Sequence[str], *, timeout: float) -> subprocess.CompletedProcess[s
 class Phone:
     """One phone with a link of its own, made inside the namespace `run` made (call from the command it runs): a
     named namespace whose veth pair reaches this one, so `cut()` stops that phone's packets alone (`ip link set
-    down` on this side) and `mend()` lets them through again; `remove()` once done. `wrap(path)` writes an executable that runs a
-    program (a browser) inside the phone's namespace; `command(argv)` gives the argv that does the same."""
+    down` on this side) and `mend()` lets them through again; `remove()` once done. `wrap(path)` writes an
+    executable that runs a program (a browser) inside the phone's namespace; `command(argv)` gives its argv."""
 
     def __init__(self, index: int) -> None:
         self.name = f"uno{os.getpid()}p{index}"  # /run/netns is the machine's: a name no other run takes
@@ -73,7 +73,7 @@ class Phone:
         return ["ip", "netns", "exec", self.name, *argv]
 
     def wrap(self, path: Path, program: str) -> Path:
-        path.write_text(f"#!/bin/sh\nexec ip netns exec {self.name} {shlex.quote(program)} \"$@\"\n")
+        path.write_text(f'#!/bin/sh\nexec ip netns exec {self.name} {shlex.quote(program)} "$@"\n')
         path.chmod(0o755)
         return path
 

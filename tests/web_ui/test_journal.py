@@ -180,3 +180,8 @@ def test_each_write_carries_the_tabs_record_and_confirms_once_complete(page_save
     promise.done(None)
     assert sent == [{"op": "saves-written", "id": 3, "error": ""}] and journal.entries == []
     assert marks == {"data-saves": "saved", "data-saves-commits": "1"}  # the page shows it: no message back
+    held: list[Any] = []
+    window.unoSaves.hold = held.append  # type: ignore[attr-defined]
+    draft = {"uno.score.drafts": {"v": 1, "at": 5, "data": "{}"}}
+    saves.receive({"op": "saves-hold", "puts": draft})  # kept by web/page/saves.js, not written, not answered
+    assert held == [draft] and len(writes) == 1 and len(sent) == 1

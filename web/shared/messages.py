@@ -988,6 +988,11 @@ class SavesWriteMessage(TypedDict):
     mirror: NotRequired[list[str]]
 
 
+class SavesHoldMessage(TypedDict):
+    op: Literal["saves-hold"]
+    puts: dict[str, Any]
+
+
 class LocalMessage(TypedDict):
     op: Literal["local"]
     set: NotRequired[dict[str, str]]
@@ -1584,6 +1589,7 @@ ToPage = (
     | DrawMessage
     | EffectMessage
     | SavesWriteMessage
+    | SavesHoldMessage
     | LocalMessage
     | HookAnswerMessage
     | PlayStateMessage

@@ -272,6 +272,9 @@ MESSAGES.kinds.update(
             {"id": COUNT, "puts": MapOf(Json("app.storage.core")), "deletes": ListOf(NAME)},
             {"upto": COUNT, "mirror": ListOf(NAME)},
         ),
+        # records the page shows and the engine writes later (a typed total, once the typing pauses): if the page
+        # goes first, web/page/saves.js copies them with the writes in flight to the fallback copy (`keepUnsaved`)
+        "saves-hold": Kind(ENGINE, {"puts": MapOf(Json("app.storage.core"))}),
         "local": Kind(ENGINE, {}, {"set": MapOf(TEXT), "remove": ListOf(NAME)}),  # localStorage writes
         "hook-answer": Kind(ENGINE, {"id": COUNT, "result": TEXT}),  # the answer to a `hook`
         # the table's state for `unoPlay.state()` after each table drawing, while a test follows (hook "follow")

@@ -93,7 +93,7 @@ def main() -> None:
         window.unoShell.ready(to_js(window, {"loadPath": "guest", "engineVersion": ""}))
         return
     saves = PageSaves(window, engine.send, host.journal)
-    for op in ("saves-write", "local"):
+    for op in ("saves-write", "saves-hold", "local"):
         host.on(op, saves.receive)
     engine.listen()
 

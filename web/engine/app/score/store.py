@@ -120,9 +120,13 @@ class Store:
         self.storage.set(LIBRARY_KEY, json.dumps(self.library.to_data(), ensure_ascii=False, separators=(",", ":")))
 
     def save_drafts(self) -> None:
-        data = {sheet_id: drafts.to_data() for sheet_id, drafts in self.drafts.items() if _has_any(drafts)}
-        self.storage.set(DRAFTS_KEY, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        self.storage.set(DRAFTS_KEY, self.drafts_text())
         self.held.clear()
+
+    def drafts_text(self) -> str:
+        """The drafts as saved under `DRAFTS_KEY`."""
+        data = {sheet_id: drafts.to_data() for sheet_id, drafts in self.drafts.items() if _has_any(drafts)}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def hold_drafts(self, sheet_id: str) -> None:
         """`sheet_id`'s drafts changed but are written later (`write_held`): a typed total's keys, which the

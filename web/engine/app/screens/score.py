@@ -65,7 +65,7 @@ def page_keeper(desk: KeeperDesk) -> Keeper:
 class KeeperDesk:
     """The page's one keeper, opened at its first use, and the score screen on show, which is drawn again when
     the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts). It writes a
-    typed total's drafts once the typing pauses (`TYPING_PAUSE_S`)."""
+    typed total's drafts once the typing pauses (`TYPING_PAUSE_S`); meanwhile the page holds a copy (`hold`)."""
 
     def __init__(
         self,
@@ -73,8 +73,10 @@ class KeeperDesk:
         storage: PageStorage,
         open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper,
         after: After = browser.after,
+        hold: Callable[[str, str], None] | None = None,
     ) -> None:
         self.link, self.storage = link, storage
+        self.hold = hold or storage.hold
         self.open_keeper = open_keeper
         self.after = after
         self._keeper: Keeper | None = None
@@ -82,10 +84,13 @@ class KeeperDesk:
         self.pending: Cancellable | None = None  # the held drafts' write, once the typing pauses
 
     def write_soon(self) -> None:
-        """Write the held drafts after a pause in the typing (each key moves it on)."""
+        """Write the held drafts after a pause in the typing (each key moves it on); the page keeps them meanwhile,
+        in case it goes first."""
         if self.pending is not None:
             self.pending.cancel()
         self.pending = self.after(TYPING_PAUSE_S, self.write_held)
+        if self._keeper is not None:
+            self.hold(DRAFTS_KEY, self._keeper.store.drafts_text())
 
     def write_held(self) -> None:
         if self.pending is not None:
