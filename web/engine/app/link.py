@@ -48,6 +48,7 @@ class Link:
         self.flush_due = False
         self.going: str | None = None  # a route an effect's `go` named, shown before the batch goes
         self.navigate: Callable[[str], None] | None = None  # shows a route (`app.start`)
+        self.replaying = False  # the page's messages being handled were made before it showed a screen (`replay`)
 
     def attach(self, host: Host, later: Later | None = None) -> None:
         """The page's side (an object with `receive(message)`); `later(callback)` batches each turn."""
@@ -166,6 +167,16 @@ class Link:
             self.flush_due = True
             self.later(self.flush)
 
+    def replay(self, messages: list[Any]) -> None:
+        """Hand the page's `messages` made before it showed any screen (`app.start`) to their receivers, in order;
+        meanwhile `replaying` says so (the person saw none of their answers)."""
+        self.replaying = True
+        try:
+            for message in messages:
+                self.from_page(message)
+        finally:
+            self.replaying = False
+
     def _dispatch(self, message: Message) -> None:
         op = message["op"]
         if op == "intent" and isinstance(message.get("seq"), int):
@@ -194,6 +205,7 @@ LINK = Link()
 attach = LINK.attach
 to_page = LINK.to_page
 from_page = LINK.from_page
+replay = LINK.replay
 handle = LINK.handle
 listen = LINK.listen
 
@@ -201,3 +213,8 @@ listen = LINK.listen
 def seen() -> int:
     """The number of the last intent from the page (`ui.journal`)."""
     return LINK.seen
+
+
+def replaying() -> bool:
+    """Whether the page's message being handled was made before the page showed any screen (`Link.replay`)."""
+    return LINK.replaying

@@ -5,12 +5,14 @@ After the first screen and after each language switch's redrawing, `<html data-d
 the controllers drew in (tests wait for it: until then, attributes drawn here keep the old language).
 
 `hello`: ``{"hash": location hash, "lang": code, "catalogue": {key: text}, "saves": <ui.saves.hello()>,
-"typing": [intents typed before a reload and not saved then, `ui.journal`]}``.
+"typing": [intents typed before a reload and not saved then, or before the page's side started, `ui.journal`]}``.
+Once the first screen is open, `replay` applies those and the page's messages that arrived while starting
+(`app.worker` holds them), each intent once, in the order the person made them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import uno_core
@@ -30,23 +32,27 @@ def mark_language() -> None:
     link.to_page({"op": "set", "marks": {"drawn-lang": i18n.lang()}})
 
 
-async def start(hello: Mapping[str, Any]) -> Router:
-    """Open the saves and show the route `hello` names; return the router."""
+def replay(typing: object, held: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """What to apply once the first screen is open, in order: the journal's intents (`typing`: from before a reload,
+    or typed before the page's side started) that did not also arrive on their own, then the messages held while
+    starting (each intent has its number, ``seq``: a journal's intent the page sent too is applied once)."""
+    arrived = {one.get("seq") for one in held if one.get("op") == "intent" and isinstance(one.get("seq"), int)}
+    older = [
+        one
+        for one in (typing if isinstance(typing, list) else ())
+        if isinstance(one, dict) and one.get("op") == "intent" and one.get("seq") not in arrived
+    ]
+    return [*older, *held]
+
+
+async def start(hello: Mapping[str, Any], held: Sequence[Mapping[str, Any]] = ()) -> Router:
+    """Open the saves and show the route `hello` names, then apply what the person did meanwhile (`replay`;
+    `held` is read once the saves are open); return the router."""
     use_language(hello)
     saves = hello.get("saves")
     await page_saves.start(saves if isinstance(saves, dict) else {})
     router = Router(ROUTES, link.to_page)
     router.show(str(hello.get("hash", "")), move_focus=False)
-    typing = hello.get("typing")
-    replayed = [
-        one
-        for one in (typing if isinstance(typing, list) else ())
-        if isinstance(one, dict) and one.get("op") == "intent"
-    ]
-    for intent in replayed:  # values: the same applied twice
-        link.from_page(intent)
-    if replayed:  # a typed value redraws only its preview: draw the screen with them all
-        router.relabel()
 
     def follow(message: dict[str, Any]) -> None:
         router.show(str(message.get("hash", "")))
@@ -60,10 +66,14 @@ async def start(hello: Mapping[str, Any]) -> Router:
         router.relabel()
         mark_language()
 
-    mark_language()
     link.handle("route", follow)
     link.LINK.navigate = go
     link.handle("lang", relabel)
+    replayed = replay(hello.get("typing"), held)
+    link.replay(replayed)
+    if any(one.get("op") == "intent" for one in replayed):  # a typed value redraws only its preview: draw it all
+        router.relabel()
+    mark_language()
     version = uno_core.__version__  # the footer names the engine version that answered
     link.to_page(
         {"op": "set", "id": "engine-version", "label": ["footer.engine", [["version", version]]], "hidden": False}

@@ -4,9 +4,12 @@ web/engine/app-worker.mjs starts Pyodide in a module worker, then calls `attach(
 JSON text to the page; load_path: how our packages got here, "snapshot" or "uno-app"), `on_ready(callback)`,
 and hands every message from the page to `receive(text)`. The messages are `shared.protocol`'s: the page's
 first for Python is ``start`` (`app.start.start`'s hello); the worker answers ``ready`` once the first screen
-is drawn, then calls the callback (the snapshot's work waits for it). The test hook `window.unoPlay`
-(`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test follows the table (hook
-"follow", on by default under automation: web/page/engine-start.js), a ``play-state`` follows each table drawing.
+is drawn, then calls the callback (the snapshot's work waits for it). What the person did before that (`HELD`:
+intents on the new game's set-up painted before Python, web/page/setup-prepaint.js; a route change, a language
+switch) is held and applied, in order, as soon as the first screen is open: no screen could take it before.
+The test hook `window.unoPlay` (`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test
+follows the table (hook "follow", on by default under automation: web/page/engine-start.js), a ``play-state``
+follows each table drawing.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from app.start import start
 from shared import protocol
 
 Post = Callable[[str], None]
+HELD = ("intent", "route", "lang")  # the page's messages that need the screens `start` opens
 
 
 class WorkerPage:
@@ -67,6 +71,7 @@ class Worker:
         self.load_path = "uno-app"
         self.on_ready: Callable[[], object] | None = None
         self.page = WorkerPage(lambda text: None)
+        self.held: list[dict[str, Any]] = []  # the page's `HELD` messages from before the first screen
 
     def attach(self, post: Post, load_path: str = "uno-app") -> None:
         self.load_path = load_path
@@ -89,6 +94,9 @@ class Worker:
                 self.started = True
                 spawn(self._start(data))
             return
+        if not self.page.ready and isinstance(data, dict) and data.get("op") in HELD:
+            self.held.append(data)  # `start` applies it once its screen is open
+            return
         link.from_page(data)
 
     def hook(self, message: dict[str, Any]) -> None:
@@ -103,8 +111,9 @@ class Worker:
         link.to_page({"op": "hook-answer", "id": message["id"], "result": result})
 
     async def _start(self, hello: dict[str, Any]) -> None:
-        await start(hello)
+        await start(hello, self.held)  # read after the saves are open: what arrives meanwhile is applied too
         self.page.ready = True
+        self.held = []
         link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": self.load_path})
         link.LINK.flush()  # the first screen and "ready" at once, before the snapshot's work
         if self.on_ready is not None:

@@ -68,12 +68,25 @@ def newname(keeper: Keeper, intent: Intent) -> Effect:
 
 
 def add(keeper: Keeper, intent: Intent) -> Effect:
+    """The typed name as the next player. A refusal the person has not seen (names typed while Python was starting,
+    applied when it was ready) outlives a later name's success: its message stays, and the refused name goes back in
+    the field to be corrected."""
     name = keeper.new_name()
+    unseen = keeper.refused if intent.replayed else None
     effect = _change(keeper, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
-    if not keeper.errors:
-        if keeper.where.page == "new":
-            keeper.store.setup_name = ""
-            keeper.store.save_setup()
+    if keeper.errors:
+        keeper.refused = (name, dict(keeper.errors))
+        return effect
+    keeper.refused = unseen  # still not seen: the next replayed add keeps it too
+    typed = ""
+    if unseen is not None:
+        typed, keeper.errors = unseen[0], dict(unseen[1])
+    if keeper.where.page == "new":
+        keeper.store.setup_name = typed
+        keeper.store.save_setup()
+    if typed:
+        keeper.pending[ids.NAME_NEW] = typed
+    else:
         keeper.pending.pop(ids.NAME_NEW, None)
     return effect
 

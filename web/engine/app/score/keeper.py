@@ -45,6 +45,7 @@ class Keeper:
         self.where = Where("list")
         self.errors: dict[str, list[KeeperError]] = {}  # by field key (`ids`): "hand-2", "winner", "name-new"...
         self.pending: dict[str, str] = {}  # text typed in a field but refused (kept on screen)
+        self.refused: tuple[str, dict[str, list[KeeperError]]] | None = None  # the last new name refused, and why
         self.confirm = ""  # the confirmation asked on this screen: "delete-game", "delete-round", "sure"
         self.unusual: tuple[Unusual, ...] = ()  # the totals asked about ("sure"): possible, far beyond a hand
         self.ends_match = False  # ... and saving that round ends the match
@@ -57,7 +58,7 @@ class Keeper:
         """The screen changed: forget errors and half-typed refusals of the previous one."""
         if where != self.where:
             self.where = where
-            self.errors, self.pending, self.confirm = {}, {}, ""
+            self.errors, self.pending, self.confirm, self.refused = {}, {}, "", None
         if self.flash is not None and self.flash.where != where.to_hash():
             self.flash = None
 
@@ -122,13 +123,14 @@ class Keeper:
 
     # -- actions -------------------------------------------------------------------------------
 
-    def act(self, name: str, arg: str = "", value: str = "", checked: bool = False) -> Effect:
-        """Do the page's action `name`; an unknown one, or an argument no page sends, changes nothing."""
+    def act(self, name: str, arg: str = "", value: str = "", checked: bool = False, replayed: bool = False) -> Effect:
+        """Do the page's action `name` (`replayed`: see `Intent`); an unknown one, or an argument no page sends, changes
+        nothing."""
         action = ACTIONS.get(name)
         if action is None:
             return Effect(render=False, refused="unknown_action")
         try:
-            return action(self, Intent(arg, value, checked))
+            return action(self, Intent(arg, value, checked, replayed))
         except KeeperError as error:  # anything unexpected from the logic: show it, change nothing
             self.errors = {ids.PAGE: [error]}
             return Effect()

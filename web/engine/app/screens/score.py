@@ -203,7 +203,11 @@ class ScoreScreen:
             else:
                 self.apply(
                     self.keeper.act(
-                        act, str(message.get("arg", "")), str(message.get("value", "")), bool(message.get("checked"))
+                        act,
+                        str(message.get("arg", "")),
+                        str(message.get("value", "")),
+                        bool(message.get("checked")),
+                        link.replaying(),
                     )
                 )
         elif op == "shared":
