@@ -2,7 +2,8 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the page's side web/page/ui/ as MicroPython bytecode files (.mpy) and
-  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py),
+  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py,
+  setup-prepaint.js: the new game's set-up as the keeper's pages draw it, tools/early_setup.py),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
   runtime/micropython-<version>/ (the page's interpreter),
   wheels/ (our uno-core wheel and segno's, each in a folder named by its hash), icons/, manifest.webmanifest,
@@ -26,7 +27,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from tools import compress, headers, icons, precache, sounds, wheels
+from tools import compress, early_setup, headers, icons, precache, sounds, wheels
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -65,6 +66,7 @@ SHARED_MODULES = ("protocol",)
 SCAN_WORKER = "scan/scan-worker.template.js"  # the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/page/scan.mjs)
 UI_START = "page/ui-start.template.mjs"  # loads MicroPython and runs ui.page (written as web/ui-start.mjs)
+EARLY_SETUP = "page/setup-prepaint.template.js"  # the new game's set-up before Python (web/setup-prepaint.js)
 UI_SOURCE = WEB / "page" / "ui"  # the page's side, the `ui` package
 APP_SOURCE = WEB / "engine" / "app"  # the engine worker's side, the `app` package
 SHARED_SOURCE = WEB / "shared"  # the `shared` package: both sides
@@ -283,6 +285,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     copy_web(site, runtime)
     compile_ui(site / "web" / "ui", versions["micropython"])
     write_ui_start(site, micropython)
+    early_setup.write_script(WEB / EARLY_SETUP, site / "web" / "setup-prepaint.js")  # drawn by the keeper's pages
     copy_scanner(site, versions["jsqr"])
     # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.
     wheels.place_wheel(wheels.build_project_wheel(site / "wheels"), site / "wheels")

@@ -85,6 +85,10 @@ def test_names_typed_before_python_was_ready_keep_a_refusals_message(keeper: Kee
     assert keeper.new_name() == "X" * 33
     page = to_html(render(keeper.screen()), tr)
     assert "at most 32 characters" in page and f'value="{"X" * 33}"' in page
+    keeper.act("newname", value="Ev", replayed=True)  # half typed when Python was ready
+    keeper.act("target", value="200", replayed=True)  # another field's success does not wipe the message either
+    assert keeper.store.setup.options.target == 200 and keeper.new_name() == "Ev"
+    assert [error.code for error in keeper.errors["name-new"]] == ["name_too_long"]
     keeper.act("newname", value="Eva")
     keeper.act("add")  # the person saw it: corrected, or another name
     assert keeper.errors == {} and keeper.new_name() == "" and keeper.store.setup.players[-1] == "Eva"

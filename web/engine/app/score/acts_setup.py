@@ -68,27 +68,31 @@ def newname(keeper: Keeper, intent: Intent) -> Effect:
 
 
 def add(keeper: Keeper, intent: Intent) -> Effect:
-    """The typed name as the next player. A refusal the person has not seen (names typed while Python was starting,
-    applied when it was ready) outlives a later name's success: its message stays, and the refused name goes back in
-    the field to be corrected."""
     name = keeper.new_name()
-    unseen = keeper.refused if intent.replayed else None
     effect = _change(keeper, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
     if keeper.errors:
-        keeper.refused = (name, dict(keeper.errors))
+        keeper.refused = (name, dict(keeper.errors))  # see `keep_refusal`
         return effect
-    keeper.refused = unseen  # still not seen: the next replayed add keeps it too
-    typed = ""
-    if unseen is not None:
-        typed, keeper.errors = unseen[0], dict(unseen[1])
+    _set_new_name(keeper, "")
+    return effect
+
+
+def keep_refusal(keeper: Keeper, name: str, errors: dict[str, list[KeeperError]]) -> None:
+    """A name refused among those typed before Python was ready, whose message a later one's success wiped before the
+    person could see it: the message is back, and the refused name is back in the field if it is empty."""
+    keeper.errors = dict(errors)
+    if not keeper.new_name():
+        _set_new_name(keeper, name)
+
+
+def _set_new_name(keeper: Keeper, name: str) -> None:
     if keeper.where.page == "new":
-        keeper.store.setup_name = typed
+        keeper.store.setup_name = name
         keeper.store.save_setup()
-    if typed:
-        keeper.pending[ids.NAME_NEW] = typed
+    if name:
+        keeper.pending[ids.NAME_NEW] = name
     else:
         keeper.pending.pop(ids.NAME_NEW, None)
-    return effect
 
 
 def rename(keeper: Keeper, intent: Intent) -> Effect:

@@ -13,13 +13,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Intent:
-    """The page's event for an action: its `data-arg`, the field's value, a checkbox's state; `replayed` when the
-    person made it before the page showed any screen (typed while Python was starting: `app.link.replaying`)."""
+    """The page's event for an action: its `data-arg`, the field's value, a checkbox's state."""
 
     arg: str = ""
     value: str = ""
     checked: bool = False
-    replayed: bool = False
 
 
 @dataclass
