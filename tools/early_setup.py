@@ -83,8 +83,9 @@ def early_setup() -> dict[str, Any]:
 
 
 def write_script(template: Path, target: Path) -> None:
-    """`target`: the script of `template` with the set-up's picture written in."""
+    """`target`: the script of `template` with the set-up's picture written in, as the text of a JSON string."""
     text = template.read_text()
     if PLACEHOLDER not in text:
         raise SystemExit(f"build: {template} no longer names {PLACEHOLDER}")
-    target.write_text(text.replace(PLACEHOLDER, json.dumps(early_setup(), ensure_ascii=False)))
+    as_json = json.dumps(early_setup(), ensure_ascii=False, separators=(",", ":"))
+    target.write_text(text.replace(PLACEHOLDER, json.dumps(as_json, ensure_ascii=False)))  # a JS string of it

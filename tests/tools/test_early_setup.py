@@ -59,5 +59,5 @@ def test_the_build_writes_it_into_the_script(tmp_path: Path) -> None:
     write_script(TEMPLATE, target)
     text = target.read_text()
     assert PLACEHOLDER not in text
-    literal = re.search(r"const EARLY = (\{.*?\}); //", text)
-    assert literal is not None and json.loads(literal.group(1)) == early_setup()
+    literal = re.search(r"const EARLY_JSON = (\".*\");\n", text)
+    assert literal is not None and json.loads(json.loads(literal.group(1))) == early_setup()

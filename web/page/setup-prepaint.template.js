@@ -10,7 +10,9 @@
 // deferred and module scripts (the shell), so the set-up is in the first paint (measured: docs/decisions.md).
 
 (() => {
-  const EARLY = __EARLY_SETUP__; // {pages: {lang: the set-up's HTML}, blank: the set-up's save while nothing is set up}
+  // {pages: {lang: the set-up's HTML}, blank: the set-up's save while nothing is set up}, as JSON text: read only on
+  // the set-up's route (a string costs every other page little to compile)
+  const EARLY_JSON = __EARLY_SETUP__;
   const ROUTE = "#/score/new";
   const SETUP_KEY = "uno.score.setup"; // the set-up's save (IndexedDB, mirrored to localStorage)
   const JOURNAL_KEY = "uno.typing"; // ui.journal's entries and count, in sessionStorage
@@ -21,8 +23,9 @@
   const screen = document.getElementById("screen");
   const lang = pickLanguage();
 
+  let early = null; // EARLY_JSON read
   let box = null; // the painted set-up (#score-root), while it is on show
-  let blank = isBlank(localItem(SETUP_KEY)); // decided again once IndexedDB is read
+  let saved = localItem(SETUP_KEY); // the set-up's save: the mirror, then the saves' own copy once read
   let touched = false; // the person did something on it
   let focused = null; // the field the person is in
   let scrolled = 0; // how far the page was scrolled: Python's page opens at the top
@@ -30,8 +33,8 @@
 
   /** The shell's choice (web/page/shell.js's pickLanguage, which runs later): the saved one, the browser's, English. */
   function pickLanguage() {
-    const saved = localItem("uno.lang");
-    if (LANGS.includes(saved)) return saved;
+    const chosen = localItem("uno.lang");
+    if (LANGS.includes(chosen)) return chosen;
     for (const tag of navigator.languages || [navigator.language || ""]) {
       const base = String(tag).toLowerCase().split("-")[0];
       if (LANGS.includes(base)) return base;
@@ -47,8 +50,14 @@
     }
   }
 
-  function isBlank(saved) {
-    return saved === null || saved === EARLY.blank;
+  function picture() {
+    early ??= JSON.parse(EARLY_JSON);
+    return early;
+  }
+
+  /** Whether the saved set-up is the one the picture shows (else it is Python's to draw). */
+  function blank() {
+    return saved === null || saved === picture().blank;
   }
 
   /** The journal's entries; null when sessionStorage is blocked (then nothing typed here could be kept). */
@@ -149,7 +158,8 @@
   }
 
   function paint() {
-    const show = blank && !root.dataset.pyReady && location.hash === ROUTE && screen;
+    // once typed on, it stays: Python adds what was typed to the saved set-up
+    const show = !root.dataset.pyReady && location.hash === ROUTE && screen && (touched || blank());
     if (!show) {
       if (box) {
         box.remove();
@@ -164,7 +174,7 @@
     box = document.createElement("div");
     box.id = "score-root";
     box.className = "score-root setup-prepaint";
-    box.innerHTML = EARLY.pages[lang]; // our build's markup (text escaped); the shell relabels it on a switch
+    box.innerHTML = picture().pages[lang]; // our build's markup (text escaped); the shell relabels it on a switch
     for (const kind of ["click", "input", "change", "submit"]) box.addEventListener(kind, onEvent);
     box.addEventListener("focusin", (event) => { focused = event.target; });
     box.addEventListener("focusout", ({ target }) => { // a field removed with the page blurs too: kept then
@@ -211,8 +221,7 @@
   // The saves' copy wins over localStorage's (web/page/saves.js runs once the page is parsed).
   document.addEventListener("DOMContentLoaded", () => window.unoSaves?.read().then(({ records }) => {
     if (!records) return; // no IndexedDB: localStorage alone, as decided
-    const { value } = window.unoSaves.startValue(SETUP_KEY, records, !window.unoSaves.migrated(records));
-    blank = isBlank(value) || touched; // typed on already: Python adds it to the saved set-up
+    saved = window.unoSaves.startValue(SETUP_KEY, records, !window.unoSaves.migrated(records)).value;
     paint();
   }));
 })();
