@@ -189,11 +189,14 @@ def test_what_the_person_did_while_python_started_is_applied_once_in_order(page_
     try:
         link.listen(lambda message: got.append((message["seq"], link.replaying())))  # the open screen's stand-in
         link.listen = lambda receiver: None  # type: ignore[assignment]  # keep the stand-in
-        router = run(start(hello, [*held, {"op": "route", "hash": "#/score"}]))
+        opened = len(page_side.ops("open"))
+        router = run(start(hello, [{"op": "route", "hash": "#/howto"}, *held, {"op": "route", "hash": "#/score"}]))
     finally:
         link.listen = original  # type: ignore[assignment]
     assert got == [(1, True), (2, True), (3, True), (4, True), (5, True)] and not link.replaying()
     assert router.route is not None and router.route.name == "score"  # the route change came last
+    # the first route change named where the hello had already gone: not opened twice
+    assert [m["section"] for m in page_side.ops("open")[opened:]] == ["screen", "screen"]
 
 
 def test_the_worker_holds_the_pages_acts_until_its_first_screen_is_drawn(page_side: Page) -> None:

@@ -55,7 +55,10 @@ async def start(hello: Mapping[str, Any], held: Sequence[Mapping[str, Any]] = ()
     router.show(str(hello.get("hash", "")), move_focus=False)
 
     def follow(message: dict[str, Any]) -> None:
-        router.show(str(message.get("hash", "")))
+        hash_ = str(message.get("hash", ""))
+        if link.replaying() and Route.parse(hash_) == router.route:
+            return  # the person went there before the hello, which named it already
+        router.show(hash_)
 
     def go(hash_: str) -> None:  # an effect's `go`: the page sets its hash and does not report it back
         if Route.parse(hash_) != router.route:
