@@ -24,7 +24,7 @@ most start-up changes move it). `--cpu-throttle 4` slows the page's CPU as Light
 restored its snapshot, was ready; when the page's MicroPython side had started): the critical path at a glance.
 Each run also visits `#/score/new` on a new profile with the page's CPU 4x slower (a first visit at the table on a
 phone, issue 48): the time from navigation to the first key the new player's field took (the set-up painted before
-Python, web/page/setup-prepaint.js; the bar 1.0 s), and to interactive.
+Python, web/setup-prepaint.js; the bar 1.0 s), and to interactive.
 """
 
 from __future__ import annotations

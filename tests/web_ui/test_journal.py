@@ -81,7 +81,7 @@ def test_values_are_kept_until_a_save_holds_them_and_a_reload_gets_them_back() -
 
 
 def test_before_the_first_screen_every_intent_is_noted_in_order() -> None:
-    """Names typed on the set-up painted before Python (web/page/setup-prepaint.js notes its own the same way): the
+    """Names typed on the set-up painted before Python (web/setup-prepaint.js notes its own the same way): the
     worker holds them until it has started, so the journal keeps them all, each name's value before its add."""
     storage = Storage()
     journal = Journal(Window(storage))

@@ -1,5 +1,5 @@
 """WebKit smoke test of the new game's set-up before Python (issue 48): opened as a new page in WebKitGTK,
-`#/score/new` is painted by web/page/setup-prepaint.js and takes names at once; once Python is ready they are the
+`#/score/new` is painted by web/setup-prepaint.js and takes names at once; once Python is ready they are the
 players, each once. Runs after test_webkit_smoke.py (same window: the game it started leaves the blank set-up)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def test_names_typed_on_the_set_up_before_python_are_the_players(
     started = time.monotonic()
     driver.get(webkit_server.url + "#/score/new")
     painted = driver.execute_script("return performance.getEntriesByName('setup-prepaint')[0]?.startTime ?? null")
-    assert painted is not None, "web/page/setup-prepaint.js did not paint the set-up"
+    assert painted is not None, "web/setup-prepaint.js did not paint the set-up"
     wait_element(driver, "#score-name-new").click()
     early = driver.execute_script("return !document.documentElement.dataset.pyReady")
     keys = ActionChains(driver)  # to the focused field: Python's page may take over meanwhile, the focus stays

@@ -5,7 +5,7 @@ JSON text to the page; load_path: how our packages got here, "snapshot" or "uno-
 and hands every message from the page to `receive(text)`. The messages are `shared.protocol`'s: the page's
 first for Python is ``start`` (`app.start.start`'s hello); the worker answers ``ready`` once the first screen
 is drawn, then calls the callback (the snapshot's work waits for it). What the person did before that (`HELD`:
-intents on the new game's set-up painted before Python, web/page/setup-prepaint.js; a route change, a language
+intents on the new game's set-up painted before Python, web/setup-prepaint.js; a route change, a language
 switch) is held and applied, in order, as soon as the first screen is open: no screen could take it before.
 The test hook `window.unoPlay` (`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test
 follows the table (hook "follow", on by default under automation: web/page/engine-start.js), a ``play-state``

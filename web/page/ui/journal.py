@@ -8,7 +8,7 @@ next start the page sends what is left for its location with its hello (``"typin
 replay it once the screen is open (`app.start`). Runs in MicroPython.
 
 Until the controllers have drawn their first screen (`started`), every intent is noted, not only values: those
-were made on the new game's set-up painted before Python (web/page/setup-prepaint.js, which notes its own here in
+were made on the new game's set-up painted before Python (web/setup-prepaint.js, which notes its own here in
 the same form before this side runs), and the worker holds them until it has started, so only the journal keeps
 them over a reload. Each is replayed once: a save that holds it drops it. A value replaces the one noted just
 before it for the same field (a name typed key by key), never an earlier one: what came between may depend on it.

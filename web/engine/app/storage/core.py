@@ -5,7 +5,7 @@ string under a key. `Saves` keeps them in memory for synchronous reads and write
 a durable `Backend` (IndexedDB in the browser, `web/page/saves.js`); a change counts as saved only when
 the backend's transaction has completed (`state == "saved"`). Keys in `MIRRORED` are also copied
 to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint; the new
-game's set-up, which web/page/setup-prepaint.js paints only while it is the blank one).
+game's set-up, which web/setup-prepaint.js paints only while it is the blank one).
 
 When the durable backend is missing or fails (private browsing, a full phone), saves fall back to
 `localStorage` (`Local`), each with a time stamp, and `state` says "fallback" so that the page can
