@@ -17,7 +17,7 @@
   const SETUP_KEY = "uno.score.setup"; // the set-up's save (IndexedDB, mirrored to localStorage)
   const JOURNAL_KEY = "uno.typing"; // ui.journal's entries and count, in sessionStorage
   const SEQ_KEY = "uno.typing.seq";
-  const VALUES = ["input", "change"]; // ui.journal's REPLAYED: a later value of the same field replaces it
+  const VALUES = ["input", "change"]; // ui.journal's REPLAYED: a value replaces the same field's entry just before it
   const LANGS = ["es", "en"];
   const root = document.documentElement;
   const screen = document.getElementById("screen");
@@ -87,7 +87,7 @@
     } catch { /* full: the last keys may be lost to a reload, nothing else */ }
   }
 
-  /** The intent ui.host sends for `target`'s `kind` event. */
+  /** The intent ui.host sends for an event of `target`. */
   function intentOf(target) {
     const field = /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
     return {
