@@ -2,7 +2,8 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the page's side web/page/ui/ as MicroPython bytecode files (.mpy) and
-  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py),
+  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py,
+  setup-prepaint.js: the new game's set-up as the keeper's pages draw it, tools/early_setup.py),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
   runtime/micropython-<version>/ (the page's interpreter), runtime/jsqr-<version>/ and runtime/lean-qr-<version>/
   (the QR decoder's worker and the page's QR codes: web/scan-worker.js and web/qr.mjs import them),
@@ -27,7 +28,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from tools import compress, headers, icons, precache, sounds, wheels
+from tools import compress, early_setup, headers, icons, precache, sounds, wheels
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -70,6 +71,7 @@ QR_MODULE = "page/qr.template.mjs"  # the page's QR codes, drawn as SVG (written
 LEAN_QR = "lean-qr"  # npm: makes the QR codes' modules (web/page/qr.template.mjs)
 LEAN_QR_FILES = ("index.mjs", "LICENSE")  # its ES module (already minified: 6.9 KB) and its MIT licence
 UI_START = "page/ui-start.template.mjs"  # loads MicroPython and runs ui.page (written as web/ui-start.mjs)
+EARLY_SETUP = "page/setup-prepaint.template.js"  # the new game's set-up before Python (web/setup-prepaint.js)
 UI_SOURCE = WEB / "page" / "ui"  # the page's side, the `ui` package
 APP_SOURCE = WEB / "engine" / "app"  # the engine worker's side, the `app` package
 SHARED_SOURCE = WEB / "shared"  # the `shared` package: both sides
@@ -306,6 +308,7 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     copy_web(site, runtime)
     compile_ui(site / "web" / "ui", versions["micropython"])
     write_ui_start(site, micropython)
+    early_setup.write_script(WEB / EARLY_SETUP, site / "web" / "setup-prepaint.js")  # drawn by the keeper's pages
     copy_scanner(site, versions["jsqr"])
     copy_qr(site, versions["lean-qr"])
     # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.

@@ -68,6 +68,8 @@ class Engine:
         if op in protocol.LOADING or op in protocol.DIRECT:  # the shell's and web/page/engine-start.js's
             return
         if op == "ready":
+            if self.host:
+                self.host.journal.started()
             info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}
             window.unoShell.ready(to_js(window, info))
         elif op == "batch":

@@ -70,12 +70,29 @@ def newname(keeper: Keeper, intent: Intent) -> Effect:
 def add(keeper: Keeper, intent: Intent) -> Effect:
     name = keeper.new_name()
     effect = _change(keeper, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
-    if not keeper.errors:
-        if keeper.where.page == "new":
-            keeper.store.setup_name = ""
-            keeper.store.save_setup()
-        keeper.pending.pop(ids.NAME_NEW, None)
+    if keeper.errors:
+        keeper.refused = (name, dict(keeper.errors))  # see `keep_refusal`
+        return effect
+    _set_new_name(keeper, "")
     return effect
+
+
+def keep_refusal(keeper: Keeper, name: str, errors: dict[str, list[KeeperError]]) -> None:
+    """A name refused among those typed before Python was ready, whose message a later one's success wiped before the
+    person could see it: the message is back, and the refused name is back in the field if it is empty."""
+    keeper.errors = dict(errors)
+    if not keeper.new_name():
+        _set_new_name(keeper, name)
+
+
+def _set_new_name(keeper: Keeper, name: str) -> None:
+    if keeper.where.page == "new":
+        keeper.store.setup_name = name
+        keeper.store.save_setup()
+    if name:
+        keeper.pending[ids.NAME_NEW] = name
+    else:
+        keeper.pending.pop(ids.NAME_NEW, None)
 
 
 def rename(keeper: Keeper, intent: Intent) -> Effect:

@@ -13,6 +13,7 @@ from scorekeeper.sheet import Randrange
 from . import faces, ids
 from .actions import ACTIONS
 from .acts_list import import_text
+from .acts_setup import keep_refusal
 from .acts_sheet import shared
 from .effect import Effect, Flash, Intent
 from .keepsafe import Facts
@@ -46,6 +47,8 @@ class Keeper:
         self.where = Where("list")
         self.errors: dict[str, list[KeeperError]] = {}  # by field key (`ids`): "hand-2", "winner", "name-new"...
         self.pending: dict[str, str] = {}  # text typed in a field but refused (kept on screen)
+        # the last new name refused among intents replayed at start (typed before Python was ready), and why
+        self.refused: tuple[str, dict[str, list[KeeperError]]] | None = None
         self.confirm = ""  # the confirmation asked on this screen: "delete-game", "delete-round", "sure"
         self.unusual: tuple[Unusual, ...] = ()  # the totals asked about ("sure"): possible, far beyond a hand
         self.ends_match = False  # ... and saving that round ends the match
@@ -58,7 +61,7 @@ class Keeper:
         """The screen changed: forget errors and half-typed refusals of the previous one."""
         if where != self.where:
             self.where = where
-            self.errors, self.pending, self.confirm = {}, {}, ""
+            self.errors, self.pending, self.confirm, self.refused = {}, {}, "", None
         if self.flash is not None and self.flash.where != where.to_hash():
             self.flash = None
 
@@ -123,13 +126,21 @@ class Keeper:
 
     # -- actions -------------------------------------------------------------------------------
 
-    def act(self, name: str, arg: str = "", value: str = "", checked: bool = False) -> Effect:
-        """Do the page's action `name`; an unknown one, or an argument no page sends, changes nothing."""
+    def act(self, name: str, arg: str = "", value: str = "", checked: bool = False, replayed: bool = False) -> Effect:
+        """Do the page's action `name`; an unknown one, or an argument no page sends, changes nothing. `replayed`: the
+        person made it before the page showed anything (typed while Python was starting, `app.link.replaying`), so
+        a refusal among such intents keeps its message through a later one's success (`acts_setup.keep_refusal`)."""
         action = ACTIONS.get(name)
         if action is None:
             return Effect(render=False, refused="unknown_action")
+        if not replayed:  # the person sees the page from now on
+            self.refused = None
+        unseen = self.refused
         try:
-            return action(self, Intent(arg, value, checked))
+            effect = action(self, Intent(arg, value, checked))
+            if unseen is not None and self.refused is unseen and not self.errors:
+                keep_refusal(self, *unseen)
+            return effect
         except KeeperError as error:  # anything unexpected from the logic: show it, change nothing
             self.errors = {ids.PAGE: [error]}
             return Effect()

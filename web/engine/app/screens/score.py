@@ -205,7 +205,11 @@ class ScoreScreen:
             else:
                 self.apply(
                     self.keeper.act(
-                        message["act"], message.get("arg", ""), message.get("value", ""), message.get("checked", False)
+                        message["act"],
+                        message.get("arg", ""),
+                        message.get("value", ""),
+                        message.get("checked", False),
+                        self.link.replaying,
                     )
                 )
         elif message["op"] == "shared":

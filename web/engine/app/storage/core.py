@@ -4,7 +4,8 @@ Every save (the score library, round drafts, the set-ups, the play-mode game in 
 string under a key. `Saves` keeps them in memory for synchronous reads and writes each change to
 a durable `Backend` (IndexedDB in the browser, `web/page/saves.js`); a change counts as saved only when
 the backend's transaction has completed (`state == "saved"`). Keys in `MIRRORED` are also copied
-to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint).
+to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint; the new
+game's set-up, which web/setup-prepaint.js paints only while it is the blank one).
 
 When the durable backend is missing or fails (private browsing, a full phone), saves fall back to
 `localStorage` (`Local`), each with a time stamp, and `state` says "fallback" so that the page can
@@ -32,7 +33,7 @@ PLAY_GAME = "uno.play.game"
 
 LEGACY_KEYS = (SCORE_LIBRARY, SCORE_LIBRARY_DAMAGED, SCORE_DRAFTS, SCORE_SETUP, SCORE_PREPAINT, PLAY_SETUP, PLAY_GAME)
 """What the app kept in `localStorage` before saves moved to IndexedDB (migrated once)."""
-MIRRORED = frozenset({SCORE_PREPAINT})
+MIRRORED = frozenset({SCORE_PREPAINT, SCORE_SETUP})
 """Also kept in `localStorage`, written after the durable save, read synchronously before Python."""
 APP_PREFIXES = ("uno.score.", "uno.play.")
 """Records this module owns; others (the shell's `uno.lang`) are left to their owner."""
