@@ -3,9 +3,10 @@
 ``generate(state, seat)`` lists every legal action (R-TURN, R-ACT, R-VAR, R-UNO-2); ``Game.legal_actions``
 hands it out and ``Game.apply`` accepts nothing else. Its card filter ``playable_cards`` (R-TURN-1/2 and
 R-ACT-5) is what the playouts pick from. The tables here are memos of these functions (filled by calling
-them), never a second statement of a rule, and only this module reads them: the common case of
-``generate`` (a turn or a drawn card under single plays) and ``playable_cards`` look them up through
-``matching_cards``. ``why_illegal`` explains a refusal by the step of the generator that left the action out.
+them), never a second statement of a rule, and no other module reads them: ``generate`` takes the common
+case (a turn or a drawn card under single plays, ``memo_applies``) straight from them, and the playouts
+read the card filter's table through ``turn_flags``. ``why_illegal`` explains a refusal by the step of the
+generator that left the action out.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ class State:
     first_dealer: FirstDealer
     fixed_deck: tuple[Card, ...] | None  # R-NOTE-4: the first round's 108 cards in the order given
     sides: tuple[int, ...]  # each seat's side: itself, or its team (R-VAR-TEAM)
-    memo_turns: bool  # whether legal.generate may list a turn straight from its memos (legal.memo_turns)
+    memo_turns: bool  # whether legal.generate may list a turn straight from its memos (legal.memo_applies)
     # the match
     rng: random.Random  # every shuffle and random choice of the engine
     log: list[tuple[int, Action]]  # the actions applied, with their seats
@@ -107,7 +107,7 @@ class State:
         memo_turns: bool,
     ) -> None:
         """Every field at its value before the first dealer is chosen and the first round dealt (no checks:
-        ``Game`` checks its set-up first and asks ``legal.memo_turns`` for ``memo_turns``)."""
+        ``Game`` checks its set-up first and asks ``legal.memo_applies`` for ``memo_turns``)."""
         n = len(names)
         self.rules = rules
         self.names = names
