@@ -34,7 +34,7 @@ _WILDS = frozenset(card for card in ALL_CARDS if card.colour is None)
 _WILDS_AND_SEVENS = _WILDS | {card for card in ALL_CARDS if card.rank is Rank.SEVEN}
 _ALL_CARDS = frozenset(ALL_CARDS)
 # each card's colour as a position in COLOURS (4: wild), for counting without hashing enums
-_COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
+COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
 
 
 class Playout:
@@ -198,7 +198,7 @@ class Playout:
         """The colour to name: greedy players their most frequent one (the wild played is not counted)."""
         if self.greedy:
             counts = [0, 0, 0, 0, 0]
-            slot = _COLOUR_SLOT
+            slot = COLOUR_SLOT
             for card in hand:
                 counts[slot[card]] += 1
             best = max(counts[0], counts[1], counts[2], counts[3])
