@@ -199,6 +199,8 @@ def test_a_hidden_page_writes_the_typed_total_at_once(page: Page, server: SiteSe
     page.keyboard.press("End")
     page.keyboard.type("7")
     expect(field).to_have_value("27")
+    # The hold reaches the page one crossing after the key (under load, later than the key's paint): hide after it.
+    page.wait_for_function("() => window.__crossings.some(([way, text]) => text.includes('saves-hold'))")
     copied = page.evaluate(f"() => {{ ({HIDE})(); return localStorage.getItem('uno.score.drafts'); }}")
     assert '"27"' in copied  # at once, in case the page is going: where the next start looks (web/page/saves.js)
     page.wait_for_function("() => window.__crossings.some(([way, text]) => text.includes('saves-written'))")

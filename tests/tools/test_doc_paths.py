@@ -47,7 +47,8 @@ def is_dotted(token: str) -> bool:
     """A module or a module's name (not a catalogue key such as `app.title`, not a file name such as `app.zip`)."""
     if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+", token) or token.split(".")[0] not in PACKAGES:
         return False
-    return token not in catalogue_keys() and not token.endswith("." + ext.lstrip(".") for ext in (*EXTENSIONS, "zip"))
+    suffixes = tuple("." + ext.lstrip(".") for ext in (*EXTENSIONS, "zip"))
+    return token not in catalogue_keys() and not token.endswith(suffixes)
 
 
 @cache

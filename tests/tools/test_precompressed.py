@@ -76,7 +76,9 @@ def test_copies_are_not_in_the_file_list_or_the_precache(mini_site: Path) -> Non
     files = precache.site_files(mini_site)
     assert set(files) == {"index.html", "app.js", "runtime/pyodide-1/x.wasm", "noise.zip", "tiny.js"}
     template = mini_site.parent / "sw.template.js"
-    template.write_text('const VERSION = "__VERSION__";\nconst PRECACHE = __PRECACHE__;\n')
+    template.write_text(
+        'const VERSION = "__VERSION__";\nconst PRECACHE = __PRECACHE__;\nconst APP_FILES = __APP_FILES__;\n'
+    )
     precache.write_service_worker(mini_site, template, {})
     sw = (mini_site / "sw.js").read_text()
     assert ".br" not in sw and ".gz" not in sw

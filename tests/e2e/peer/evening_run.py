@@ -19,7 +19,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "e2
 
 from e2e_helpers import horizontal_overflow, small_targets, untranslated, wait_ready, wait_saved  # noqa: E402
 from PIL import Image  # noqa: E402
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import Locator, Page, expect, sync_playwright  # noqa: E402
 from qr_video import write_y4m_picture  # noqa: E402
 from score_helpers import FACES  # noqa: E402
 
@@ -139,6 +140,20 @@ SEEN = """(states) => {
 }"""
 
 
+def steady_picture(panel: Locator) -> bytes:
+    """The picture of the panel's QR code (its figure, an HTML element, holds it), taken again if the host's page
+    redrew it meanwhile (a pulse redraws the page; the code a camera reads must be the one still shown)."""
+    for _ in range(5):
+        code = panel.locator("output.table-code").inner_text()
+        try:
+            picture = panel.locator("figure").screenshot()
+        except PlaywrightError:  # the node was replaced while being taken
+            continue
+        if panel.locator("output.table-code").inner_text() == code:
+            return picture
+    raise AssertionError("the rejoin code never held still for a picture")
+
+
 def rejoin_by_camera(host: Page, host_page: str, guest: Page, name: str, camera: Path, shots: Path, tag: str) -> None:
     """A guest whose link is gone: the host's page shows that player's code by itself; the guest's camera (opened by
     itself when the link went) reads it; the host scans the guest's answer. Chromium's fake camera reads its file
@@ -148,7 +163,7 @@ def rejoin_by_camera(host: Page, host_page: str, guest: Page, name: str, camera:
     panel = host.locator(".table-rejoin", has_text=name)  # the code shown for that player
     expect(panel.locator("svg")).to_be_visible(timeout=15_000)
     look(host, shots, f"{tag}-host-rejoin")
-    write_y4m_picture(panel.locator("figure").screenshot(), camera)  # the figure (an HTML element) holds it
+    write_y4m_picture(steady_picture(panel), camera)
     expect(guest.locator("#guest-video")).to_be_visible(timeout=10_000)  # open without a tap
     guest.evaluate(SEEN, ["hidden"])
     guest.wait_for_timeout(1000)  # the fake camera's device closes before the next capture opens it anew

@@ -1,4 +1,5 @@
-"""The screen wake lock: kept while a screen asks for it (a sheet being kept), asked again when the page is shown."""
+"""The screen wake lock: kept while a screen asks for it (a sheet being kept, a table of phones), asked again when the
+page is shown. Where the browser refuses it, a line says so (`#wake-note`): the phone may lock its screen."""
 
 from ui.promises import when
 
@@ -31,6 +32,13 @@ class WakeLock:
             except Exception:  # already released by the browser
                 pass
         self.document.documentElement.dataset.wakeLock = "off"
+        self.note(False)
+
+    def note(self, shown: bool) -> None:
+        """The line that says this phone may lock its screen (the browser refused the lock)."""
+        line = self.document.getElementById("wake-note")
+        if line:
+            line.hidden = not shown
 
     def request(self) -> None:
         if not self.wanted or str(self.document.visibilityState) != "visible":
@@ -39,10 +47,12 @@ class WakeLock:
         lock = getattr(self.window.navigator, "wakeLock", None)
         if not lock:
             root.dataset.wakeLock = "unsupported"
+            self.note(True)
             return
 
-        def refused(error: Any) -> None:  # battery saver, not visible...: stay quiet
+        def refused(error: Any) -> None:  # battery saver, not visible...
             root.dataset.wakeLock = "refused"
+            self.note(self.wanted)
 
         def got(sentinel: Any) -> None:
             if not self.wanted:
@@ -50,6 +60,7 @@ class WakeLock:
                 return
             self.sentinel = sentinel
             root.dataset.wakeLock = "on"
+            self.note(False)
 
         try:
             when(lock.request("screen"), got, refused)
