@@ -152,7 +152,7 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
     link: Link, page_side: Page
 ) -> None:
     got: list[Any] = []
-    typed = {"op": "intent", "act": "total", "arg": "0", "value": "33", "checked": False, "enabled": True, "seq": 7}
+    typed = {"op": "intent", "act": "score.hand-total", "seat": 0, "value": "33", "enabled": True, "seq": 7}
     hello: Any = {
         "hash": "#/howto",
         "lang": "en",
@@ -178,7 +178,7 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
 def test_drawings_and_focus_say_which_intent_they_answer(link: Link, page_side: Page) -> None:
     """`seen` lets the page keep what was typed since (`ui.host`) and tell a blind tap from a seen one."""
     link.listen(lambda message: None)
-    link.from_page({"op": "intent", "act": "total", "arg": "0", "value": "1", "seq": 41})
+    link.from_page({"op": "intent", "act": "score.hand-total", "seat": 0, "value": "1", "seq": 41})
     link.to_page({"op": "draw", "root": "r", "tree": {"t": "div", "a": [["id", "r"]]}})
     link.to_page({"op": "effect", "focus": "x"})
     link.to_page({"op": "effect", "announce": {"region": "live", "text": "hi"}})

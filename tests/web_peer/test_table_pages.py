@@ -64,7 +64,7 @@ def test_a_guest_goes_from_the_host_code_to_its_own_hand() -> None:
     answer = pages.guest_page(dataclasses.replace(GUEST, step="answer", code=OFFER))
     assert by_id(answer, "table-answer-code") is not None
     sheet = new_sheet(["Ana", "Beto", "<b>Caro</b>"]).choose_dealer(0)
-    following = Following(lambda: "en", lambda key, args: key)
+    following = Following()
     following.take({"sheet": link.encode(sheet), "entry": {"open": True, "round": 1, "draft": None}}, True, 1)
     live = dataclasses.replace(
         GUEST, step="sheet", connected=True, sheet=sheet, seat=None, entering=False, entry=following.screen()
@@ -89,7 +89,7 @@ def test_a_guest_that_lost_the_host_can_rejoin_and_keeps_the_last_sheet() -> Non
 def test_a_guest_sees_the_other_hands_arrive_and_what_the_round_adds() -> None:
     sheet = new_sheet(["Ana", "Beto", "<b>Caro</b>", "Dani"]).choose_dealer(0)
     draft = sheet.blank_draft().with_winner(0).with_text(2, "12")
-    following = Following(lambda: "en", lambda key, args: key)
+    following = Following()
     following.take(
         {"sheet": link.encode(sheet), "entry": {"open": True, "round": 1, "draft": draft.to_dict()}}, True, 1
     )

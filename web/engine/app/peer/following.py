@@ -1,19 +1,23 @@
 """A guest phone's copy of the host's sheet: the keeper's own entry logic on a sheet kept in memory.
 
-Each state from the host puts its sheet and its round being entered into a `Keeper` on a `MemoryStorage`,
+Each state from the host puts its sheet and its round being entered into a keeper's store on a `MemoryStorage`,
 so the guest's hand has the host's keypad, the same live deck checks and the same messages (nothing is
-restated here). The guest's own hand stays as typed here until the host has taken everything this phone
-sent; from then on the host's copy counts (the host may have corrected it).
+restated here: a hand's intent is the keeper's own step, `app.score.step.hand_step`). The guest's own hand stays
+as typed here until the host has taken everything this phone sent; from then on the host's copy counts (the host
+may have corrected it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
 from typing import Any
 
-from app.score.keeper import Keeper
+from app.score.keepsafe import Facts
 from app.score.page_state import Screen
-from app.score.store import MemoryStorage
+from app.score.showing import screen_of
+from app.score.step import HandIntent, State, World, hand_step
+from app.score.store import MemoryStorage, Store
+from app.score.visit import Visit
 from app.score.where import Where
 from scorekeeper import RoundDraft, Sheet
 from scorekeeper import link as sheet_link
@@ -24,15 +28,10 @@ SHEET_ID = "table"  # the one sheet of a guest's memory keeper
 
 
 class Following:
-    def __init__(self, lang: Callable[[], str], tr: Callable[[str, Mapping[str, str]], str]) -> None:
-        self.keeper = Keeper(
-            MemoryStorage(),
-            clock=lambda: 0,
-            new_id=lambda: SHEET_ID,
-            rng=_NoRandom(),
-            lang=lang,
-            tr=tr,
-        )
+    def __init__(self) -> None:
+        self.store = Store.open(MemoryStorage())
+        self.visit = Visit(Where("round", SHEET_ID))
+        self.world = World(clock=lambda: 0, new_id=lambda: SHEET_ID, rng=_NoRandom())
         self.opened: Opened | None = None
         self.token = ""  # the host's sheet as its link token
         self.title = ""
@@ -56,31 +55,30 @@ class Following:
         entry = view.get("entry") if isinstance(view.get("entry"), dict) else None
         self.entry_open = bool(entry and entry.get("open"))
         self.round = int(entry["round"]) if entry and isinstance(entry.get("round"), int) else 0
-        store = self.keeper.store
-        store.put(SHEET_ID, opened.sheet, 0)
+        shelf = self.store.shelf.put(SHEET_ID, opened.sheet, 0)
         hosts = _draft(entry, opened.sheet)
-        drafts = store.drafts_of(SHEET_ID)
+        drafts = shelf.drafts_of(SHEET_ID)
         mine = drafts.next
         if not mine_settled and seat is not None and mine is not None and len(mine.hands) == len(hosts.hands):
             hosts = hosts.with_hand(seat, mine.hands[seat])
-        drafts.next = hosts
-        self.keeper.enter(Where("round", SHEET_ID))
+        self.store.keep(shelf.with_drafts(SHEET_ID, dataclasses.replace(drafts, next=hosts)))
 
-    def act(self, name: str, arg: str, value: str, seat: int | None) -> bool:
-        """An entry action on this phone's own hand (a tap on another hand does nothing); True if it ran."""
-        own = arg.split(":", 1)[0]
-        if seat is None or self.opened is None or not self.entry_open or own != str(seat):
+    def act(self, intent: HandIntent, seat: int | None) -> bool:
+        """An intent on this phone's own hand (one on another hand does nothing); True if it ran."""
+        if seat is None or self.opened is None or not self.entry_open:
             return False
-        if name not in ("total", "card", "uncard", "mode"):
+        state, effects = hand_step(State(self.store.shelf, self.visit), SHEET_ID, seat, intent, self.world)
+        if effects.refused:
             return False
-        self.keeper.act(name, arg, value)
+        self.visit = state.visit
+        self.store.keep(state.shelf)
         return True
 
     def hand(self, seat: int) -> dict[str, Any]:
-        return self.keeper.draft().hands[seat].to_dict()
+        return self.store.shelf.draft(self.visit.where).hands[seat].to_dict()
 
     def screen(self) -> Screen:
-        return self.keeper.screen()
+        return screen_of(State(self.store.shelf, self.visit), Facts(), self.world.base)
 
     @property
     def sheet(self) -> Sheet | None:

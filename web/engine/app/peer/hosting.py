@@ -7,30 +7,34 @@ host is entering (its draft), so each guest enters its own hand into the same ro
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.peer.protocol import Guest
 from app.peer.relay import Send
 from app.peer.share import SheetHost
-from app.score.keeper import Keeper
+from app.score.store import DRAFTS_KEY
 from app.score.where import Where
 from scorekeeper import link as sheet_link
 from scorekeeper.entry import HandInput
 from scorekeeper.errors import KeeperError
 
+if TYPE_CHECKING:
+    from app.screens.score import KeeperDesk
+
 
 class Hosting:
-    """One sheet shared from this phone."""
+    """One sheet shared from this phone (of the keeper `desk`)."""
 
     def __init__(
         self,
-        keeper: Keeper,
+        desk: KeeperDesk,
         sheet_id: str,
         send_page: Send,
         redraw: Callable[[], None],
     ) -> None:
-        self.keeper, self.sheet_id, self.redraw = keeper, sheet_id, redraw
+        self.desk, self.sheet_id, self.redraw = desk, sheet_id, redraw
         self.host = SheetHost(send_page, self.view, self.take_hand, changed=redraw)
         self.shown: dict[str, Any] | None = None  # the view last sent
 
@@ -39,13 +43,14 @@ class Hosting:
         return self.shown if self.shown is not None else self.current()
 
     def current(self) -> dict[str, Any]:
-        saved = self.keeper.saved(self.sheet_id)
+        shelf = self.desk.store().shelf
+        saved = shelf.saved(self.sheet_id)
         if saved is None:  # the sheet was deleted here: the guests keep what they saw
             return {"title": "", "sheet": "", "entry": None}
         sheet = saved.sheet
-        drafts = self.keeper.store.drafts_of(self.sheet_id)
+        drafts = shelf.drafts_of(self.sheet_id)
         draft = drafts.next if drafts.next is not None and len(drafts.next.hands) == len(sheet.players) else None
-        entering = self.keeper.where == Where("round", self.sheet_id)
+        entering = self.desk.visit.where == Where("round", self.sheet_id)
         return {
             "title": saved.title,
             "sheet": sheet_link.encode(sheet),
@@ -58,7 +63,8 @@ class Hosting:
 
     def take_hand(self, seat: int, round_no: int, hand: dict[str, Any]) -> str | None:
         """A guest's hand for the round being entered, as if typed here; an error code when it does not fit."""
-        saved = self.keeper.saved(self.sheet_id)
+        store = self.desk.store()
+        saved = store.shelf.saved(self.sheet_id)
         if saved is None:
             return "no_sheet"
         sheet = saved.sheet
@@ -70,15 +76,14 @@ class Hosting:
             given = HandInput.from_dict(hand)
         except KeeperError as error:
             return f"bad_hand:{error.code}"
-        drafts = self.keeper.store.drafts_of(self.sheet_id)
+        drafts = store.shelf.drafts_of(self.sheet_id)
         draft = drafts.next if drafts.next is not None and len(drafts.next.hands) == len(sheet.players) else None
         draft = draft or sheet.blank_draft()
         if seat == draft.winner:
             return "went_out"
-        drafts.next = draft.with_hand(seat, given)
-        self.keeper.store.save_drafts()
-        self.keeper.errors.pop(f"hand-{seat}", None)
-        self.keeper.pending.pop(f"hand-{seat}", None)
+        taken = dataclasses.replace(drafts, next=draft.with_hand(seat, given))
+        store.keep(store.shelf.with_drafts(self.sheet_id, taken), (DRAFTS_KEY,))
+        self.desk.visit = self.desk.visit.without_hand(seat)
         self.redraw()
         return None
 

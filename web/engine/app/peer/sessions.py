@@ -15,6 +15,7 @@ from app.peer.following import Following
 from app.peer.hosting import Hosting
 from app.peer.relay import Relay
 from app.peer.share import SheetGuest
+from app.score.step import HandIntent
 from shared.messages import FromPage
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ class Sessions:
             self.desk.redraw()
             self.redraw()
 
-        self.hosting = Hosting(self.desk.keeper(), sheet_id, self.link.to_page, redraw)
+        self.hosting = Hosting(self.desk, sheet_id, self.link.to_page, redraw)
         return self.hosting
 
     def phones(self, sheet_id: str) -> int:
@@ -108,9 +109,8 @@ class Sessions:
     def join(self, code: str) -> None:
         if self.guest is None:
             self.stop()
-            link = self.link
-            self.following = Following(link.lang, lambda key, args: link.texts.tr(key, args))
-            self.guest = SheetGuest(link.to_page, "", self._followed)
+            self.following = Following()
+            self.guest = SheetGuest(self.link.to_page, "", self._followed)
         try:
             self.guest.join(code)
             self.error, self.typed = "", ""
@@ -124,11 +124,11 @@ class Sessions:
             following.take(guest.view, guest.settled, guest.seat)
         self.redraw()
 
-    def guest_act(self, name: str, arg: str, value: str) -> None:
+    def guest_act(self, intent: HandIntent) -> None:
         guest, following = self.guest, self.following
         if guest is None or following is None or guest.seat is None:
             return
-        if following.act(name, arg, value, guest.seat):
+        if following.act(intent, guest.seat):
             guest.send_hand(following.round, following.hand(guest.seat))
             self.redraw()
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from app.link import Link
 from app.peer import pages
 from app.peer.sessions import Sessions
+from app.score.step import is_hand_intent
 from app.screens.score import KeeperDesk
 from app.tree import El, el, to_data
-from shared.messages import FromPage, is_score_intent, is_table_intent
+from shared.messages import FromPage, is_table_intent
 
 ROOT_ID = "table-root"
 
@@ -49,7 +50,7 @@ class PhonesScreen:
         webrtc, camera = s.support if s.support is not None else (None, False)
         if self.host_of and s.hosting is not None:
             host = s.hosting.host
-            sheet = s.hosting.keeper.saved(self.host_of)
+            sheet = s.hosting.desk.store().shelf.saved(self.host_of)
             players = sheet.sheet.players if sheet is not None else ()
             waiting = [i for i in host.invites.values() if i.guest is None]
             guests = tuple(
@@ -102,9 +103,8 @@ class PhonesScreen:
 
     def receive(self, message: FromPage) -> None:
         s = self.sessions
-        if is_score_intent(message):  # a guest's own hand, on the keeper's keypad
-            if message["act"] != "file":
-                s.guest_act(message["act"], message.get("arg", ""), message.get("value", ""))
+        if is_hand_intent(message):  # a guest's own hand, on the keeper's keypad
+            s.guest_act(message)
             return
         if not is_table_intent(message):
             return
