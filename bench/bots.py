@@ -61,7 +61,7 @@ from uno_core.bots.expert import ExpertBot
 from uno_core.bots.knowledge import Ban, Knowledge
 from uno_core.bots.strategic import StrategicBot
 from uno_core.events import Event
-from uno_core.game import Phase
+from uno_core.phase import Phase
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool

@@ -2,9 +2,11 @@
 
 Output, all served from the page's own origin:
   index.html, web/ (shell JS, CSS, catalogues, the page's side web/page/ui/ as MicroPython bytecode files (.mpy) and
-  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py),
+  web/ui-start.mjs, which runs them, app.zip: the `app` package, sounds/: the table's sounds, tools/sounds.py,
+  setup-prepaint.js: the new game's set-up as the keeper's pages draw it, tools/early_setup.py),
   runtime/pyodide-<version>/ (5 runtime files, our engine worker, bots' worker and snapshot maker next to them),
-  runtime/micropython-<version>/ (the page's interpreter),
+  runtime/micropython-<version>/ (the page's interpreter), runtime/jsqr-<version>/ and runtime/lean-qr-<version>/
+  (the QR decoder's worker and the page's QR codes: web/scan-worker.js and web/qr.mjs import them),
   wheels/ (our uno-core wheel and segno's, each in a folder named by its hash), icons/, manifest.webmanifest,
   build.json (file list with hashes),
   sw.js (service worker whose precache list and cache version come from the files written),
@@ -26,7 +28,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from tools import compress, headers, icons, precache, sounds, wheels
+from tools import compress, early_setup, headers, icons, precache, sounds, wheels
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -57,14 +59,19 @@ UI_MODULES = (
     "journal",
     "host",
     "saves",
+    "remote",
     "page",
 )  # web/page/ui: the page's side, as bytecode
 # web/shared: what both sides import (bytecode on the page, in app.zip for the worker); on the page a namespace
 # package (MicroPython imports it without __init__: one request fewer)
-SHARED_MODULES = ("schema", "protocol")  # not `messages`: types for the checker only
+SHARED_MODULES = ("schema", "protocol", "phones")  # not `messages`: types for the checker only
 SCAN_WORKER = "scan/scan-worker.template.js"  # the QR decoder's worker (written as web/scan-worker.js)
 JSQR = "jsqr"  # npm: the QR decoder where the browser has no BarcodeDetector (web/page/scan.mjs)
+QR_MODULE = "page/qr.template.mjs"  # the page's QR codes, drawn as SVG (written as web/qr.mjs)
+LEAN_QR = "lean-qr"  # npm: makes the QR codes' modules (web/page/qr.template.mjs)
+LEAN_QR_FILES = ("index.mjs", "LICENSE")  # its ES module (already minified: 6.9 KB) and its MIT licence
 UI_START = "page/ui-start.template.mjs"  # loads MicroPython and runs ui.page (written as web/ui-start.mjs)
+EARLY_SETUP = "page/setup-prepaint.template.js"  # the new game's set-up before Python (web/setup-prepaint.js)
 UI_SOURCE = WEB / "page" / "ui"  # the page's side, the `ui` package
 APP_SOURCE = WEB / "engine" / "app"  # the engine worker's side, the `app` package
 SHARED_SOURCE = WEB / "shared"  # the `shared` package: both sides
@@ -149,6 +156,19 @@ def copy_scanner(site: Path, version: str) -> None:
     shutil.copyfile(NODE / JSQR / "dist" / "jsQR.js", site / folder / "jsQR.js")
     text = (WEB / SCAN_WORKER).read_text().replace("__JSQR__", f"../{folder}/jsQR.js")
     (site / "web" / "scan-worker.js").write_text(text)
+
+
+def copy_qr(site: Path, version: str) -> None:
+    """npm lean-qr's module into its versioned folder, and web/qr.mjs pointed at it."""
+    folder = f"runtime/lean-qr-{version}"
+    (site / folder).mkdir(parents=True)
+    for name in LEAN_QR_FILES:
+        shutil.copyfile(NODE / LEAN_QR / name, site / folder / name)
+    text = (WEB / QR_MODULE).read_text()
+    if '"__LEAN_QR__"' not in text:
+        raise SystemExit(f"build: {QR_MODULE} no longer imports __LEAN_QR__")
+    (site / "web").mkdir(exist_ok=True)
+    (site / "web" / "qr.mjs").write_text(text.replace('"__LEAN_QR__"', f'"../{folder}/index.mjs"'))
 
 
 def compile_ui(out: Path, micropython_version: str) -> None:
@@ -252,7 +272,12 @@ def build(target: Path) -> dict[str, object]:
     (or a test run) reading `target` never sees a half-written site.
     """
     started = time.monotonic()
-    versions = {"pyodide": npm_version("pyodide"), "micropython": npm_version(MICROPYTHON), "jsqr": npm_version(JSQR)}
+    versions = {
+        "pyodide": npm_version("pyodide"),
+        "micropython": npm_version(MICROPYTHON),
+        "jsqr": npm_version(JSQR),
+        "lean-qr": npm_version(LEAN_QR),
+    }
     target.parent.mkdir(parents=True, exist_ok=True)
     site = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     site.chmod(0o755)  # mkdtemp makes it private; a static host must read it
@@ -283,7 +308,9 @@ def write_site(site: Path, versions: dict[str, str]) -> dict[str, object]:
     copy_web(site, runtime)
     compile_ui(site / "web" / "ui", versions["micropython"])
     write_ui_start(site, micropython)
+    early_setup.write_script(WEB / EARLY_SETUP, site / "web" / "setup-prepaint.js")  # drawn by the keeper's pages
     copy_scanner(site, versions["jsqr"])
+    copy_qr(site, versions["lean-qr"])
     # A URL that names the content (a folder per wheel hash): a new wheel is a new URL, never a stale cache.
     wheels.place_wheel(wheels.build_project_wheel(site / "wheels"), site / "wheels")
     for pin in wheels.APP_WHEELS:

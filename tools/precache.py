@@ -16,6 +16,15 @@ from tools.wheels import sha256_of
 
 SW_NAME = "sw.js"
 BUILD_INFO = "build.json"
+APP_ONLY = ("runtime/pyodide-", "runtime/jsqr-", "wheels/", "web/app.zip", "web/sounds/", "web/snapshot-store.js")
+"""What only the app's engine needs (Pyodide, our wheels, the controllers, the table's sounds, the camera's fallback
+decoder): a phone that only joins a table as a guest (a screen of the host's engine) never fetches them. The
+service worker precaches the rest at once and these once a page starts the engine (web/offline/sw.template.js)."""
+
+
+def for_guests(rel: str) -> bool:
+    """Whether a guest phone's page needs the site's file `rel`."""
+    return not rel.startswith(APP_ONLY)
 
 
 def site_files(site: Path) -> dict[str, dict[str, object]]:
@@ -42,12 +51,14 @@ def write_service_worker(site: Path, template: Path, extra: dict[str, str]) -> d
     files = site_files(site)
     info: dict[str, object] = {"version": content_version(files), **extra, "files": files}
     (site / BUILD_INFO).write_text(json.dumps(info, indent=1))
-    urls = ["./" + rel for rel in [*files, BUILD_INFO]]
+    urls = ["./" + rel for rel in [*files, BUILD_INFO] if for_guests(rel)]
+    rest = ["./" + rel for rel in files if not for_guests(rel)]
     source = template.read_text()
-    for marker in ("__VERSION__", "__PRECACHE__"):
+    for marker in ("__VERSION__", "__PRECACHE__", "__APP_FILES__"):
         if marker not in source:
             raise SystemExit(f"build: {template.name} lacks the marker {marker}")
     source = source.replace('"__VERSION__"', json.dumps(info["version"]))
     source = source.replace("__PRECACHE__", json.dumps(urls, indent=2))
+    source = source.replace("__APP_FILES__", json.dumps(rest, indent=2))
     (site / SW_NAME).write_text(source)
     return info

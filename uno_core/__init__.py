@@ -28,7 +28,8 @@ from .actions import (
 )
 from .cards import ALL_CARDS, COLOURS, DECK_COUNTS, Card, Colour, Rank, full_deck, hand_points, parse_deck
 from .errors import IllegalActionError, NotationError, PositionError, RulesError, SaveError, SeatError, UnoError
-from .game import Game, Phase
+from .game import Game
+from .phase import Phase
 from .rules import OFFICIAL, PRESETS, DealerRotation, Rules, Scoring, WD4Rule, preset
 from .save import dumps, loads
 from .view import SeatView, view

@@ -1,10 +1,10 @@
 """Playout mode: the rest of a round played at speed by simple players, on the engine's own transitions.
 
 Bots run thousands of playouts per decision. A playout drives a ``Game`` through the very
-functions ``Game.apply`` runs (``_play``, ``_draw_or_take``, ``_challenge``...), but with no
-event built, nothing logged and no legal-action list: its players pick cards straight from the
-legal-action generator's card filter (``legal.playable_cards`` or its memo ``legal.turn_tables``,
-``Game.stack_cards``).
+transitions ``Game.apply`` runs (``uno_core.transitions``: ``play_card``, ``draw_or_take``,
+``challenge``...), but with no event built, nothing logged and no legal-action list: its players pick
+cards straight from the legal-action generator's card filter (``legal.playable_cards``, read from its
+table ``legal.turn_flags`` where the rules allow; ``Game.stack_cards``).
 There is no second copy of the rules here, only the players' choices. They use part of their
 freedom: they always say UNO, never jump in, never play doubles and never catch anyone, so every
 playout is a legal game; ``record=True`` keeps their actions so a test can replay them through
@@ -22,8 +22,10 @@ from typing import ClassVar
 
 from .actions import ACCEPT, CHALLENGE, DRAW, KEEP, Action, ChooseColour, Play
 from .cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour, Rank
-from .game import Game, Phase
-from .legal import playable_cards, turn_tables
+from .game import Game
+from .legal import playable_cards, turn_flags
+from .phase import Phase
+from .transitions import accept, challenge, choose_colour, dispatch, draw_or_take, keep, play_card
 
 _TURN, _DRAWN, _STACK, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE
 _MATCH_OVER = Phase.MATCH_OVER
@@ -32,7 +34,7 @@ _WILDS = frozenset(card for card in ALL_CARDS if card.colour is None)
 _WILDS_AND_SEVENS = _WILDS | {card for card in ALL_CARDS if card.rank is Rank.SEVEN}
 _ALL_CARDS = frozenset(ALL_CARDS)
 # each card's colour as a position in COLOURS (4: wild), for counting without hashing enums
-_COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
+COLOUR_SLOT = {card: 4 if card.colour is None else COLOURS.index(card.colour) for card in ALL_CARDS}
 
 
 class Playout:
@@ -69,7 +71,7 @@ class Playout:
         self.log: list[tuple[int, Action]] = []
         self.turns = 0
         game.playout_result = None
-        game._forget_legal()
+        game.forget_legal_actions()  # the transitions below change the game without apply
 
     def play(self, seat: int, action: Action) -> None:
         """Apply ``action``, one of ``seat``'s legal actions, in playout mode: unchecked, no events, no log.
@@ -79,7 +81,7 @@ class Playout:
         """
         if self.record:
             self.log.append((seat, action))
-        self.game._dispatch(seat, action, None)
+        dispatch(self.game, seat, action, None)
 
     def run(self, max_turns: int = 100_000) -> tuple[int, list[int]]:
         """Play to the end of the round; return (winner seat, each seat's hand points).
@@ -96,10 +98,7 @@ class Playout:
         log = self.log
         # cards _play must choose for (a colour, a 7's swap), or everything when recording: the rest go straight in
         special = _ALL_CARDS if record else _WILDS_AND_SEVENS if rules.seven_zero else _WILDS
-        tables = turn_tables(rules)
-        by_top, by_top_and_colour = tables if tables is not None else ({}, {})
-        play_card = game._play_card  # looked up once: the playout's most frequent call
-        draw_or_take = game._draw_or_take
+        flags_of = turn_flags(rules)  # None: playable_cards at every turn
         turns = 0  # decisions made (a range counts them: cheaper than adding and testing at every turn)
         try:
             for turns in range(max_turns + 1):  # noqa: B007 (read after the loop)
@@ -107,17 +106,15 @@ class Playout:
                 seat = game.current
                 if phase is _TURN:
                     hand = game.hands[seat]
-                    top = game.discard[-1]
-                    if tables is not None:
-                        active = game.active
-                        flags = by_top[top] if active is top.colour else by_top_and_colour[top, active]
+                    if flags_of is not None:  # playable_cards, read from its table (a call per turn costs 6%)
+                        flags = flags_of[game.active][game.discard[-1]]
                         playable = [card for card in hand if flags[card.index]]
                     else:
-                        playable = playable_cards(hand, game.active, top, rules)
+                        playable = playable_cards(hand, game.active, game.discard[-1], rules)
                     if not playable:
                         if record:
                             log.append((seat, DRAW))
-                        draw_or_take(seat, None)
+                        draw_or_take(game, seat, None)
                     else:
                         if not greedy:
                             card = playable[int(random_() * len(playable))]
@@ -131,18 +128,18 @@ class Playout:
                         if card in special:
                             self._play(game, seat, card)
                         else:  # the common case, as _play does it (None: UNO said with the last card but one)
-                            play_card(seat, card, None, None, None, None)
+                            play_card(game, seat, card, None, None, None, None)
                 elif phase is _DRAWN:
                     drawn = game.drawn
                     assert drawn is not None
                     if keep_rate and random_() < keep_rate:
                         if record:
                             log.append((seat, KEEP))
-                        game._keep(seat, None)
+                        keep(game, seat, None)
                     elif drawn in special:
                         self._play(game, seat, drawn)
                     else:
-                        play_card(seat, drawn, None, None, None, None)
+                        play_card(game, seat, drawn, None, None, None, None)
                 elif phase is _MATCH_OVER:
                     break
                 elif phase is _CHALLENGE:
@@ -153,7 +150,7 @@ class Playout:
                     colour = self._choose_colour(game.hands[seat])
                     if record:
                         log.append((seat, ChooseColour(colour)))
-                    game._choose_colour(seat, colour, None)
+                    choose_colour(game, seat, colour, None)
             else:
                 turns = max_turns + 1
                 raise RuntimeError("playout did not finish")
@@ -172,7 +169,7 @@ class Playout:
         uno = len(hand) == 2
         if self.record:
             self.log.append((seat, Play((card,), colour, swap, uno)))
-        game._play_card(seat, card, colour, swap, uno, None)
+        play_card(game, seat, card, colour, swap, uno, None)
 
     def _answer_wd4(self, game: Game, seat: int) -> None:
         if game.stack_cards(seat) and (self.greedy or self.pick.random() < 0.5):
@@ -182,11 +179,11 @@ class Playout:
         if self.pick.random() >= (0.25 if self.greedy else 0.5):
             if self.record:
                 self.log.append((seat, ACCEPT))
-            game._accept(seat, None)
+            accept(game, seat, None)
         else:
             if self.record:
                 self.log.append((seat, CHALLENGE))
-            game._challenge(seat, None)
+            challenge(game, seat, None)
 
     def _answer_stack(self, game: Game, seat: int) -> None:
         options = game.stack_cards(seat)
@@ -195,13 +192,13 @@ class Playout:
             return
         if self.record:
             self.log.append((seat, DRAW))
-        game._draw_or_take(seat, None)
+        draw_or_take(game, seat, None)
 
     def _choose_colour(self, hand: list[Card]) -> Colour:
         """The colour to name: greedy players their most frequent one (the wild played is not counted)."""
         if self.greedy:
             counts = [0, 0, 0, 0, 0]
-            slot = _COLOUR_SLOT
+            slot = COLOUR_SLOT
             for card in hand:
                 counts[slot[card]] += 1
             best = max(counts[0], counts[1], counts[2], counts[3])

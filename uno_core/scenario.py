@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .cards import DECK_COUNTS, Card, parse_deck
 from .errors import NotationError
-from .game import HAND_SIZE
+from .rounds import HAND_SIZE
 
 
 def stacked_deck(hands: Sequence[str], first: str, draws: str = "", dealer: int = 0) -> list[Card]:

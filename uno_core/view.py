@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card, Colour, Rank, by_deck_order
-from .game import Game, hands_after, hit_by, next_seat
+from .effects import hands_after, hit_by, next_seat
+from .game import Game
 from .legal import card_matches, playable_cards, wd4_legal
 from .phase import Phase
 from .rules import Rules

@@ -42,7 +42,8 @@ from pettingzoo import AECEnv
 
 from uno_core.actions import ACCEPT, CHALLENGE, DRAW, KEEP, SAY_UNO, Action, Catch, ChooseColour, Play
 from uno_core.cards import ALL_CARDS, COLOURS, Rank
-from uno_core.game import Game, Phase
+from uno_core.game import Game
+from uno_core.phase import Phase
 from uno_core.rules import MAX_PLAYERS, OFFICIAL, Rules
 from uno_core.view import SeatView, view
 

@@ -28,8 +28,15 @@ def test_manifest_is_installable_with_192_512_and_maskable_icons(site: Path) -> 
 
 
 def test_service_worker_precaches_every_file_under_a_content_version(site: Path) -> None:
+    """At once what a guest phone needs; the engine's files (Pyodide, our wheels, the controllers) when a page asks:
+    together, every file."""
     sw = (site / "sw.js").read_text()
-    listed = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    guests = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    app = set(json.loads(re.search(r"const APP_FILES = (\[.*?\]);", sw, re.S).group(1)))  # type: ignore[union-attr]
+    assert not guests & app and "./web/app.zip" in app and "./index.html" in guests
+    assert not any(name.startswith("./runtime/pyodide-") for name in guests)
+    assert any(name.startswith("./runtime/micropython-") for name in guests)
+    listed = guests | app
     # sw.js itself, and _headers: the static hosts' headers file (tools/headers.py), never fetched by the app
     on_disk = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {
         "./sw.js",
@@ -83,6 +90,19 @@ def test_the_pages_micropython_is_the_npm_runtime_with_v8s_compile_hint_first(si
     served = (site / "runtime" / f"micropython-{info['micropython']}" / "micropython.mjs").read_text()
     npm = (build.NODE / build.MICROPYTHON / "micropython.mjs").read_text()
     assert served.startswith("//# allFunctionsCalledOnLoad\n") and served == build.COMPILE_HINT + npm
+
+
+def test_the_pages_qr_codes_import_npm_lean_qr_from_its_versioned_folder(site: Path) -> None:
+    """web/qr.mjs (from web/page/qr.template.mjs) imports lean-qr's module, served as npm ships it, with its licence
+    and nothing else of the package."""
+    version = json.loads((site / "build.json").read_text())["lean-qr"]
+    folder = site / "runtime" / f"lean-qr-{version}"
+    served = {path.name for path in folder.iterdir() if not compress.is_precompressed_copy(path)}
+    assert served == set(build.LEAN_QR_FILES)
+    for name in served:
+        assert (folder / name).read_bytes() == (build.NODE / build.LEAN_QR / name).read_bytes(), name
+    assert f'from "../runtime/lean-qr-{version}/index.mjs";' in (site / "web" / "qr.mjs").read_text()
+    assert not (site / "web" / "qr.template.mjs").exists()
 
 
 def test_server_sends_the_right_mime_types(site: Path) -> None:

@@ -38,3 +38,13 @@ def test_pages_builds_as_the_readme_says_and_uploads_the_site() -> None:
     assert "run: ./dev build" in text and "./dev build" in readme
     assert "path: dist/site" in text and "actions/deploy-pages@" in text
     assert "## Put it online" in readme
+
+
+def test_pages_deploys_only_a_commit_whose_tests_passed() -> None:
+    """The build (and so the deployment) needs the job that runs `./dev test`, the README's and .ci/run's command."""
+    text = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    jobs = text.split("\njobs:\n", 1)[1]
+    test_job, rest = jobs.split("\n  build:\n", 1)
+    assert "./dev test" in test_job and "./dev test" in (ROOT / ".ci" / "run").read_text()
+    build_job, deploy_job = rest.split("\n  deploy:\n", 1)
+    assert "needs: test" in build_job and "needs: build" in deploy_job

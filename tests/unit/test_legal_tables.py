@@ -1,4 +1,4 @@
-"""The generator's memo tables list exactly what the generator lists without them; so do the playouts' tables.
+"""The generator's memo tables list exactly what the generator lists without them; so does the playouts' table.
 
 ``uno_core.legal.turn_actions`` takes a turn's single plays (``_TURN_MEMO``, by the set of playable
 cards) and the plays of a card just drawn (``_DRAWN_MEMO``) from memos of ``turn_plays`` /
@@ -21,7 +21,7 @@ from unit_helpers import tables
 from uno_core import ALL_CARDS, COLOURS, DRAW, KEEP, SAY_UNO, Card, Catch, Colour, Game, Phase, Play, Rules, WD4Rule
 from uno_core import legal as legal_module
 from uno_core.actions import Action
-from uno_core.game import playable_cards, turn_tables
+from uno_core.legal import playable_cards, turn_flags
 
 
 def general_turn_actions(game: Game, seat: int) -> list[Action]:
@@ -71,16 +71,15 @@ def test_full_turn_tables_list_the_same(table: tuple[int, Rules], seed: int) -> 
     top=st.sampled_from(ALL_CARDS),
     active=st.sampled_from([*COLOURS, None]),
 )
-def test_the_playouts_turn_tables_pick_what_playable_cards_picks(
+def test_the_playouts_turn_table_picks_what_playable_cards_picks(
     table: tuple[int, Rules], hand: list[Card], top: Card, active: Colour | None
 ) -> None:
-    """``turn_tables``: every top card and active colour (or none), any hand, repeats kept in hand order."""
+    """``turn_flags``: every top card and active colour (or none), any hand, repeats kept in hand order."""
     _, rules = table
-    found = turn_tables(rules)
+    found = turn_flags(rules)
     if rules.wd4_rule is WD4Rule.STRICT:
         assert found is None  # R-ACT-5 then depends on the rest of the hand: playouts call playable_cards
         return
     assert found is not None
-    by_top, by_top_and_colour = found
-    flags = by_top[top] if active is top.colour else by_top_and_colour[top, active]
+    flags = found[active][top]
     assert [card for card in hand if flags[card.index]] == playable_cards(hand, active, top, rules)

@@ -110,7 +110,7 @@ def test_a_playout_leaves_the_game_at_the_round_end_without_events_or_log() -> N
 def test_copy_sets_every_slot() -> None:
     game = Game(3, Rules(), 4)
     clone = game.copy()
-    for name in Game.__slots__:
+    for name in (slot for cls in Game.__mro__ for slot in getattr(cls, "__slots__", ())):
         assert hasattr(clone, name), name
         value = getattr(game, name)
         if isinstance(value, (list, set, dict)) and name != "rng":

@@ -21,6 +21,7 @@ from uno_core import (
     UnoError,
     events,
 )
+from uno_core.drawing import draw, pop_draw
 
 R = Colour.RED
 
@@ -143,11 +144,11 @@ def test_a_penalty_draws_one_card_at_a_time_from_the_top(left: int, count: int) 
     _empty_draw_pile_into_discard(game, keep=left)
     one_by_one = game.copy()
     out: list[events.Event] = []
-    game._draw(2, count, "draw_two", out)
+    draw(game, 2, count, "draw_two", out)
     expected: list[events.Event] = []
     cards = []
     for _ in range(count):
-        card = one_by_one._pop_draw(expected)
+        card = pop_draw(one_by_one, expected)
         if card is not None:
             cards.append(card)
     one_by_one.hands[2].extend(cards)

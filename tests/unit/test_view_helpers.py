@@ -11,7 +11,8 @@ from unit_helpers import tables
 
 from uno_core import Game, Phase, Play, Rank, Rules, RulesError, SeatError, WD4Rule, view
 from uno_core.cards import ALL_CARDS, COLOURS, WILD_DRAW_FOUR, Card, Colour
-from uno_core.game import can_play, playable_cards, playable_set, skips_next
+from uno_core.effects import skips_next
+from uno_core.legal import can_play, playable_cards, playable_set
 
 
 # R-TURN-1 R-TURN-2 R-ACT-2 R-ACT-5 R-VAR-70
@@ -83,11 +84,12 @@ def test_an_unknown_rule_option_is_a_rules_error() -> None:
 # R-ACT-1 R-ACT-2 R-ACT-3 R-ACT-4 R-SEAT-2
 @pytest.mark.parametrize("players", range(2, 11))
 def test_hit_by_is_what_playing_a_card_does_to_the_order_of_play(players: int) -> None:
-    """``_play_card`` writes ``hit_by``'s rule out per rank for speed: the two agree for every rank and direction."""
+    """``transitions.play_card`` writes ``hit_by``'s rule out per rank for speed: the two agree for every rank
+    and direction."""
     from collections import Counter
 
     from uno_core import DECK_COUNTS, events
-    from uno_core.game import hit_by
+    from uno_core.effects import hit_by
 
     strict = Rules(wd4_rule=WD4Rule.STRICT)  # a Wild Draw Four is drawn at once: the victim loses its turn now
     for rank in Rank:

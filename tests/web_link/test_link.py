@@ -5,6 +5,7 @@ malformed one is dropped), the router opens sections through it, and the saves w
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -183,3 +184,51 @@ def test_drawings_and_focus_say_which_intent_they_answer(link: Link, page_side: 
     link.to_page({"op": "effect", "focus": "x"})
     link.to_page({"op": "effect", "announce": {"region": "live", "text": "hi"}})
     assert [m.get("seen") for m in page_side.messages] == [41, 41, None]
+
+
+def test_what_the_person_did_while_python_started_is_applied_once_in_order(link: Link, page_side: Page) -> None:
+    """The journal's intents (typed before the page's side ran, or before a reload) and those the worker held while it
+    started (`app.worker`) are applied once each, in the order they were made, with a held route change after them;
+    meanwhile `link.replaying` says the person saw none of their answers."""
+    from app.application import replayed
+
+    def typed(seq: int, act: str, **fields: str) -> dict[str, Any]:
+        return {"op": "intent", "act": act, **fields, "enabled": True, "seq": seq}
+
+    ana, ben = typed(1, "score.new-name", value="Ana"), typed(4, "score.new-name", value="Ben")
+    journal = [ana, typed(2, "score.add"), ben]  # Ben: sent by the page too
+    held: list[Any] = [typed(3, "score.new-name", value="Be"), dict(ben), typed(5, "score.add")]
+    assert [one["seq"] for one in replayed([*journal, "junk", {"op": "route"}], held)] == [1, 2, 3, 4, 5]
+    got: list[tuple[int, bool]] = []
+    hello: Any = {"hash": "#/howto", "lang": "en", "catalogue": {}, "typing": journal}
+    hello["saves"] = {"records": None, "error": "blocked", "local": {}}
+    original = link.listen
+    try:
+        link.listen(lambda message: got.append((message["seq"], link.replaying)))  # the open screen's stand-in
+        link.listen = lambda receiver: None  # type: ignore[method-assign]  # keep the stand-in
+        opened = len(page_side.ops("open"))
+        app = App(link)
+        run(app.start(hello, [{"op": "route", "hash": "#/howto"}, *held, {"op": "route", "hash": "#/score"}]))
+    finally:
+        link.listen = original  # type: ignore[method-assign]
+    assert got == [(1, True), (2, True), (3, True), (4, True), (5, True)] and not link.replaying
+    assert app.router.route is not None and app.router.route.name == "score"  # the route change came last
+    # the first route change named where the hello had already gone: not opened twice
+    assert [m["section"] for m in page_side.ops("open")[opened:]] == ["screen", "screen"]
+
+
+def test_the_worker_holds_the_pages_acts_until_its_first_screen_is_drawn() -> None:
+    from app.worker import Worker
+
+    sent: list[str] = []
+    worker = Worker(sent.append)
+    got: list[Any] = []
+    worker.link.listen(got.append)
+    intent = {"op": "intent", "act": "score.new-name", "value": "Ana", "seq": 1}
+    worker.receive(json.dumps(intent))  # before `start`: no screen could take it
+    worker.receive(json.dumps({"op": "lang", "lang": "es"}))
+    worker.receive(json.dumps({"op": "shared", "how": "copied"}))  # not an act of the person's: passed on
+    assert worker.held == [intent, {"op": "lang", "lang": "es"}] and got == [{"op": "shared", "how": "copied"}]
+    worker.page.ready = True
+    worker.receive(json.dumps(intent))
+    assert got[-1] == intent

@@ -1,13 +1,21 @@
-"""Phones wired together in memory: what web/page/peer-relay.mjs and WebRTC do, for CPython tests of the
-worker's side. Each phone's relay messages go to `Table.page`, which answers as the page would."""
+"""Phones wired together in memory, for CPython tests of the host's side of a table of phones.
+
+The host phone is this phone's real `Hosting` (its relay's messages go to `Table`, which answers as the page and
+WebRTC would). A guest phone is `GuestPhone`: what a guest's page does (web/page/guest.mjs and `ui.remote`): it
+answers the host's code, says hello, sends its page's messages in envelopes and keeps the host's drawings, each
+root as the page would hold it (the last whole drawing; the host's own `Link` tells what it holds).
+"""
 
 from __future__ import annotations
 
+import itertools
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from test_signal import CHROMIUM_OFFER
 
+from app.peer import protocol, signal
 from app.peer.relay import Relay
 
 
@@ -17,61 +25,150 @@ def sdp(kind: str, n: int) -> str:
 
 
 @dataclass
-class Phone:
+class GuestPhone:
+    """A guest's page across the table: numbers what it sends, checks what it gets (`ui.remote`'s work)."""
+
     name: str
-    relay: Relay | None = None
-    links: dict[int, tuple[Phone, int]] = field(default_factory=dict)  # my link -> the other end
-    sent: list[dict[str, Any]] = field(default_factory=list)
-    up: bool = True  # False: its messages are lost (a locked phone, out of the Wi-Fi)
+    lang: str = "en"
+    token: str | None = None
+    link: int = 0  # its end of the link now (0: none)
+    out: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    last: int = 0
+    parts: dict[int, list[str | None]] = field(default_factory=dict)
+    got: list[dict[str, Any]] = field(default_factory=list)  # the host's page messages, in order
+    kinds: list[str] = field(default_factory=list)  # every kind taken
+    ended: bool = False
+    table: Table | None = None
+    seen: int = 0  # the number of its last intent
+
+    def answer(self, code: str) -> str:
+        """The host's code scanned: this phone's answer code."""
+        assert self.table is not None
+        offer = signal.decode(code)
+        assert offer.kind == "offer"
+        self.out, self.last, self.parts = itertools.count(1), 0, {}
+        self.link = self.table.answer(self, offer.ufrag)
+        return signal.encode(signal.from_sdp("answer", sdp("answer", 0)))
+
+    def opened(self) -> None:
+        self.send("hello", token=self.token)
+        self.send("page", message={"op": "start", "hash": "#/table/join/X", "lang": self.lang})
+
+    def send(self, kind: str, **body: Any) -> None:
+        assert self.table is not None
+        for text in protocol.write(kind, lambda: next(self.out), **body):
+            self.table.from_guest(self, text)
+
+    def forge(self, kind: str, **body: Any) -> None:
+        """A message its page would never send, in a well-made envelope."""
+        self.send_text(json.dumps({"v": protocol.VERSION, "seq": next(self.out), "kind": kind, **body}))
+
+    def send_text(self, text: str) -> None:
+        """A text as it is (a forged or broken message)."""
+        assert self.table is not None
+        self.table.from_guest(self, text)
+
+    def tap(self, act: str, **fields: Any) -> None:
+        """An intent of its page, as `ui.host` sends it."""
+        self.seen += 1
+        self.send("page", message={"op": "intent", "act": act, "seq": self.seen, **fields})
+
+    def receive(self, text: str) -> None:
+        message = protocol.read(text, "host")
+        assert message.seq > self.last, "the host's count goes up"
+        self.last = message.seq
+        self._take(message)
+
+    def _take(self, message: protocol.Message) -> None:
+        self.kinds.append(message.kind)
+        if message.kind == "part":
+            whole = protocol.joined(self.parts, message, "host")
+            if whole is not None:
+                self._take(whole)
+        elif message.kind == "welcome":
+            self.token = message.body["token"]
+        elif message.kind == "engine":
+            page = message.body["message"]
+            self.got.extend(page["messages"] if page["op"] == "batch" else [page])
+        elif message.kind == "ended":
+            self.ended = True
+
+    def drawn(self) -> list[dict[str, Any]]:
+        return [m for m in self.got if m["op"] == "draw"]
 
 
 class Table:
+    """The pages and WebRTC between the host phone's relay and its guest phones."""
+
     def __init__(self) -> None:
         self.count = 0
-        self.pending: dict[str, tuple[Phone, int]] = {}  # an offer's ufrag -> host phone, link
+        self.host: Relay | None = None
+        self.offers: dict[str, int] = {}  # an offer's ufrag -> the host's link
+        self.links: dict[int, GuestPhone] = {}  # the host's link -> its guest
+        self.up: dict[int, bool] = {}  # a link whose packets pass
+        self.sent: list[dict[str, Any]] = []
+        self.waiting: list[dict[str, Any]] = []  # asked before the relay was known (a host that invites at once)
 
-    def page(self, phone: Phone) -> Any:
-        def send(message: dict[str, Any]) -> None:
-            phone.sent.append(message)
-            self._do(phone, message)
+    def attach(self, relay: Relay) -> None:
+        self.host = relay
+        for message in self.waiting:
+            self.page(message)
+        self.waiting.clear()
 
-        return send
-
-    def _reply(self, phone: Phone, message: dict[str, Any]) -> None:
-        assert phone.relay is not None
-        phone.relay.receive(message)
-
-    def _do(self, phone: Phone, message: dict[str, Any]) -> None:
+    def page(self, message: dict[str, Any]) -> None:
+        """The host's engine to its page (the relay's `peer` messages; the rest is the host's own drawings)."""
+        if message["op"] == "peer" and self.host is None:
+            self.waiting.append(message)
+            return
+        self.sent.append(message)
+        if message["op"] != "peer":
+            return
+        assert self.host is not None
         action, link = message["do"], message.get("link")
         if action == "offer":
             self.count += 1
-            self.pending[f"u{self.count:03d}"] = (phone, link)
-            self._reply(phone, {"op": "peer-sdp", "link": link, "kind": "offer", "sdp": sdp("offer", self.count)})
-        elif action == "answer":
-            ufrag = message["sdp"].split("a=ice-ufrag:")[1].split("\r\n")[0]
-            host, host_link = self.pending[ufrag]
-            phone.links[link] = (host, host_link)
-            host.links[host_link] = (phone, link)
-            self._reply(phone, {"op": "peer-sdp", "link": link, "kind": "answer", "sdp": sdp("answer", 0)})
+            self.offers[f"u{self.count:03d}"] = link
+            self.host.receive({"op": "peer-sdp", "link": link, "kind": "offer", "sdp": sdp("offer", self.count)})
         elif action == "accept":
-            guest, guest_link = phone.links[link]
-            self._reply(phone, {"op": "peer-state", "link": link, "state": "open"})
-            self._reply(guest, {"op": "peer-state", "link": guest_link, "state": "open"})
+            guest = self.links[link]
+            self.up[link] = True
+            self.host.receive({"op": "peer-state", "link": link, "state": "open"})
+            guest.opened()
         elif action == "send":
-            other, other_link = phone.links.get(link, (None, 0))
-            if other is not None and phone.up and other.up:
-                self._reply(other, {"op": "peer-in", "link": other_link, "text": message["text"]})
+            guest = self.links.get(link)
+            if guest is not None and self.up.get(link) and guest.link:
+                guest.receive(message["text"])
         elif action == "close":
-            other, other_link = phone.links.pop(link, (None, 0))
-            if other is not None and other.links.pop(other_link, None):
-                self._reply(other, {"op": "peer-state", "link": other_link, "state": "closed"})
+            guest = self.links.pop(link, None)
+            if guest is not None:
+                guest.link = 0
 
-    def drop(self, phone: Phone) -> None:
-        """The phone leaves the Wi-Fi: both ends of each of its links see them close."""
-        phone.up = False
-        for link, (other, other_link) in list(phone.links.items()):
-            self._reply(phone, {"op": "peer-state", "link": link, "state": "closed"})
-            self._reply(other, {"op": "peer-state", "link": other_link, "state": "closed"})
-            other.links.pop(other_link, None)
-        phone.links.clear()
-        phone.up = True
+    def answer(self, guest: GuestPhone, ufrag: str) -> int:
+        link = self.offers.pop(ufrag)
+        self.links[link] = guest
+        guest.table = self
+        return link
+
+    def from_guest(self, guest: GuestPhone, text: str) -> None:
+        link = next(link for link, other in self.links.items() if other is guest)
+        if self.up.get(link):
+            assert self.host is not None
+            self.host.receive({"op": "peer-in", "link": link, "text": text})
+
+    def cut(self, guest: GuestPhone, up: bool = False) -> None:
+        """Its packets stop (a locked phone, out of the Wi-Fi) or pass again; the link stays open."""
+        for link, other in self.links.items():
+            if other is guest:
+                self.up[link] = up
+
+    def close(self, guest: GuestPhone) -> None:
+        """Its link is gone (a tab closed, a connection failed)."""
+        assert self.host is not None
+        for link, other in list(self.links.items()):
+            if other is guest:
+                del self.links[link]
+                guest.link = 0
+                self.host.receive({"op": "peer-state", "link": link, "state": "closed"})
+
+    def messages(self, guest: GuestPhone) -> list[str]:
+        return [json.dumps(m) for m in guest.got]

@@ -5,9 +5,15 @@ from __future__ import annotations
 import dataclasses
 
 from app.peer import pages
-from app.peer.following import Following
+from app.score.keepsafe import Facts
+from app.score.page_state import Screen
+from app.score.showing import screen_of
+from app.score.step import State
+from app.score.store import Drafts, Shelf
+from app.score.visit import Visit
+from app.score.where import Where
 from app.tree import El, find, keys_of
-from scorekeeper import link, new_sheet
+from scorekeeper import RoundDraft, Sheet, link, new_sheet
 
 OFFER = "CAATAE4IARZTKRCHDBIVMRKQLF2FU52UKF2EOYTONBSGS5LPPBDHU33KABAQTKWCQ2RWDDW2F7X43IW7AQAEDO7ERPM2C3IAKS4Y4B"
 
@@ -32,7 +38,7 @@ def test_an_invitation_shows_its_qr_code_its_text_and_where_the_answer_goes() ->
     qr = by_id(page, "table-qr-title")
     assert qr is not None
     svg = next(e for e in page.walk() if e.tag == "svg")
-    assert int(svg.attr("data-version") or 0) <= 10  # a phone reads it across a table
+    assert int(svg.attr("data-version") or 0) <= 10  # a link a phone's camera reads across a table
     shown = by_id(page, "table-offer-code")
     assert shown is not None and "".join(str(c) for c in shown.children).replace(" ", "") == OFFER
     assert by_id(page, "table-code") is not None and by_id(page, "table-scan") is not None
@@ -54,48 +60,50 @@ def test_the_guests_are_listed_with_their_state() -> None:
         "table-guest table-away",
     ]
     assert {"table.connected", "table.away", "table.watching", "table.stop"} <= set(keys_of(page))
+    silent = pages.host_page(dataclasses.replace(HOST, guests=(pages.GuestLine("Beto", False, True),)))
+    assert "table.reconnecting" in keys_of(silent)
 
 
-GUEST = pages.GuestPage(True, True, "scan", "", False, False, "", False, "", None, "", None, False, 0, None)
+def test_a_player_whose_phone_is_gone_gets_a_rejoin_code_shown_by_itself() -> None:
+    page = pages.host_page(dataclasses.replace(HOST, rejoin=(pages.Rejoin("Beto", OFFER, 3),)))
+    assert by_id(page, "table-rejoin-3") is not None and "table.rejoin_title" in keys_of(page)
 
 
-def test_a_guest_goes_from_the_host_code_to_its_own_hand() -> None:
-    assert by_id(pages.guest_page(GUEST), "table-code") is not None
-    answer = pages.guest_page(dataclasses.replace(GUEST, step="answer", code=OFFER))
-    assert by_id(answer, "table-answer-code") is not None
+def entry(sheet: Sheet, draft: RoundDraft | None = None) -> Screen:
+    """The keeper's screen of the next round of `sheet` (what a guest's screen shows), with `draft` entered."""
+    shelf = Shelf().put("s", sheet, 0)
+    if draft is not None:
+        shelf = shelf.with_drafts("s", Drafts(next=draft))
+    return screen_of(State(shelf, Visit(Where("round", "s"))), Facts(), lambda: "https://uno.invalid/")
+
+
+GUEST = pages.GuestView(None, "", None, False, 0, None)
+
+
+def test_a_guest_says_who_it_is_then_sees_only_its_own_hand() -> None:
+    assert "table.waiting" in keys_of(pages.guest_page(GUEST))
     sheet = new_sheet(["Ana", "Beto", "<b>Caro</b>"]).choose_dealer(0)
-    following = Following()
-    following.take({"sheet": link.encode(sheet), "entry": {"open": True, "round": 1, "draft": None}}, True, 1)
-    live = dataclasses.replace(
-        GUEST, step="sheet", connected=True, sheet=sheet, seat=None, entering=False, entry=following.screen()
-    )
+    live = dataclasses.replace(GUEST, sheet=sheet, entry=entry(sheet), taken=frozenset({0}))
     who = by_id(pages.guest_page(live), "table-who")
     assert who is not None and by_id(who, "table-claim-2") is not None
+    assert by_id(who, "table-claim-0") is not None and by_id(who, "table-claim-0").attr("disabled") is not None  # type: ignore[union-attr]
     mine = pages.guest_page(dataclasses.replace(live, seat=1, entering=True, round=1))
     assert by_id(mine, "table-you") is not None and by_id(mine, "score-hand-1") is not None
     assert by_id(mine, "score-hand-0") is None  # only its own hand
 
 
-def test_a_guest_that_lost_the_host_can_rejoin_and_keeps_the_last_sheet() -> None:
+def test_a_guest_keeps_the_last_sheet_when_the_host_ends() -> None:
     sheet = new_sheet(["Ana", "Beto"]).choose_dealer(0)
-    page = pages.guest_page(dataclasses.replace(GUEST, step="sheet", connected=False, sheet=sheet))
-    status = by_id(page, "table-status")
-    assert status is not None and status.attr("data-state") == "lost"
-    assert by_id(page, "table-code") is not None and by_id(page, "score-link-standings") is not None
-    ended = pages.guest_page(dataclasses.replace(GUEST, step="sheet", ended=True, sheet=sheet))
-    assert by_id(ended, "table-code") is None and "table.ended" in keys_of(ended)
+    ended = pages.guest_page(dataclasses.replace(GUEST, sheet=sheet, ended=True, token=link.encode(sheet)))
+    status = by_id(ended, "table-status")
+    assert status is not None and status.attr("data-state") == "ended" and "table.ended" in keys_of(ended)
+    assert by_id(ended, "score-link-standings") is not None and by_id(ended, "table-keep") is not None
 
 
 def test_a_guest_sees_the_other_hands_arrive_and_what_the_round_adds() -> None:
     sheet = new_sheet(["Ana", "Beto", "<b>Caro</b>", "Dani"]).choose_dealer(0)
     draft = sheet.blank_draft().with_winner(0).with_text(2, "12")
-    following = Following()
-    following.take(
-        {"sheet": link.encode(sheet), "entry": {"open": True, "round": 1, "draft": draft.to_dict()}}, True, 1
-    )
-    live = dataclasses.replace(
-        GUEST, step="sheet", connected=True, sheet=sheet, seat=1, entering=True, round=1, entry=following.screen()
-    )
+    live = dataclasses.replace(GUEST, sheet=sheet, seat=1, entering=True, round=1, entry=entry(sheet, draft))
     assert by_id(pages.guest_page(live), "table-round") is None  # only while the host enters a round
     page = pages.guest_page(dataclasses.replace(live, round_open=True))
     round_ = by_id(page, "table-round")

@@ -9,9 +9,8 @@ from play_helpers import bot, config, human, run_bots
 from app.play.round_end import hands_at_end
 from app.play.session import Session
 from app.play.table_state import page_of
-from uno_core import DRAW, Card
+from uno_core import DRAW, Card, hand_points
 from uno_core import events as ev
-from uno_core.game import _POINTS
 from uno_core.scenario import stacked_deck
 
 
@@ -41,8 +40,8 @@ def test_the_cards_left_at_the_round_end_are_the_ones_scored() -> None:
     result = session.pending_round
     assert result is not None
     hands = session.round_hands()
-    points = _POINTS[session.game.rules.wild_points]
-    assert tuple(sum(points[card] for card in hand) for hand in hands) == result.hand_points
+    wild_points = session.game.rules.wild_points
+    assert tuple(hand_points(hand, wild_points) for hand in hands) == result.hand_points
     assert hands[result.winner] == () and all(hands[s] for s in range(4) if s != result.winner)
     assert hands == hands_at_end(session.game, 0)
     session.ack_round_end()

@@ -128,7 +128,7 @@ def test_every_kind_names_its_sender_and_typed_fields() -> None:
         (protocol.MESSAGES, (protocol.PAGE, protocol.ENGINE)),
         (protocol.INTENTS, (protocol.PAGE,)),
         (bots.MESSAGES, (bots.ENGINE, bots.BOTS)),
-        (phones.MESSAGES, (phones.HOST, phones.GUEST)),
+        (phones.MESSAGES, (phones.HOST, phones.GUEST, phones.BOTH)),
     ):
         for name, kind in schema.kinds.items():
             assert kind.sender in senders, name

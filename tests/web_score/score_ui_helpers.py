@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.score import ids
 from app.score.effect import Effects
 from app.score.keepsafe import Facts
 from app.score.page_state import Screen
@@ -96,12 +97,12 @@ class Keeper:
         self.visit = Visit()
         self.facts = Facts()
 
-    def act(self, act: str, **fields: object) -> Done:
-        """The intent `act` with its typed fields, as a page sends it."""
-        return self.take({"op": "intent", "act": act, **fields})
+    def act(self, act: str, replayed: bool = False, **fields: object) -> Done:
+        """The intent `act` with its typed fields, as a page sends it (`replayed`: before the page showed a screen)."""
+        return self.take({"op": "intent", "act": act, **fields}, replayed)
 
-    def take(self, message: Mapping[str, Any]) -> Done:
-        state, effects = step(State(self.store.shelf, self.visit), message, self.world)
+    def take(self, message: Mapping[str, Any], replayed: bool = False) -> Done:
+        state, effects = step(State(self.store.shelf, self.visit), message, self.world, replayed)
         self.visit = state.visit
         self.store.keep(state.shelf, effects.writes, effects.typing)
         announce = said_text(effects.announce, self.tr) if effects.announce else None
@@ -142,6 +143,12 @@ class Keeper:
         saved = self.saved()
         assert saved is not None
         return saved.sheet
+
+    def new_name(self) -> str:
+        """The name in the next player's field (a new game's is saved with its set-up)."""
+        if self.where.page == "new":
+            return self.store.shelf.setup_name
+        return self.visit.pending.get(ids.NAME_NEW, "")
 
     def draft(self) -> RoundDraft:
         return self.store.shelf.draft(self.where)

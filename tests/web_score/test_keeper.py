@@ -71,6 +71,33 @@ def test_setup_add_rename_reorder_remove_and_start(keeper: Keeper, tr: Translato
     assert keeper.store.setup.players == ()  # the set-up slot is free for the next game
 
 
+def test_names_typed_before_python_was_ready_keep_a_refusals_message(keeper: Keeper, tr: Translator) -> None:
+    """Names typed on the set-up painted before Python are applied at once when it is ready (`replayed`): a name
+    refused among them keeps its message, and comes back in the field, after the later names were added; a name
+    typed once the page is drawn clears it as usual."""
+    go(keeper, "#/score/new")
+    for name in ["Ana", "Ben", "ana", "Cai", "X" * 33, "Dee"]:
+        keeper.act("score.new-name", value=name, replayed=True)
+        keeper.act("score.add", replayed=True)
+    assert keeper.store.setup.players == ("Ana", "Ben", "Cai", "Dee")
+    assert [error.code for error in keeper.errors["name-new"]] == ["name_too_long"]  # the last refusal
+    assert keeper.new_name() == "X" * 33
+    page = to_html(render(keeper.screen()), tr)
+    assert "at most 32 characters" in page and f'value="{"X" * 33}"' in page
+    keeper.act("score.new-name", value="Ev", replayed=True)  # half typed when Python was ready
+    keeper.act("score.target", value="200", replayed=True)  # another field's success does not wipe the message either
+    assert keeper.store.setup.options.target == 200 and keeper.new_name() == "Ev"
+    assert [error.code for error in keeper.errors["name-new"]] == ["name_too_long"]
+    keeper.act("score.new-name", value="Eva")
+    keeper.act("score.add")  # the person saw it: corrected, or another name
+    assert keeper.errors == {} and keeper.new_name() == "" and keeper.store.setup.players[-1] == "Eva"
+    keeper.act("score.new-name", value="eva")
+    keeper.act("score.add")
+    keeper.act("score.new-name", value="Fay")
+    keeper.act("score.add")  # typed after the page was drawn: an earlier refusal was on show, its message goes
+    assert keeper.errors == {} and keeper.store.setup.players[-1] == "Fay"
+
+
 def test_a_whole_game_with_an_edit_undo_and_the_winner(keeper: Keeper, storage: MemoryStorage, tr: Translator) -> None:
     sheet_id = new_game(keeper)
     enter_round(keeper, 0, {1: "120", 2: "90", 3: "40"})  # Ana 250

@@ -129,16 +129,22 @@ def test_a_typed_total_is_written_once_the_typing_pauses(link: Link, page: Page)
     storage, clock = MemoryStorage(), Clock()
     keeper = make_keeper(storage, Translator())
     sheet_id = new_game(keeper)
-    desk = KeeperDesk(link, STORAGE, lambda desk: keeper.store, after=clock.after)
+    held: list[tuple[str, str]] = []
+    desk = KeeperDesk(
+        link, STORAGE, lambda desk: keeper.store, after=clock.after, hold=lambda key, value: held.append((key, value))
+    )
     screen = ScoreScreen((sheet_id, "round"), link, desk, NoPhones())
     screen.mount()
     screen.receive({"op": "intent", "act": "score.winner", "seat": 0})  # a pick: written at once
     written = typed_drafts(storage)
+    assert held == []
     for text in ("1", "12"):  # two keys: each moves the write on
         screen.receive({"op": "intent", "act": "score.hand-total", "seat": 1, "value": text})
     assert typed_drafts(storage) == written and len(clock.waiting) == 2 and clock.waiting[0].cancelled
+    # meanwhile the page holds each key's drafts, as they would be written (kept if the page goes first)
+    assert [key for key, _ in held] == [DRAFTS_KEY] * 2 and '"12"' in held[-1][1] and '"12"' not in written
     clock.run()
-    assert '"12"' in typed_drafts(storage) and not keeper.store.held
+    assert typed_drafts(storage) == held[-1][1] and not keeper.store.held
     screen.receive({"op": "intent", "act": "score.hand-total", "seat": 1, "value": "123"})
     other_tab = make_keeper(storage, Translator())
     other_tab.act("score.new-name", value="Zoe")  # another tab saves the set-up meanwhile

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.link import Link
-from app.storage.core import PLAY_SETUP, SCORE_LIBRARY, record
+from app.storage.core import PLAY_SETUP, SCORE_DRAFTS, SCORE_LIBRARY, read_record, record
 from app.storage.page_saves import PageStorage
 from tests.async_helpers import run
 
@@ -77,3 +77,38 @@ def test_other_tabs_saves_come_in_and_are_counted_once_per_change(page: Page, pa
     LINK.from_page(news)  # the same again: nothing changed
     assert page_saves.saves().get(SCORE_LIBRARY) == '{"sheets": []}'
     assert told == [frozenset({SCORE_LIBRARY})] and page.marks("saves-refreshed") == ["1"]
+
+
+def test_a_change_goes_to_the_page_before_the_write_before_it_is_answered(page: Page, page_saves: PageStorage) -> None:
+    """The second round's write is sent while the first's is on its way: the page holds both (and can keep them if
+    it goes before IndexedDB has them: web/page/saves.js `keepUnsaved`)."""
+    open_saves(page, page_saves, {"meta": {"v": 1, "migrated": True, "at": 1}})
+    saves = page_saves.saves()
+
+    def written() -> list[dict[str, Any]]:
+        return [m for m in page.messages if m["op"] == "saves-write" and SCORE_LIBRARY in m["puts"]]
+
+    async def scene() -> None:
+        saves.set(SCORE_LIBRARY, "round 1")
+        await asyncio.sleep(0)
+        saves.set(SCORE_LIBRARY, "round 2")
+        await asyncio.sleep(0)
+        assert [m["puts"][SCORE_LIBRARY]["data"] for m in written()] == ["round 1", "round 2"]
+        assert saves.state == "saving"
+        for message in written():
+            LINK.from_page({"op": "saves-written", "id": message["id"], "error": ""})
+        await asyncio.sleep(0)
+        assert saves.state == "saved" and saves.commits == 2
+
+    run(scene())
+
+
+def test_a_held_value_goes_to_the_page_as_a_record_and_is_not_written(page: Page, page_saves: PageStorage) -> None:
+    open_saves(page, page_saves, {"meta": {"v": 1, "migrated": True, "at": 1}})
+    before = len(page.messages)
+    page_saves.hold(SCORE_DRAFTS, '{"s1": {"next": "typed"}}')
+    (message,) = page.messages[before:]
+    assert message["op"] == "saves-hold"
+    held = message["puts"][SCORE_DRAFTS]
+    assert read_record(held) == ('{"s1": {"next": "typed"}}', held["at"]) and held["at"] > 1_700_000_000_000
+    assert page_saves.saves().state == "saved" and page_saves.saves().get(SCORE_DRAFTS) is None

@@ -31,26 +31,37 @@ from tests.fake_local import FakeLocal
 
 
 class FakeDb:
-    """IndexedDB: records in a dict, one `write` = one transaction; `fail` makes writes abort."""
+    """IndexedDB: records in a dict, one `write` = one transaction, completed in the order they were asked for (as
+    IndexedDB runs one store's transactions); `fail` makes writes abort."""
 
     mirrors = False  # the saves copy the mirrored keys (the page's backend does it itself)
 
     def __init__(self, records: Mapping[str, Any] | None = None) -> None:
         self.records: dict[str, Any] = dict(records or {})
-        self.writes: list[tuple[dict[str, Any], list[str]]] = []
+        self.asked: list[dict[str, Any]] = []  # each write's puts, as it was asked for
+        self.writes: list[tuple[dict[str, Any], list[str]]] = []  # completed
         self.fail = ""
         self.gate: asyncio.Event | None = None  # when set, a write waits for it (a slow disk)
+        self.last: asyncio.Future[None] | None = None  # the write asked for last
 
     async def write(self, puts: Mapping[str, dict[str, Any]], deletes: Iterable[str]) -> None:
-        if self.gate is not None:
-            await self.gate.wait()
-        if self.fail:
-            raise StorageFailure(self.fail)
-        deletes = list(deletes)
-        self.writes.append((dict(puts), deletes))
-        self.records.update(puts)
-        for key in deletes:
-            self.records.pop(key, None)
+        self.asked.append(dict(puts))
+        before, self.last = self.last, asyncio.get_event_loop().create_future()
+        done = self.last
+        try:
+            if before is not None:
+                await before
+            if self.gate is not None:
+                await self.gate.wait()
+            if self.fail:
+                raise StorageFailure(self.fail)
+            deletes = list(deletes)
+            self.writes.append((dict(puts), deletes))
+            self.records.update(puts)
+            for key in deletes:
+                self.records.pop(key, None)
+        finally:
+            done.set_result(None)
 
 
 class Clock:
@@ -193,6 +204,15 @@ def test_a_fallback_delete_later_than_the_record_deletes_it() -> None:
     assert saves.get(PLAY_GAME) is None and PLAY_GAME not in db.records
 
 
+def test_a_stamped_copy_of_the_shells_language_is_left_to_the_shell() -> None:
+    """The page copies the language with the app's saves as it goes (web/page/saves.js); the shell reads that copy
+    (`unoSaves.startValue`), so the app's start neither takes it nor removes the shell's first-paint copy."""
+    db = FakeDb({META_KEY: {"v": 1, "migrated": True}, "uno.lang": record("en", 10)})
+    local = FakeLocal({"uno.lang": "es", FALLBACK_STAMPS_KEY: json.dumps({"uno.lang": 30, PLAY_GAME: 30})})
+    plan = plan_start(db.records, local, now=50)
+    assert "uno.lang" not in plan.values and "uno.lang" not in plan.puts and "uno.lang" not in plan.local_removes
+
+
 def test_an_unreadable_record_is_kept_aside_not_lost() -> None:
     future = {"v": 2, "at": 5, "data": {"whatever": 1}}
     db = FakeDb({META_KEY: {"v": 1, "migrated": True}, SCORE_LIBRARY: future})
@@ -252,19 +272,50 @@ def test_a_backend_that_mirrors_itself_gets_no_second_copy() -> None:
     run(scenario())
 
 
-def test_a_change_during_a_write_goes_in_the_next_transaction() -> None:
+def test_a_change_during_a_write_goes_to_the_backend_at_once_in_the_next_transaction() -> None:
+    """What a drawing shows reaches the page with it (in its batch), not after the write before it has completed:
+    a page that goes meanwhile can keep what it was sent (web/page/saves.js `keepUnsaved`)."""
+
     async def scenario() -> None:
-        db, tasks = FakeDb(), []
+        db, tasks, states = FakeDb(), [], []
         db.gate = asyncio.Event()
-        saves = Saves({}, db, FakeLocal(), clock=Clock(), spawn=spawner(tasks))
+        saves = Saves({}, db, FakeLocal(), clock=Clock(), spawn=spawner(tasks), on_state=lambda s, r: states.append(s))
         saves.set(PLAY_GAME, "move 1")
         await settle()
         saves.set(PLAY_GAME, "move 2")
-        assert saves.state == "saving"
+        await settle()
+        assert [puts[PLAY_GAME]["data"] for puts in db.asked] == ["move 1", "move 2"] and db.writes == []
+        assert saves.state == "saving" and saves.writing == 2
         db.gate.set()
         await asyncio.gather(*tasks)
         assert [puts[PLAY_GAME]["data"] for puts, _ in db.writes] == ["move 1", "move 2"]
-        assert saves.state == "saved" and saves.commits == 2
+        assert saves.state == "saved" and saves.commits == 2 and states == ["saving", "saved"]
+
+    run(scenario())
+
+
+def test_a_failure_with_a_later_write_in_flight_keeps_the_newest_value() -> None:
+    """Two writes in flight and the first fails: `localStorage` gets each key's newest value (not the failed
+    write's), stamped after both, so that the next start takes it whatever became of the second write."""
+
+    async def scenario() -> None:
+        db, local, tasks, states = FakeDb(), FakeLocal(), [], []
+        db.gate = asyncio.Event()
+        saves = Saves({}, db, local, clock=Clock(), spawn=spawner(tasks), on_state=lambda s, r: states.append(s))
+        saves.set(PLAY_GAME, "move 1")
+        saves.set(SCORE_LIBRARY, LIB)
+        await settle()
+        saves.set(PLAY_GAME, "move 2")
+        await settle()
+        db.fail = "UnknownError: the disk went away"
+        db.gate.set()
+        await asyncio.gather(*tasks)
+        assert saves.state == "fallback" and states == ["saving", "fallback"] and saves.writing == 0
+        assert local.items[PLAY_GAME] == "move 2" and local.items[SCORE_LIBRARY] == LIB
+        stamps = json.loads(local.items[FALLBACK_STAMPS_KEY])
+        assert set(stamps) == {PLAY_GAME, SCORE_LIBRARY}
+        again, _ = await open_saves(db.records, FakeDb(db.records), local, clock=Clock(), spawn=spawner(tasks))
+        assert again.get(PLAY_GAME) == "move 2"
 
     run(scenario())
 

@@ -64,6 +64,7 @@ def intent(act: str, arg: str, value: str) -> dict[str, Any]:
 def test_values_are_kept_until_a_save_holds_them_and_a_reload_gets_them_back() -> None:
     storage = Storage()
     journal = Journal(Window(storage))
+    journal.started()  # the controllers' first screen is drawn
     typed = [intent("winner", "3", "3"), intent("total", "0", "3"), intent("total", "0", "33")]
     for one in typed:
         journal.number(one, "input")
@@ -77,6 +78,34 @@ def test_values_are_kept_until_a_save_holds_them_and_a_reload_gets_them_back() -
     assert [one["act"] for one in Journal(Window(storage)).pending()] == ["total"]
     again.confirmed(3)
     assert KEY not in storage.items
+
+
+def test_before_the_first_screen_every_intent_is_noted_in_order() -> None:
+    """Names typed on the set-up painted before Python (web/setup-prepaint.js notes its own the same way): the
+    worker holds them until it has started, so the journal keeps them all, each name's value before its add."""
+    storage = Storage()
+    journal = Journal(Window(storage))
+    made = []
+    for name in ("Ana", "Ben"):
+        for typed in range(1, len(name) + 1):
+            made.append(one := intent("newname", "", name[:typed]))
+            journal.number(one, "input")
+        made.append(add := intent("add", "", ""))
+        journal.number(add, "submit")
+    again = Journal(Window(storage))  # a reload before Python was ready
+    assert [(one["act"], one["value"]) for one in again.pending()] == [
+        ("newname", "Ana"),
+        ("add", ""),
+        ("newname", "Ben"),
+        ("add", ""),
+    ]
+    assert [one["seq"] for one in again.pending()] == [3, 4, 7, 8]
+    journal.started()
+    journal.number(intent("add", "", ""), "submit")  # once drawn, an act's answer is saved at once
+    journal.number(cy := intent("newname", "", "Cy"), "input")
+    assert [one["act"] for one in Journal(Window(storage)).pending()] == ["newname", "add", "newname", "add", "newname"]
+    journal.confirmed(cy["seq"])
+    assert Journal(Window(storage)).pending() == []
 
 
 def test_a_save_that_completed_after_the_page_went_drops_what_it_held() -> None:
@@ -180,3 +209,8 @@ def test_each_write_carries_the_tabs_record_and_confirms_once_complete(page_save
     promise.done(None)
     assert sent == [{"op": "saves-written", "id": 3, "error": ""}] and journal.entries == []
     assert marks == {"data-saves": "saved", "data-saves-commits": "1"}  # the page shows it: no message back
+    held: list[Any] = []
+    window.unoSaves.hold = held.append  # type: ignore[attr-defined]
+    draft = {"uno.score.drafts": {"v": 1, "at": 5, "data": "{}"}}
+    saves.receive({"op": "saves-hold", "puts": draft})  # kept by web/page/saves.js, not written, not answered
+    assert held == [draft] and len(writes) == 1 and len(sent) == 1

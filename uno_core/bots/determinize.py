@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from .. import events as ev
 from ..cards import Card, Colour, shuffle
-from ..game import Game, Phase
+from ..game import Game
+from ..phase import Phase
 from ..view import SeatView
 from .knowledge import Ban, Knowledge, allowed
 

@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from .. import events as ev
 from ..actions import Action, ChooseColour, Play
 from ..cards import Card, Colour, hand_points
-from ..game import Game, Phase
+from ..game import Game
+from ..phase import Phase
 from ..playout import Playout
 from ..rules import Scoring
 from ..view import SeatView

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from ..cards import COLOURS, DECK_COUNTS, Card, Colour, Rank
+from ..effects import rotate_hands
 from ..events import (
     CardPlayed,
     CardsDrawn,
@@ -30,7 +31,6 @@ from ..events import (
     Kept,
     RoundStarted,
 )
-from ..game import rotate_hands
 from ..legal import card_matches, cards_of_colour, matching_cards
 from ..rules import WD4Rule
 from ..view import SeatView

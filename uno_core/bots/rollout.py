@@ -11,13 +11,13 @@ the engine's.
 from __future__ import annotations
 
 from ..cards import Card
-from ..playout import _COLOUR_SLOT, Playout
+from ..playout import COLOUR_SLOT, Playout
 
 
 def longest_colour_card(hand: list[Card], playable: list[Card], pick: float) -> Card:
     """Among ``playable`` coloured cards, one of the colour ``hand`` holds most; ``pick`` in [0, 1) breaks ties."""
     counts = [0, 0, 0, 0, 0]
-    slot = _COLOUR_SLOT
+    slot = COLOUR_SLOT
     for card in hand:
         counts[slot[card]] += 1
     best = max(counts[slot[card]] for card in playable)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..actions import SAY_UNO, Action, Catch, ChooseColour, Play
 from ..cards import Rank
 from ..events import Event
-from ..game import Phase
+from ..phase import Phase
 from ..view import SeatView
 from .base import Bot
 from .common import ACCEPT_, DRAW_, KEEP_, best_colour, distinct_moves, simple_reaction, with_uno

@@ -19,9 +19,10 @@ from typing import ClassVar
 
 from ..actions import Action, Catch, ChooseColour, Play
 from ..cards import COLOURS, Card, Colour, Rank
+from ..effects import skips_next
 from ..events import Event
-from ..game import Phase, skips_next
 from ..legal import card_matches
+from ..phase import Phase
 from ..rules import Scoring, WD4Rule
 from ..view import SeatView
 from .base import Bot, BotOptions

@@ -1,13 +1,16 @@
 // Service worker (template: tools/precache.py writes dist/site/sw.js with the real values).
-// Precaches every file of this build under a versioned cache, serves from it first,
-// deletes older caches on activation. A new version waits until the page asks it to take
-// over (the "Update now" button): it never reloads a page by itself.
+// Precaches this build under a versioned cache, serves from it first, deletes older caches on activation. A new
+// version waits until the page asks it to take over (the "Update now" button): it never reloads a page by itself.
+// What a phone that only joins a table needs (PRECACHE: the page, MicroPython, the styles, the catalogues) is
+// precached at install; the engine's files (APP_FILES: Pyodide, our wheels, the controllers) once a page asks
+// ({type: "CACHE_APP"}, answered on its port when they are in) or at once when an older version held them.
 //
 // The runtimes' .wasm too, so a return visit needs no server for its runtime (gone, or replaced by a newer
 // deployment); the HTTP cache's copy, for V8's wasm code cache, measured no faster (docs/decisions.md).
 
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
+const APP_FILES = __APP_FILES__;
 const PREFIX = "uno-";
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
@@ -35,12 +38,31 @@ function routes(event) {
   }
 }
 
+// "no-cache": revalidate with the server, so no stale HTTP-cache copy enters this version.
+const fresh = (urls) => urls.map((url) => new Request(url, { cache: "no-cache" }));
+
+/** Whether an older version's cache held the engine's files (this browser has used the app, not only joined). */
+async function appUsedBefore() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  for (const name of names) {
+    if (await (await caches.open(name)).match(new URL("./web/app.zip", self.registration.scope).href)) return true;
+  }
+  return false;
+}
+
+async function cacheApp() {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const url of APP_FILES) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(fresh(missing));
+}
+
 self.addEventListener("install", (event) => {
   routes(event);
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server, so no stale HTTP-cache copy enters this version.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    await cache.addAll(fresh(PRECACHE));
+    if (await appUsedBefore()) await cacheApp();
   })());
 });
 
@@ -55,6 +77,10 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
   if (event.data?.type === "VERSION") event.ports[0]?.postMessage(VERSION);
+  if (event.data?.type === "CACHE_APP") {
+    const port = event.ports[0];
+    event.waitUntil(cacheApp().then(() => port?.postMessage("ok"), (err) => port?.postMessage(String(err))));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

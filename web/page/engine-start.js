@@ -9,6 +9,17 @@
 // The loading shell (web/page/shell.js) listens to the same worker for progress and failed downloads.
 (() => {
   const script = document.currentScript;
+  // A phone that joins a table is a screen of the host's engine: no engine here (web/page/guest.mjs holds the link to
+  // the host; the page's Python draws what the host sends). Going to or from that route reloads the page.
+  const GUEST_ROUTE = /^#\/table\/join(\/|$)/;
+  const guest = GUEST_ROUTE.test(location.hash);
+  window.addEventListener("hashchange", () => {
+    if (GUEST_ROUTE.test(location.hash) !== guest) location.reload();
+  });
+  if (guest) {
+    guestEngine(script);
+    return;
+  }
   let hint = null;
   try { hint = localStorage.getItem("uno.snapshot"); } catch { /* blocked: start as a first visit */ }
   try {
@@ -76,6 +87,7 @@
     window.unoPlay = {
       start: (spec) => ask("start", spec),
       setup: () => ask("setup", ""),
+      phones: () => ask("phones", ""), // the table of phones' figures (bench.table)
       follow: (on) => follow(on !== false),
       state: () => {
         if (!following) follow(true); // the first read asks for the state: later reads have it
@@ -92,3 +104,43 @@
     window.unoEngine = { failed: String(err) };
   }
 })();
+
+// window.unoEngine for a guest phone: the page's Python sends and listens as it would to a worker; web/page/guest.mjs
+// connects it to the link (`connect(send)`, `deliver(text)`, `disconnect()`); until a link is open nothing is sent.
+function guestEngine(script) {
+  const early = [];
+  let toPage = (text) => early.push(text);
+  let toHost = null;
+  let onOpen = () => {};
+  let onClose = () => {};
+  let open = false; // a link opened before the page's Python listened: it says hello once it does
+  window.unoEngine = {
+    remote: true,
+    early,
+    send: (text) => toHost?.(String(text)),
+    listen: (onText) => {
+      toPage = onText;
+      for (const text of early.splice(0)) onText(text);
+    },
+    onOpen: (callback) => {
+      onOpen = callback;
+      if (open) callback();
+    },
+    onClose: (callback) => { onClose = callback; },
+    connect: (send) => {
+      toHost = send;
+      open = true;
+      onOpen();
+    },
+    disconnect: () => {
+      toHost = null;
+      open = false;
+      onClose();
+    },
+    deliver: (text) => toPage(String(text)),
+  };
+  import(new URL("guest.mjs", script.src).href).then(
+    (module) => module.start(),
+    (err) => window.unoShell?.fail?.(`guest.mjs: ${err}`),
+  );
+}

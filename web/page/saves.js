@@ -6,6 +6,12 @@
 // a completed IndexedDB transaction survives (docs/decisions.md). So a save counts only once `write()`
 // has resolved.
 //
+// A page that goes (a reload, a closed tab) cuts the transactions it has not finished. So on `pagehide` and
+// when the page is hidden, what is not confirmed yet (the writes in flight, the values held back: `hold`) is
+// copied synchronously where the start already looks: localStorage with the fallback stamps, each stamped
+// with its record's time, so that `winner` takes it when it is newer than IndexedDB's copy. Once a later
+// write of the same key has completed, the copy is taken back.
+//
 // Database `uno-saves`, object store `saves`: key -> {v: 1, at: ms, data: "<JSON text>"}, plus a
 // `meta` record. Plain values only (strings, objects): WebKit refuses Blobs in ephemeral sessions.
 //
@@ -13,6 +19,8 @@
 //   read():  Promise<{records: {key: record}} | {error: "..."}>, started at once when this script runs
 //   write(puts, deletes): Promise, resolved when the transaction has completed, rejected with a message
 //   put(key, text): one save, stored as a record made now, same promise
+//   hold(puts): {key: record} the page shows and the app writes later (a typed total): copied if the page goes
+//   keepUnsaved(): the copy itself (called on pagehide and when hidden)
 //   getMany(keys): Promise<{key: record | null}> (what another tab has just saved)
 //   winner(record, local, stamp, migrating): [source, value], see below
 //   startValue(key, records, migrating): {source, value, local}, `winner` on this page's localStorage
@@ -22,6 +30,9 @@ const STORE = "saves";
 const VERSION = 1; // of the record format {v, at, data}
 const FALLBACK_STAMPS_KEY = "uno.saves.fallback"; // localStorage: {key: ms} of saves written while falling back
 const OPEN_TIMEOUT_MS = 5000; // an open that never settles (blocked, or a browser bug) counts as unavailable
+// The saves whose start takes the newer of IndexedDB's and localStorage's copies (`winner`): the app's
+// (`owned` in web/engine/app/storage/core.py) and the shell's language; not the typing journal's records.
+const COPIED = /^uno\.(score|play)\.|^uno\.lang$/;
 
 let connection = null;
 
@@ -66,6 +77,9 @@ async function transact(mode, use) {
     ? db.transaction(STORE, mode, { durability: "strict" }) // flushed to disk before `complete`
     : db.transaction(STORE, mode);
   const result = use(tx.objectStore(STORE));
+  // Commit now, not once the requests' answers have come back to this thread: a page that goes right after a
+  // save (a reload under a slow CPU) otherwise cut the transaction (docs/decisions.md).
+  if (mode === "readwrite" && typeof tx.commit === "function") tx.commit();
   await new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -88,15 +102,104 @@ async function readAll() {
   return records;
 }
 
+// What is not confirmed yet, in the order it came: a later completed write of a key settles what came before.
+let order = 0; // the number of the last write
+const unsaved = new Map(); // write number -> {puts, deletes, at}, until its transaction has settled
+const held = new Map(); // key -> {record, after}: held after write number `after`
+const copied = new Map(); // key -> the order of what keepUnsaved() copied to localStorage (a hold: after + 0.5)
+
 async function write(puts, deletes = []) {
+  const number = ++order;
+  unsaved.set(number, { puts: puts || {}, deletes: deletes || [], at: Date.now() });
   try {
     await transact("readwrite", (store) => {
       for (const [key, record] of Object.entries(puts || {})) store.put(record, key);
       for (const key of deletes || []) store.delete(key);
     });
   } catch (err) {
-    throw new Error(describe(err));
+    throw new Error(describe(err)); // the app falls back to localStorage itself (core.Saves)
+  } finally {
+    unsaved.delete(number);
   }
+  settled(number, [...Object.keys(puts || {}), ...(deletes || [])]);
+}
+
+/** Write `number`, holding `keys`, is on disk: the holds and copies of those keys that came before it are done. */
+function settled(number, keys) {
+  const done = [];
+  for (const key of keys) {
+    if (held.has(key) && held.get(key).after < number) held.delete(key);
+    if (copied.has(key) && copied.get(key) <= number) {
+      copied.delete(key);
+      done.push(key);
+    }
+  }
+  if (!done.length) return;
+  try {
+    const stamps = fallbackStamps();
+    for (const key of done) {
+      delete stamps[key];
+      localStorage.removeItem(key); // a mirrored key (a picture, the language) is mirrored again by its writer
+    }
+    storeStamps(stamps);
+  } catch (err) {
+    console.warn(`uno saves: could not take back the copy of ${done}: ${describe(err)}`);
+  }
+}
+
+function hold(puts) {
+  for (const [key, record] of Object.entries(puts || {})) held.set(key, { record, after: order });
+}
+
+/** The newest unconfirmed value of each copied key: {key: [order, text or null (deleted), stamp]}. */
+function unconfirmed() {
+  const newest = {};
+  for (const [number, { puts, deletes, at }] of unsaved) {
+    for (const [key, record] of Object.entries(puts)) {
+      const readable = readRecord(record);
+      if (readable && COPIED.test(key)) newest[key] = [number, readable[0], readable[1]];
+    }
+    for (const key of deletes) if (COPIED.test(key)) newest[key] = [number, null, at];
+  }
+  for (const [key, { record, after }] of held) {
+    const readable = readRecord(record);
+    if (readable && COPIED.test(key) && !(newest[key]?.[0] > after)) newest[key] = [after + 0.5, ...readable];
+  }
+  return newest;
+}
+
+/** Copy what is not confirmed to localStorage with its stamps, synchronously (the page may be going). */
+function keepUnsaved() {
+  const newest = Object.entries(unconfirmed());
+  if (!newest.length) return;
+  try {
+    const stamps = fallbackStamps();
+    for (const [key, [place, text, stamp]] of newest) {
+      if (stamps[key] > stamp && !copied.has(key)) continue; // a newer fallback save of the app's own
+      if (text === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, text);
+      stamps[key] = stamp;
+      copied.set(key, place);
+    }
+    storeStamps(stamps);
+  } catch (err) {
+    console.error(`uno saves: could not keep the unsaved copy: ${describe(err)}`); // full or blocked
+  }
+}
+
+/** {key: ms} of the saves kept in localStorage as the fallback copy (unreadable: none). */
+function fallbackStamps() {
+  try {
+    const stamps = JSON.parse(localItem(FALLBACK_STAMPS_KEY) || "{}");
+    return stamps && typeof stamps === "object" && !Array.isArray(stamps) ? stamps : {};
+  } catch {
+    return {};
+  }
+}
+
+function storeStamps(stamps) {
+  if (Object.keys(stamps).length) localStorage.setItem(FALLBACK_STAMPS_KEY, JSON.stringify(stamps));
+  else localStorage.removeItem(FALLBACK_STAMPS_KEY);
 }
 
 /** {key: record or null} for each of `keys`, in one transaction (another tab's saves, see BroadcastChannel). */
@@ -137,12 +240,7 @@ function localItem(key) {
 }
 
 function fallbackStamp(key) {
-  try {
-    const stamps = JSON.parse(localItem(FALLBACK_STAMPS_KEY) || "{}");
-    return stamps && typeof stamps === "object" ? stamps[key] ?? null : null;
-  } catch {
-    return null;
-  }
+  return fallbackStamps()[key] ?? null;
 }
 
 /** `winner` for `key` between `records` (from read()) and this page's localStorage. */
@@ -158,9 +256,18 @@ globalThis.unoSaves = {
   read: () => reading,
   write,
   put: (key, data) => write({ [key]: { v: VERSION, at: Date.now(), data } }),
+  hold,
+  keepUnsaved,
   getMany,
   winner,
   startValue,
   migrated: (records) => records.meta?.migrated === true, // older localStorage saves moved in already
   FALLBACK_STAMPS_KEY,
 };
+
+if (typeof addEventListener === "function" && typeof document !== "undefined") {
+  addEventListener("pagehide", keepUnsaved);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keepUnsaved();
+  });
+}

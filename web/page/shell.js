@@ -247,7 +247,7 @@ if (engine?.worker) {
   engine.early.forEach(fromEngine);
   engine.worker.addEventListener("message", listen);
   engine.worker.addEventListener("error", (event) => fail(`${engine.url.pathname}: ${event.message || "failed to start"}`));
-} else {
+} else if (!engine?.remote) { // a guest phone's engine is the host's (web/page/guest.mjs): none to wait for
   setTimeout(() => fail(`engine worker: ${engine?.failed || "not started"}`));
 }
 
@@ -373,7 +373,20 @@ async function registerServiceWorker() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (updateRequested) location.reload(); // only ever after the user chose "Update now"
   });
-  navigator.serviceWorker.ready.then(() => {
+  // A guest phone (no engine here) needs only what was precached at install; any other page asks for the engine's
+  // files too, and works offline once they are in.
+  navigator.serviceWorker.ready.then(async (ready) => {
+    if (!window.unoEngine?.remote) {
+      const answer = await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = ({ data }) => resolve(data);
+        ready.active?.postMessage({ type: "CACHE_APP" }, [channel.port2]);
+      });
+      if (answer !== "ok") {
+        console.warn("uno: the app's files are not all kept offline:", answer);
+        return;
+      }
+    }
     $("offline-ready").hidden = false;
     root.dataset.offlineReady = "1";
   });

@@ -48,26 +48,6 @@ class BotMove(TypedDict):
     action: str
 
 
-class HandInput(TypedDict):
-    mode: NotRequired[str]
-    text: NotRequired[str]
-    cards: NotRequired[list[str]]
-
-
-class EntryView(TypedDict):
-    open: bool
-    round: int
-    draft: Any
-
-
-class GuestView(TypedDict):
-    title: str
-    sheet: str
-    entry: EntryView | None
-    seat: NotRequired[int | None]
-    taken: NotRequired[int]
-
-
 class BootMessage(TypedDict):
     op: Literal["boot"]
     hint: NotRequired[str | None]
@@ -346,6 +326,7 @@ class TableCodeIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.code"]
     value: str
+    link: int | None
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -354,14 +335,7 @@ class TableCodeIntent(TypedDict):
 class TableAcceptIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.accept"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-
-
-class TableJoinIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["table.join"]
+    link: int | None
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -370,6 +344,7 @@ class TableJoinIntent(TypedDict):
 class TableScanIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.scan"]
+    link: int | None
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -811,6 +786,10 @@ class HiddenMessage(TypedDict):
     op: Literal["hidden"]
 
 
+class ShownMessage(TypedDict):
+    op: Literal["shown"]
+
+
 class StorageMessage(TypedDict):
     op: Literal["storage"]
     ua: NotRequired[str]
@@ -928,6 +907,11 @@ class SavesWriteMessage(TypedDict):
     deletes: list[str]
     upto: NotRequired[int]
     mirror: NotRequired[list[str]]
+
+
+class SavesHoldMessage(TypedDict):
+    op: Literal["saves-hold"]
+    puts: dict[str, Any]
 
 
 class LocalMessage(TypedDict):
@@ -1074,24 +1058,14 @@ class HelloPhones(TypedDict):
     kind: Literal["hello"]
     v: int
     seq: int
-    name: str
     token: str | None
 
 
-class ClaimPhones(TypedDict):
-    kind: Literal["claim"]
+class PagePhones(TypedDict):
+    kind: Literal["page"]
     v: int
     seq: int
-    seat: int | None
-
-
-class HandPhones(TypedDict):
-    kind: Literal["hand"]
-    v: int
-    seq: int
-    seat: int
-    round: int
-    hand: HandInput
+    message: FromPage
 
 
 class ByePhones(TypedDict):
@@ -1105,21 +1079,36 @@ class WelcomePhones(TypedDict):
     v: int
     seq: int
     token: str
-    seat: int | None
 
 
-class StatePhones(TypedDict):
-    kind: Literal["state"]
+class EnginePhones(TypedDict):
+    kind: Literal["engine"]
     v: int
     seq: int
-    rev: int
-    view: GuestView
+    message: dict[str, Any]
 
 
 class EndedPhones(TypedDict):
     kind: Literal["ended"]
     v: int
     seq: int
+
+
+class PartPhones(TypedDict):
+    kind: Literal["part"]
+    v: int
+    seq: int
+    id: int
+    index: int
+    count: int
+    text: str
+
+
+class PingPhones(TypedDict):
+    kind: Literal["ping"]
+    v: int
+    seq: int
+    at: int
 
 
 PlayIntent = (
@@ -1212,7 +1201,6 @@ TableIntent = (
     TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
-    | TableJoinIntent
     | TableScanIntent
     | TableUnscanIntent
     | TableStopIntent
@@ -1225,7 +1213,6 @@ TABLE_ACTS = frozenset(
         "table.invite",
         "table.code",
         "table.accept",
-        "table.join",
         "table.scan",
         "table.unscan",
         "table.stop",
@@ -1371,7 +1358,6 @@ IntentMessage = (
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
-    | TableJoinIntent
     | TableScanIntent
     | TableUnscanIntent
     | TableStopIntent
@@ -1457,7 +1443,6 @@ FromPage = (
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
-    | TableJoinIntent
     | TableScanIntent
     | TableUnscanIntent
     | TableStopIntent
@@ -1513,6 +1498,7 @@ FromPage = (
     | SavesOthersMessage
     | SavesExportMessage
     | HiddenMessage
+    | ShownMessage
     | StorageMessage
     | HookMessage
     | PeerSdpMessage
@@ -1532,6 +1518,7 @@ ToPage = (
     | DrawMessage
     | EffectMessage
     | SavesWriteMessage
+    | SavesHoldMessage
     | LocalMessage
     | HookAnswerMessage
     | PlayStateMessage
@@ -1558,7 +1545,7 @@ FromBots = (
 )
 
 
-FromGuest = HelloPhones | ClaimPhones | HandPhones | ByePhones
+FromGuest = HelloPhones | PagePhones | ByePhones
 
 
-FromHost = WelcomePhones | StatePhones | EndedPhones
+FromHost = WelcomePhones | EnginePhones | EndedPhones

@@ -1,48 +1,44 @@
-"""Every message between phones at one table (the host's engine and a guest), declared with `shared.schema`.
+"""Every message between phones at one table (the host's engine and a guest's page), declared with `shared.schema`.
 
-Each is one JSON text in an envelope: ``{"v": VERSION, "seq": n, "kind": name, ...fields}``. `seq` counts a
-sender's messages on one connection from 1 (a repeat or an older one is refused: `app.peer.protocol`). The host's
-state is the truth: a guest that was away catches up from the host's next ``state``, never from replayed messages.
+A guest phone is a screen of the host's engine: its page's messages (`shared.protocol`, from the page) cross as
+``page``, the host's drawings for it as ``engine``. Each message is one JSON text in an envelope:
+``{"v": VERSION, "seq": n, "kind": name, ...fields}``; `seq` counts a sender's messages on one link from 1 (a
+repeat or an older one is refused). A message longer than a data channel takes crosses in ``part``s: its fields as
+JSON text, cut (the first part's `seq` is the `id` of them all). Both sides ``ping`` every second: a link silent for
+4 s is reconnecting (shown within 6 s of a cut). The host's engine reads them in `app.peer.protocol`, a guest's page
+in `ui.remote`.
 """
 
-from shared.schema import Flag, Json, Kind, ListOf, Maybe, Number, Record, Schema, Text
+from shared import protocol, schema
+from shared.schema import Kind, Maybe, MessageOf, Number, Schema, Text
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
     from typing import Any
 except ImportError:
     pass
 
-VERSION = 1
+VERSION = 2
 HOST = "host"
 GUEST = "guest"
+BOTH = schema.BOTH
 
-SEAT = Number(0, 9)
 TOKEN = Text(64)
-# a hand as a guest enters it: `scorekeeper.entry.HandInput.to_dict`'s shape (the host reads it with
-# `HandInput.from_dict`, which checks the cards and the mode)
-HAND = Record("HandInput", {}, {"mode": Text(8), "text": Text(12), "cards": ListOf(Text(4), 120)})
-ENTRY = Record(  # the round the host is entering
-    "EntryView", {"open": Flag(), "round": Number(1), "draft": Json("scorekeeper.RoundDraft.from_dict")}
-)
-VIEW = Record(  # all a guest may see of the host's sheet (`app.peer.hosting.Hosting.current`), and its place
-    "GuestView",
-    {"title": Text(400), "sheet": Text(60_000), "entry": Maybe(ENTRY)},
-    {"seat": Maybe(SEAT), "taken": Number(0)},  # taken: the seq of the guest's last hand the host took
-)
 
 MESSAGES = Schema(
     "phones at one table",
     "kind",
     {
         # guest -> host
-        "hello": Kind(GUEST, {"name": Text(40), "token": Maybe(TOKEN)}),  # join, or rejoin with its token
-        "claim": Kind(GUEST, {"seat": Maybe(SEAT)}),  # "I am this player" (None: just watching)
-        "hand": Kind(GUEST, {"seat": SEAT, "round": Number(1), "hand": HAND}),  # its own hand, as entered
+        "hello": Kind(GUEST, {"token": Maybe(TOKEN)}),  # a guest's page on a new link (token: its place before)
+        "page": Kind(GUEST, {"message": MessageOf(protocol.MESSAGES, protocol.PAGE, "FromPage")}),
         "bye": Kind(GUEST),  # the guest leaves the table
         # host -> guest
-        "welcome": Kind(HOST, {"token": TOKEN, "seat": Maybe(SEAT)}),  # the guest's place
-        "state": Kind(HOST, {"rev": Number(0), "view": VIEW}),  # all it may see, whole
-        "ended": Kind(HOST),  # the host stopped sharing: the guest keeps its last view, read-only
+        "welcome": Kind(HOST, {"token": TOKEN}),  # the guest's place: its token, to come back with
+        "engine": Kind(HOST, {"message": MessageOf(protocol.MESSAGES, protocol.ENGINE, "dict[str, Any]")}),
+        "ended": Kind(HOST),  # the host stopped sharing: the guest keeps its last page, read-only
+        # both
+        "part": Kind(BOTH, {"id": Number(1), "index": Number(0, 63), "count": Number(2, 64), "text": Text(4000)}),
+        "ping": Kind(BOTH, {"at": Number(0)}),
     },
     common={"v": Number(1), "seq": Number(1)},
 )

@@ -104,10 +104,9 @@ INTENTS = Schema(
         "setup.undo": _act(CHECKED),
         # -- the table of phones (`#/table/...`, app.screens.table) --
         "table.invite": _act(),
-        "table.code": _act(VALUE),
-        "table.accept": _act(),
-        "table.join": _act(),
-        "table.scan": _act(),
+        "table.code": _act({"value": Text(2000), "link": Maybe(LINK)}),  # an answer typed (for this invitation)
+        "table.accept": _act({"link": Maybe(LINK)}),  # the answer typed for this invitation (None: the newest)
+        "table.scan": _act({"link": Maybe(LINK)}),  # the camera, for this invitation's answer
         "table.unscan": _act(),
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
@@ -252,6 +251,7 @@ MESSAGES.kinds.update(
         "saves-others": Kind(PAGE, {}, {"records": Maybe(Json("app.storage.core.Saves.refresh"))}),  # another tab's
         "saves-export": Kind(PAGE),  # the saves' warning's export button
         "hidden": Kind(PAGE),  # the page is hidden (another app, a closed tab): write what waits to be written
+        "shown": Kind(PAGE),  # the page is shown again (a guest phone then catches up in one drawing)
         "storage": Kind(  # web/page/storage-state.js
             PAGE, {}, {"ua": TEXT, "touch": COUNT, "standalone": FLAG, "persisted": Maybe(FLAG)}
         ),
@@ -318,6 +318,9 @@ MESSAGES.kinds.update(
             {"id": COUNT, "puts": MapOf(Json("app.storage.core")), "deletes": ListOf(NAME)},
             {"upto": COUNT, "mirror": ListOf(NAME)},
         ),
+        # records the page shows and the engine writes later (a typed total, once the typing pauses): if the page
+        # goes first, web/page/saves.js copies them with the writes in flight to the fallback copy (`keepUnsaved`)
+        "saves-hold": Kind(ENGINE, {"puts": MapOf(Json("app.storage.core"))}),
         "local": Kind(ENGINE, {}, {"set": MapOf(TEXT), "remove": ListOf(NAME)}),  # localStorage writes
         "hook-answer": Kind(ENGINE, {"id": COUNT, "result": TEXT}),  # the answer to a `hook`
         # the table's state for `unoPlay.state()` after each table drawing, while a test follows (hook "follow")

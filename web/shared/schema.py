@@ -22,6 +22,9 @@ except ImportError:
     pass
 
 
+BOTH = "both"  # a kind either side sends
+
+
 class Type:
     """A field's type: `why(value)` is "" when the value fits, else the reason; `hint` is its Python type; `parse`
     reads the value from an attribute's text (an intent's fields written on its control: `ui.host`)."""
@@ -191,8 +194,8 @@ class Record(Type):
 
 
 class Kind:
-    """A message kind: its sender, its fields, and where the rest of its fields are declared (`by`: a field of its own
-    whose value names a kind of the schema `sub`)."""
+    """A message kind: its sender (or `BOTH`), its fields, and where the rest of its fields are declared (`by`: a
+    field of its own whose value names a kind of the schema `sub`)."""
 
     def __init__(
         self,
@@ -233,7 +236,7 @@ class Schema:
         kind = self.kinds.get(name)
         if kind is None:
             return "unknown " + self.key + " " + repr(name)
-        if kind.sender != sender:
+        if kind.sender != sender and kind.sender != BOTH:
             return name + " is sent by the " + kind.sender + ", not the " + sender
         required = dict(self.common)
         required.update(kind.required)

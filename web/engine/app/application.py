@@ -11,7 +11,10 @@ the controllers drew in (tests wait for it: until then, attributes drawn here ke
 
 from __future__ import annotations
 
-from app.link import Link
+from collections.abc import Sequence
+from typing import Any
+
+from app.link import Later, Link
 from app.peer.sessions import Sessions
 from app.play.brain_client import BrainClient
 from app.play.controller import PlayController
@@ -27,41 +30,44 @@ from uno_core import __version__ as ENGINE_VERSION
 
 
 class App:
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, later: Later | None = None) -> None:
         self.link = link
         self.storage = PageStorage(link)
         self.play = PlayStore(self.storage)
         self.brain = BrainClient(link, self.storage)
         self.desk = KeeperDesk(link, self.storage)
-        self.sessions = Sessions(link, self.desk)
-        self.hooks = Hooks(link, self.play, self.brain, self.shown_table)
+        self.sessions = Sessions(link, self.desk, later=later)
+        self.hooks = Hooks(link, self.play, self.brain, self.shown_table, self.table_figures)
         self.router = Router(routes(self), link.to_page)
         link.handle("storage", self.desk.storage_facts)
         link.handle("hidden", lambda message: self.desk.write_held())  # a phone leaving the page: typing is written
+
+    def table_figures(self) -> object:
+        hosting = self.sessions.hosting
+        return {"drawn_ms": hosting.drawn_ms if hosting is not None else []}
 
     def shown_table(self) -> PlayController | None:
         """The game's controller on screen now, if the table is shown (the test hook reads it)."""
         screen = self.router.screen
         return screen.table if isinstance(screen, PlayTable) and screen.shown else None
 
-    async def start(self, hello: StartMessage) -> None:
-        """Open the saves and show the route `hello` names, then follow route changes and language switches."""
+    async def start(self, hello: StartMessage, held: Sequence[FromPage] = ()) -> None:
+        """Open the saves and show the route `hello` names, follow route changes and language switches, then apply
+        what the person did meanwhile (`replayed`; `held` is read once the saves are open)."""
         link = self.link
         link.use_language(hello["lang"], hello.get("catalogue", {}))
         saves = hello.get("saves")
         await self.storage.start(saves if isinstance(saves, dict) else {})
         router = self.router
         router.show(hello["hash"], move_focus=False)
-        typing = hello.get("typing", [])
-        replayed = [one for one in typing if isinstance(one, dict) and one.get("op") == "intent"]
-        for intent in replayed:  # values: the same applied twice (each checked by the link)
-            link.from_page(intent)
-        if replayed:  # a typed value redraws only its preview: draw the screen with them all
-            router.relabel()
-        self.mark_language()
         link.handle("route", self.follow)
         link.navigate = self.go
         link.handle("lang", self.relabel)
+        replaying = replayed(hello.get("typing", []), held)
+        link.replay(replaying)
+        if any(one.get("op") == "intent" for one in replaying):  # a typed value redraws only its preview: all of it
+            router.relabel()
+        self.mark_language()
         link.to_page(
             {
                 "op": "set",
@@ -77,8 +83,11 @@ class App:
 
     def follow(self, message: FromPage) -> None:
         """The person changed the location (back button, a link)."""
-        if message["op"] == "route":
-            self.router.show(message["hash"])
+        if message["op"] != "route":
+            return
+        if self.link.replaying and Route.parse(message["hash"]) == self.router.route:
+            return  # the person went there before the hello, which named it already
+        self.router.show(message["hash"])
 
     def go(self, hash_: str) -> None:
         """An effect's `go`: the page sets its hash and does not report it back."""
@@ -90,3 +99,15 @@ class App:
             self.link.use_language(message["lang"], message.get("catalogue", {}))
             self.router.relabel()
             self.mark_language()
+
+
+def replayed(typing: Sequence[object], held: Sequence[FromPage]) -> list[Any]:
+    """What to apply once the first screen is open, in order: the journal's intents (`typing`: from before a reload,
+    or typed before the page's side started) that did not also arrive on their own, then the messages held while
+    starting (each intent has its number, ``seq``: a journal's intent the page sent too is applied once). Each is
+    checked as the page's message when the link takes it."""
+    arrived = {one.get("seq") for one in held if one["op"] == "intent"}
+    older = [
+        one for one in typing if isinstance(one, dict) and one.get("op") == "intent" and one.get("seq") not in arrived
+    ]
+    return [*older, *held]

@@ -53,6 +53,7 @@ class Link:
         self.flush_due = False
         self.going: str | None = None  # a route an effect's `go` named, shown before the batch goes
         self.navigate: Callable[[str], None] | None = None  # shows a route (`app.application.App.go`)
+        self.replaying = False  # the page's messages being handled were made before it showed a screen (`replay`)
 
     def attach(self, host: Host, later: Later | None = None) -> None:
         """The page's side (an object with `receive(message)`); `later(callback)` batches each turn."""
@@ -184,6 +185,16 @@ class Link:
         elif self.outbox:  # after the tasks this message started (a save's write)
             self.flush_due = True
             self.later(self.flush)
+
+    def replay(self, messages: list[Any]) -> None:
+        """Hand the page's `messages` made before it showed any screen (`app.application.App.start`) to their
+        receivers, in order; meanwhile `replaying` says so (the person saw none of their answers)."""
+        self.replaying = True
+        try:
+            for message in messages:
+                self.from_page(message)
+        finally:
+            self.replaying = False
 
     def _dispatch(self, message: FromPage) -> None:
         op = message["op"]

@@ -4,7 +4,9 @@ web/engine/app-worker.mjs starts Pyodide in a module worker, then makes this wor
 `start_worker(post, load_path, on_ready)` (post: send one JSON text to the page; load_path: how our packages got
 here, "snapshot" or "uno-app"; on_ready: called once the first screen is drawn, the snapshot's work waits for it) and
 hands every message from the page to its `receive(text)`. The messages are `shared.protocol`'s: the page's first for
-Python is ``start`` (`app.application.App.start`); the worker answers ``ready`` once the first screen is drawn. The
+Python is ``start`` (`app.application.App.start`); the worker answers ``ready`` once the first screen is drawn. What
+the person did before that (`HELD`: intents on the new game's set-up painted before Python, web/setup-prepaint.js; a
+route change, a language switch) is held and applied, in order, as soon as the first screen is open. The
 test hook `window.unoPlay` (`app.play.hook`) asks with ``hook`` and is answered ``hook-answer``; while a test
 follows the table (hook "follow", on by default under automation: web/page/engine-start.js), a ``play-state``
 follows each table drawing.
@@ -26,6 +28,7 @@ from shared import protocol
 from shared.messages import FromPage, StartMessage
 
 Post = Callable[[str], None]
+HELD = ("intent", "route", "lang")  # the page's messages that need the screens `start` opens
 
 
 class WorkerPage:
@@ -65,8 +68,9 @@ class Worker:
     def __init__(self, post: Post, load_path: str = "uno-app", on_ready: Callable[[], object] | None = None) -> None:
         self.load_path, self.on_ready = load_path, on_ready
         self.started = False
+        self.held: list[FromPage] = []  # the page's `HELD` messages from before the first screen
         self.link = Link()
-        self.app = App(self.link)
+        self.app = App(self.link, _later)
         self.page = WorkerPage(post, lambda: self.app.hooks.state(""), lambda: self.link.seen)
         self.link.attach(self.page, _later)
         self.link.handle("hook", self.hook)
@@ -86,6 +90,13 @@ class Worker:
                 self.started = True
                 spawn(self._start(cast(StartMessage, data)))
             return
+        if not self.page.ready and isinstance(data, dict) and data.get("op") in HELD:
+            why = protocol.check(data, protocol.PAGE)
+            if why:
+                print(f"uno worker: a message from the page that is not one ({why})", file=sys.stderr)
+            else:
+                self.held.append(cast(FromPage, data))  # `start` applies it once its screen is open
+            return
         self.link.from_page(data)
 
     def hook(self, message: FromPage) -> None:
@@ -96,8 +107,9 @@ class Worker:
         self.link.to_page({"op": "hook-answer", "id": message["id"], "result": result})
 
     async def _start(self, hello: StartMessage) -> None:
-        await self.app.start(hello)
+        await self.app.start(hello, self.held)  # read after the saves are open: what arrives meanwhile too
         self.page.ready = True
+        self.held = []
         self.link.to_page({"op": "ready", "engineVersion": uno_core.__version__, "loadPath": self.load_path})
         self.link.flush()  # the first screen and "ready" at once, before the snapshot's work
         if self.on_ready is not None:

@@ -78,6 +78,7 @@ class Host:
             self.send({"op": "hidden"})
         else:
             self.wake.request()
+            self.send({"op": "shown"})
 
     def _listen(self, target: Any, name: str, handler: Any) -> None:
         proxy = create_proxy(handler)

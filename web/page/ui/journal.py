@@ -7,6 +7,12 @@ completed (the controllers put the last intent they had seen on each ``saves-wri
 next start the page sends what is left for its location with its hello (``"typing"``), and the controllers
 replay it once the screen is open (`app.application.App.start`). Runs in MicroPython.
 
+Until the controllers have drawn their first screen (`started`), every intent is noted, not only values: those
+were made on the new game's set-up painted before Python (web/setup-prepaint.js, which notes its own here in
+the same form before this side runs), and the worker holds them until it has started, so only the journal keeps
+them over a reload. Each is replayed once: a save that holds it drops it. A value replaces the one noted just
+before it for the same field (a name typed key by key), never an earlier one: what came between may depend on it.
+
 The page may go (a reload, a closed tab) after a save reached the disk and before the page heard so: each
 write therefore also stores this tab's ``upto`` in the same IndexedDB transaction (the record
 ``uno.typing.<tab>``, its ``at`` a day number), and the start drops what that record says was saved. The
@@ -42,6 +48,12 @@ class Journal:
             self.entries = []
         self.seq: int = max([int(entry["seq"]) for entry in self.entries] + [self.stored_seq()])
         self.tab = self.name()
+        self.drawn = False  # the controllers have drawn their first screen (`started`)
+
+    def started(self) -> None:
+        """The controllers drew their first screen: from now on only values are noted (an act's answer is saved at
+        once)."""
+        self.drawn = True
 
     def stored_seq(self) -> int:
         try:
@@ -68,20 +80,24 @@ class Journal:
             return "page"
 
     def number(self, intent: Any, kind: str) -> int:
-        """Give `intent` its number (returned); note it when it is a value (`kind`: the event that sent it)."""
+        """Give `intent` its number (returned); note it when it is a value (`kind`: the event that sent it), or when
+        no screen is drawn yet."""
         self.seq += 1
         intent["seq"] = self.seq
         try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
             self.window.sessionStorage.setItem(SEQ_KEY, str(self.seq))
         except Exception:  # blocked: numbers restart at a reload, and nothing is replayed anyway
             pass
-        if kind not in REPLAYED:
+        value = kind in REPLAYED
+        if not value and self.drawn:
             return self.seq
         entry = dict(intent)
         entry["hash"] = str(self.window.location.hash)
-        same = field_of(entry)
-        self.entries = [old for old in self.entries if field_of(old) != same]
-        self.entries.append(entry)
+        last = self.entries[-1] if self.entries else None
+        if value and last and field_of(last) == field_of(entry):
+            self.entries[-1] = entry  # the same field again: its new value stands for both
+        else:
+            self.entries.append(entry)
         self.store()
         return self.seq
 

@@ -12,6 +12,7 @@ from jsffi import create_proxy
 from shared import protocol
 from ui.dom import to_js
 from ui.host import Host
+from ui.remote import Remote
 from ui.saves import PageSaves, hello
 
 try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
@@ -50,13 +51,14 @@ class Engine:
         except Exception as error:  # not JSON
             window.console.error("uno page: malformed message from the engine: " + text[:80] + ": " + str(error))
             return
-        why = protocol.check(message, protocol.ENGINE)
-        if not why and message["op"] == "batch":  # all or nothing
-            for one in message["messages"]:
-                why = why or protocol.check(one, protocol.ENGINE)
+        why = protocol.check(message, protocol.ENGINE)  # a batch's messages with it: all or nothing
         if why:
             window.console.error("uno page: message refused (" + why + "): " + text[:80])
             return
+        self.take(message)
+
+    def take(self, message: "dict[str, Any]") -> None:
+        """One checked message from the engine (the worker's, or the host's across the table: `ui.remote`)."""
         try:
             self.dispatch(message["op"], message)
         except Exception as error:  # a field that is not what its op needs
@@ -66,6 +68,8 @@ class Engine:
         if op in protocol.LOADING or op in protocol.DIRECT:  # the shell's and web/page/engine-start.js's
             return
         if op == "ready":
+            if self.host:
+                self.host.journal.started()
             info = {"loadPath": str(message["loadPath"]), "engineVersion": str(message["engineVersion"])}
             window.unoShell.ready(to_js(window, info))
         elif op == "batch":
@@ -81,13 +85,19 @@ class Engine:
 
 def main() -> None:
     engine = Engine()
-    host = Host(window, engine.send)
-    saves = PageSaves(window, engine.send, host.journal)
-    for op in ("saves-write", "local"):
-        host.on(op, saves.receive)
+    remote = Remote(window, engine.take) if getattr(window.unoEngine, "remote", False) else None
+    send = remote.send if remote is not None else engine.send
+    host = Host(window, send)
     engine.host = host
-    engine.listen()
     language, extra = host.language()  # extra: the catalogue, a JS object sent as it is
+    if remote is not None:  # a guest phone: the host's engine draws; this page's saves are not the host's
+        send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"], "typing": []})
+        window.unoShell.ready(to_js(window, {"loadPath": "guest", "engineVersion": ""}))
+        return
+    saves = PageSaves(window, engine.send, host.journal)
+    for op in ("saves-write", "saves-hold", "local"):
+        host.on(op, saves.receive)
+    engine.listen()
 
     def started(saves: Any, journal: "dict[str, Any]") -> None:
         typing = host.journal.pending(journal)

@@ -2,8 +2,9 @@
 `localStorage` hold at start, carries out the writes the controllers send and answers once IndexedDB's
 transaction has completed. A completed write is this side's to show and tell: `<html data-saves="saving|saved"
 data-saves-commits="N">` and the footer's line follow the writes, the keys in its ``mirror`` are copied to
-`localStorage`, and the other tabs hear which keys changed; theirs are brought in. Runs in MicroPython and
-Pyodide."""
+`localStorage`, and the other tabs hear which keys changed; theirs are brought in. Values the controllers hold back
+(``saves-hold``) go to `web/page/saves.js`, which copies them with the writes in flight if the page goes first.
+Runs in MicroPython and Pyodide."""
 
 from jsffi import create_proxy
 
@@ -95,6 +96,10 @@ class PageSaves:
         op = message.get("op")
         if op == "saves-write":
             self.write(message)
+        elif op == "saves-hold":  # shown, written later: kept by web/page/saves.js in case the page goes first
+            api = getattr(self.window, "unoSaves", None)
+            if api:
+                api.hold(to_js(self.window, message.get("puts") or {}))
         elif op == "local":
             self.write_local(message)
 

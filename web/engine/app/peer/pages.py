@@ -1,14 +1,18 @@
-"""`#/table/host/<sheet id>` and `#/table/join`: the pages of a table of phones, pure functions of plain values.
+"""The pages of a table of phones, pure functions of plain values: the host's `#/table/host/<sheet id>` and what a
+guest phone shows, drawn by the host's engine (`app.screens.guest`).
 
-The host's page lists its guests and shows one invitation at a time (its QR code and its text code, then a
-way to take the guest's answer: the camera or a pasted code). A guest's page goes: scan or paste the host's
-code; show its own answer; then the host's sheet, live, and while the host enters a round, its own hand and
-the other hands as they arrive, with what the round adds so far.
+The host's page lists its guests (live, reconnecting or away) and shows one invitation at a time: its QR code
+is a link (the app's address, `#/table/join/<code>`), so a friend's own camera opens the app on the join page with
+the code in; then a way to take the guest's answer (the camera or a pasted code). A guest whose link is gone gets a
+rejoin code of its own, shown by itself. A guest's page (its join steps are the page's own, web/page/guest.mjs)
+is the host's sheet, live: who it is, and while the host enters a round, its own hand and the other hands as they
+arrive, with what the round adds so far.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import segno
 
@@ -20,7 +24,7 @@ from app.score.qr import svg_of
 from app.score.where import sheet_hash
 from app.tree import El, el, sends
 from scorekeeper import RoundDraft, Sheet
-from scorekeeper.link import view_of
+from scorekeeper.link import LinkView, view_of
 
 VIDEO_ID = "table-video"
 CODE_FIELD = "table-code"
@@ -29,7 +33,17 @@ CODE_FIELD = "table-code"
 @dataclass(frozen=True, slots=True)
 class GuestLine:
     name: str  # the player it claimed, or "" (just watching)
-    connected: bool
+    connected: bool  # its link is open and it was heard lately
+    reconnecting: bool = False  # its link is open but silent
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    """A rejoin code for a player whose phone lost its link (its code, once the page made it)."""
+
+    name: str
+    code: str
+    link: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,39 +58,44 @@ class HostPage:
     error: str  # a catalogue key's tail under table.err.
     scanning: bool
     typed: str  # what is typed in the code field
+    rejoin: tuple[Rejoin, ...] = ()
+    base: str = "https://uno.invalid/"  # the app's address: an invitation's QR code is a link to its join page
+    typed_for: Mapping[int | None, str] = field(default_factory=dict)  # what is typed for each rejoin code
 
 
 @dataclass(frozen=True, slots=True)
-class GuestPage:
-    webrtc: bool | None
-    camera: bool
-    step: str  # "scan" (no host yet) | "answer" (show this code to the host) | "sheet"
-    code: str  # this phone's answer code
-    connected: bool
-    ended: bool
-    error: str
-    scanning: bool
-    typed: str
+class GuestView:
+    """What a guest phone shows, drawn by the host."""
+
     sheet: Sheet | None
     title: str
     seat: int | None
     entering: bool  # the host is entering a round and this phone has a hand in it
     round: int
-    entry: Screen | None  # the memory keeper's screen (its hand box)
+    entry: Screen | None  # this guest's keeper's screen (its hand box)
     token: str = ""  # the sheet as its link's token (a copy to keep on this phone)
     round_open: bool = False  # the host is entering a round (whether or not this phone has a hand in it)
+    taken: frozenset[int] = frozenset()  # players other phones hold
+    error: str = ""  # a catalogue key's tail under table.err.
+    ended: bool = False  # the host stopped sharing
+    view: LinkView | None = None  # the sheet's standings and rounds (worked out once for every guest)
 
 
-def code_qr(code: str, label_id: str) -> El:
-    """A connection code's QR code: alphanumeric mode, level M (a phone reads it across a table)."""
-    return svg_of(segno.make_qr(code, error="m", boost_error=False), label_id, "sk-qr table-qr")
+def invitation(base: str, code: str) -> str:
+    """The link a guest's camera opens: the app's join page with the host's code in."""
+    return f"{base}#/table/join/{code}"
 
 
-def _qr_figure(code: str, caption_key: str) -> El:
+def code_qr(text: str, label_id: str) -> El:
+    """A QR code of an invitation link (level L: the shortest code, which a phone reads across a table)."""
+    return svg_of(segno.make_qr(text, error="l", boost_error=False), label_id, "sk-qr table-qr")
+
+
+def _qr_figure(text: str, caption_key: str, ident: str = "table-qr-title") -> El:
     return el(
         "figure",
-        code_qr(code, "table-qr-title"),
-        el("figcaption", key=caption_key, id="table-qr-title"),
+        code_qr(text, ident),
+        el("figcaption", key=caption_key, id=ident),
         cls="sk-qr-box",
     )
 
@@ -114,7 +133,7 @@ def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) 
             key="table.scan_stop" if scanning else "table.scan",
             type="button",
             cls="button" + ("" if scanning else " primary"),
-            does=sends("table.unscan" if scanning else "table.scan"),
+            does=sends("table.unscan") if scanning else sends("table.scan", link=None),
             id="table-scan",
         )
         if camera
@@ -131,10 +150,74 @@ def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) 
             spellcheck="false",
             enterkeyhint="go",
             data_on="input",
-            does=sends("table.code"),
+            does=sends("table.code", link=None),
         ),
-        el("button", key="table.connect", type="button", cls="button", id="table-connect", does=sends(f"table.{act}")),
+        el("button", key="table.connect", type="button", cls="button", id="table-connect", does=sends(act, link=None)),
     ]
+
+
+def _guest_state(guest: GuestLine) -> str:
+    return "table.connected" if guest.connected else "table.reconnecting" if guest.reconnecting else "table.away"
+
+
+def rejoin_codes(page: HostPage) -> list[El]:
+    """A code for each player whose phone lost its link, shown by itself: that phone's camera opens for it."""
+    out: list[El] = []
+    for rejoin in page.rejoin:
+        ident = f"table-rejoin-{rejoin.link}"
+        out.append(
+            el(
+                "div",
+                el("h2", key="table.rejoin_title", args={"name": rejoin.name}),
+                _qr_figure(invitation(page.base, rejoin.code), "table.invite_scan", ident)
+                if rejoin.code
+                else el("p", key="table.making", role="status"),
+                el("output", _grouped(rejoin.code), cls="table-code", id=f"table-rejoin-code-{rejoin.link}")
+                if rejoin.code
+                else None,
+                el(
+                    "button",
+                    key="table.scan",
+                    type="button",
+                    cls="button primary",
+                    id=f"table-rejoin-scan-{rejoin.link}",
+                    does=sends("table.scan", link=rejoin.link),
+                )
+                if page.camera and rejoin.code
+                else None,
+                *(_typed_answer(rejoin.link, page.typed_for.get(rejoin.link, "")) if rejoin.code else ()),
+                cls="table-rejoin",
+            )
+        )
+    return out
+
+
+def _typed_answer(link: int, typed: str) -> tuple[El, ...]:
+    """A field and a button for that rejoin code's answer typed by hand (an answer says not which code it answers)."""
+    ident = f"table-rejoin-input-{link}"
+    return (
+        el("label", key="table.answer_label", for_=ident),
+        el(
+            "input",
+            type="text",
+            id=ident,
+            cls="table-code-input",
+            value=typed,
+            autocomplete="off",
+            autocapitalize="characters",
+            spellcheck="false",
+            data_on="input",
+            does=sends("table.code", link=link),
+        ),
+        el(
+            "button",
+            key="table.connect",
+            type="button",
+            cls="button",
+            id=f"table-rejoin-connect-{link}",
+            does=sends("table.accept", link=link),
+        ),
+    )
 
 
 def host_page(page: HostPage) -> El:
@@ -144,8 +227,9 @@ def host_page(page: HostPage) -> El:
             el(
                 "li",
                 el("span", guest.name, cls="table-guest-name") if guest.name else el("span", key="table.watching"),
-                el("span", key="table.connected" if guest.connected else "table.away", cls="table-guest-state"),
-                cls="table-guest" + ("" if guest.connected else " table-away"),
+                el("span", key=_guest_state(guest), cls="table-guest-state"),
+                cls="table-guest"
+                + ("" if guest.connected else " table-reconnecting" if guest.reconnecting else " table-away"),
             )
             for guest in page.guests
         ),
@@ -156,12 +240,9 @@ def host_page(page: HostPage) -> El:
     if page.code:
         invite = [
             el("h2", key="table.invite_title"),
-            _qr_figure(page.code, "table.invite_scan"),
+            _qr_figure(invitation(page.base, page.code), "table.invite_scan"),
             el("p", key="table.or_type"),
             el("output", _grouped(page.code), cls="table-code", id="table-offer-code"),
-            el("h2", key="table.answer_title"),
-            *_take_code(page.camera, page.scanning, page.typed, "table.answer_label", "accept"),
-            _error(page.error),
         ]
     elif page.inviting:
         invite = [el("p", key="table.making", role="status")]
@@ -178,6 +259,12 @@ def host_page(page: HostPage) -> El:
             if page.webrtc
             else None
         ]
+    if page.code or any(rejoin.code for rejoin in page.rejoin):  # a guest's answer to take: the camera or typed
+        invite += [
+            el("h2", key="table.answer_title"),
+            *_take_code(page.camera, page.scanning, page.typed, "table.answer_label", "table.accept"),
+            _error(page.error),
+        ]
     return el(
         "section",
         head(sheet_hash(page.sheet_id), "score.back_sheet"),
@@ -187,6 +274,7 @@ def host_page(page: HostPage) -> El:
         el("p", key="table.host_lead") if page.webrtc else None,
         el("h2", key="table.guests") if page.guests else None,
         guests if page.guests else None,
+        *rejoin_codes(page),
         *invite,
         el("button", key="table.stop", type="button", cls="button", id="table-stop", does=sends("table.stop"))
         if page.guests
@@ -196,56 +284,29 @@ def host_page(page: HostPage) -> El:
     )
 
 
-def guest_page(page: GuestPage) -> El:
-    body: list[El | None]
-    if page.step == "scan":
-        body = [
-            el("p", key="table.join_lead"),
-            *(_take_code(page.camera, page.scanning, page.typed, "table.offer_label", "join") if page.webrtc else []),
-            _error(page.error),
-        ]
-    elif page.step == "answer":
-        body = [
-            el("h2", key="table.show_answer"),
-            _qr_figure(page.code, "table.answer_scan") if page.code else el("p", key="table.making", role="status"),
-            el("p", key="table.or_type") if page.code else None,
-            el("output", _grouped(page.code), cls="table-code", id="table-answer-code") if page.code else None,
-        ]
-    else:
-        rejoin = (
-            _take_code(page.camera, page.scanning, page.typed, "table.offer_label", "join")
-            if not page.connected and not page.ended
-            else []
-        )
-        body = [_status(page), *rejoin, _error(page.error) if rejoin else None, *_sheet(page)]
+def guest_page(page: GuestView) -> El:
+    """A guest phone's page: the host's sheet, who this phone is, its hand while a round is entered."""
     return el(
         "section",
-        head("#/score", "score.back_list"),
         el("h1", key="table.join_title", id="table-title", tabindex="-1"),
-        _unsupported(page.webrtc),
-        *body,
+        _status(page),
+        _error(page.error),
+        *_sheet(page),
         cls="score-page sk-score table-page",
         aria_labelledby="table-title",
     )
 
 
-def _status(page: GuestPage) -> El:
-    state = "ended" if page.ended else "live" if page.connected else "lost"
-    return el(
-        "p",
-        key=f"table.{state}",
-        cls="table-status" + ("" if page.connected else " sk-notice"),
-        id="table-status",
-        role="status",
-        data_state=state,
-    )
+def _status(page: GuestView) -> El:
+    state = "ended" if page.ended else "live"
+    return el("p", key=f"table.{state}", cls="table-status", id="table-status", role="status", data_state=state)
 
 
-def _sheet(page: GuestPage) -> list[El | None]:
+def _sheet(page: GuestView) -> list[El | None]:
     sheet = page.sheet
     if sheet is None:
         return [el("p", key="table.waiting", role="status")]
-    if page.seat is None and page.connected:
+    if page.seat is None and not page.ended:
         who: El | None = el(
             "div",
             el("h2", key="table.who"),
@@ -255,6 +316,7 @@ def _sheet(page: GuestPage) -> list[El | None]:
                     name,
                     type="button",
                     cls="button",
+                    disabled=seat in page.taken,
                     does=sends("table.claim", seat=seat),
                     id=f"table-claim-{seat}",
                 )
@@ -291,7 +353,7 @@ def _sheet(page: GuestPage) -> list[El | None]:
         who,
         hand,
         others,
-        readonly_sheet(sheet, view_of(sheet)),
+        readonly_sheet(sheet, page.view or view_of(sheet)),
         el("div", keep, cls="sk-actions"),
     ]
 

@@ -1,85 +1,25 @@
-"""Messages between phones at one table: one envelope, a table of kinds, and who may send each.
+"""Messages between phones at one table, as the host's engine reads and writes them (declared in `shared.phones`).
 
-Every message is one JSON object: ``{"v": VERSION, "seq": n, "kind": name, ...fields}``. `seq` counts a
-sender's messages on one connection from 1; a message whose `seq` is not above the last one taken on that
-connection is a duplicate or a replay and is refused. The host's state is the truth: a guest that was away catches up
-from the host's next ``state`` message (all it may see, whole), never from messages replayed.
-
-`read(text, sender)` checks a message against the envelope and its kind's fields and returns it, or
-raises `Refused` with a code (malformed, version, too_big, unknown, forbidden); the caller logs the
-refusal and changes nothing. Which seat a guest may write is the caller's check (`Guests`).
+`write(kind, count, **body)` gives the texts to send: one, or the message's fields cut into ``part``s when its text
+is over `MAX_BYTES` (the data-channel size every browser takes); `count()` numbers each. `read(text, sender)`
+checks one text (its envelope and its kind's fields, `shared.phones`) and returns it, or raises `Refused` with a
+code (malformed, version, too_big, unknown, forbidden, stale); the caller logs the refusal and changes nothing.
+`joined` puts a message's parts back together. Which guest may do what is the `Guests` book's and its owner's.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-VERSION = 1
-MAX_CHARS = 64_000  # a whole 10-player, 40-round sheet is about a tenth of this
+from shared import phones
 
-Role = Literal["host", "guest"]
-Check = Callable[[Any], bool]
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seat(value: Any) -> bool:
-    return _is_int(value) and 0 <= value < 10
-
-
-def _is_text(limit: int) -> Check:
-    return lambda value: isinstance(value, str) and len(value) <= limit
-
-
-def _is_object(value: Any) -> bool:
-    return isinstance(value, dict)
-
-
-def _is_optional(check: Check) -> Check:
-    return lambda value: value is None or check(value)
-
-
-def _is_hand(value: Any) -> bool:
-    """A hand as a guest enters it, in `scorekeeper.entry.HandInput.to_dict`'s shape (the host reads it
-    with `HandInput.from_dict`, which checks the cards and the mode)."""
-    if not isinstance(value, dict) or set(value) - {"mode", "text", "cards"}:
-        return False
-    mode, text, cards = value.get("mode", "total"), value.get("text", ""), value.get("cards", [])
-    return (
-        isinstance(mode, str)
-        and len(mode) <= 8
-        and isinstance(text, str)
-        and len(text) <= 12
-        and isinstance(cards, list)
-        and len(cards) <= 120
-        and all(isinstance(card, str) and len(card) <= 4 for card in cards)
-    )
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A message kind: who sends it and the checks of its fields (each required, none other allowed)."""
-
-    sender: Role
-    fields: Mapping[str, Check] = field(default_factory=dict)
-
-
-KINDS: dict[str, Kind] = {
-    # guest -> host
-    "hello": Kind("guest", {"name": _is_text(40), "token": _is_optional(_is_text(64))}),  # join or rejoin
-    "claim": Kind("guest", {"seat": _is_optional(_is_seat)}),  # "I am this player" (None: just watching)
-    "hand": Kind("guest", {"seat": _is_seat, "round": _is_int, "hand": _is_hand}),  # its own hand, as entered
-    "bye": Kind("guest"),  # the guest leaves the table
-    # host -> guest
-    "welcome": Kind("host", {"token": _is_text(64), "seat": _is_optional(_is_seat)}),  # the guest's place
-    "state": Kind("host", {"rev": _is_int, "view": _is_object}),  # all the guest may see, whole
-    "ended": Kind("host"),  # the host stopped sharing: the guest keeps its last view, read-only
-}
+VERSION = phones.VERSION
+MAX_BYTES = 16_000  # under 16 KiB: the portable data channel message (Chrome allows 256 KiB; Safari and Firefox less)
+PART_CHARS = 3_900  # a part's text: at most 4 bytes a character, so a part's envelope stays under MAX_BYTES
+MAX_PARTS = 64
 
 
 class Refused(ValueError):
@@ -97,42 +37,76 @@ class Message:
     body: dict[str, Any]
 
 
-def write(kind: str, seq: int, **body: Any) -> str:
-    """A message as its JSON text; the sender's own mistakes raise (never sent)."""
-    spec = KINDS[kind]
-    if set(body) != set(spec.fields) or not all(check(body[name]) for name, check in spec.fields.items()):
-        raise ValueError(f"bad fields for {kind}: {sorted(body)}")
-    return json.dumps({"v": VERSION, "seq": seq, "kind": kind, **body}, separators=(",", ":"), ensure_ascii=False)
+def _text(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def read(text: str, sender: Role) -> Message:
-    """The message in `text` from a `sender`, checked; `Refused` otherwise."""
-    if not isinstance(text, str) or len(text) > MAX_CHARS:
+def write(kind: str, count: Callable[[], int], **body: Any) -> list[str]:
+    """The texts that carry `kind` with `body` (numbered by `count`); the sender's own mistakes raise (never sent)."""
+    sender = phones.MESSAGES.kinds[kind].sender
+    why = phones.check({"v": VERSION, "seq": 1, "kind": kind, **body}, phones.HOST if sender == phones.BOTH else sender)
+    if why:
+        raise ValueError(f"not a message to send: {why}")
+    whole = _text({"kind": kind, **body})
+    if len(whole.encode()) + 40 <= MAX_BYTES:
+        return [_text({"v": VERSION, "seq": count(), "kind": kind, **body})]
+    pieces = [whole[start : start + PART_CHARS] for start in range(0, len(whole), PART_CHARS)]
+    if len(pieces) > MAX_PARTS:
+        raise ValueError(f"{kind} is too long to send ({len(whole)} characters)")
+    ident = count()  # the first part's number names them all
+    texts = []
+    for index, piece in enumerate(pieces):
+        seq = ident if index == 0 else count()
+        part = {"v": VERSION, "seq": seq, "kind": "part", "id": ident, "index": index, "count": len(pieces)}
+        texts.append(_text({**part, "text": piece}))
+    return texts
+
+
+def read(text: str, sender: str) -> Message:
+    """The message in `text` from a `sender` ("host" or "guest"), checked; `Refused` otherwise."""
+    if not isinstance(text, str) or len(text.encode()) > MAX_BYTES:
         raise Refused("too_big")
     try:
         data = json.loads(text)
     except ValueError:
         raise Refused("malformed", "not JSON") from None
+    return _checked(data, sender)
+
+
+def _checked(data: Any, sender: str) -> Message:
     if not isinstance(data, dict):
         raise Refused("malformed", "not an object")
-    version, seq, kind = data.pop("v", None), data.pop("seq", None), data.pop("kind", None)
-    if not _is_int(version):
-        raise Refused("malformed", "no version")
-    if version != VERSION:
+    version = data.get("v")
+    if isinstance(version, int) and not isinstance(version, bool) and version != VERSION:
         raise Refused("version", f"version {version}, this app speaks {VERSION}")
-    if not _is_int(seq) or seq < 1:
-        raise Refused("malformed", "no sequence number")
-    spec = KINDS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
-        raise Refused("unknown", f"kind {kind!r}")
-    if spec.sender != sender:
-        raise Refused("forbidden", f"{kind} is the {spec.sender}'s")
-    if set(data) != set(spec.fields):
-        raise Refused("malformed", f"{kind} fields {sorted(data)}")
-    bad = [name for name, check in spec.fields.items() if not check(data[name])]
-    if bad:
-        raise Refused("malformed", f"{kind} field {bad[0]}")
-    return Message(kind, seq, data)
+    why = phones.check(data, sender)
+    if why:
+        kind = data.get("kind")
+        known = isinstance(kind, str) and kind in phones.MESSAGES.kinds
+        code = "unknown" if not known else "forbidden" if " is sent by the " in why else "malformed"
+        raise Refused(code, why)
+    body = {name: value for name, value in data.items() if name not in ("v", "seq", "kind")}
+    return Message(data["kind"], data["seq"], body)
+
+
+def joined(parts: dict[int, list[str | None]], message: Message, sender: str) -> Message | None:
+    """`message`, a part, kept in `parts`; the whole message once its last part came (None until then)."""
+    ident, count, index = message.body["id"], message.body["count"], message.body["index"]
+    pieces = parts.setdefault(ident, [None] * count)
+    if len(pieces) != count or index >= count:
+        del parts[ident]
+        raise Refused("malformed", f"part {index} of {count}")
+    pieces[index] = message.body["text"]
+    if any(piece is None for piece in pieces):
+        return None
+    del parts[ident]
+    try:
+        whole = json.loads("".join(piece or "" for piece in pieces))
+    except ValueError:
+        raise Refused("malformed", "parts that are not JSON") from None
+    if not isinstance(whole, dict) or whole.get("kind") == "part":
+        raise Refused("malformed", "parts of parts")
+    return _checked({**whole, "v": VERSION, "seq": message.seq}, sender)
 
 
 @dataclass
@@ -140,35 +114,50 @@ class Guest:
     """A guest's place at the host: kept while its phone is away, found again by its token."""
 
     token: str
-    name: str
     seat: int | None = None
-    last_seq: int = 0
-    connected: bool = True
-    hand_seq: int = 0  # the seq of its last hand the host took (or refused) on its link
+    last_seq: int = 0  # the last message taken on its link now
+    connected: bool = True  # its link is open
+    live: bool = True  # and it was heard lately (else: reconnecting)
+    heard: float = 0.0  # when
 
 
 class Guests:
-    """The host's book of guests: who may send what, and the order of each one's messages."""
+    """The host's book of guests: who they are and the order of each one's messages."""
 
     def __init__(self) -> None:
         self.by_token: dict[str, Guest] = {}
 
-    def take(self, guest: Guest, text: str) -> Message:
-        """A guest's message once it passes every check; `Refused` otherwise (nothing changed)."""
-        message = read(text, "guest")
+    def take(self, guest: Guest, message: Message) -> Guest:
+        """`guest` once `message` passes its order (a repeat or an older one is `Refused`, nothing changed)."""
         if message.seq <= guest.last_seq:
             raise Refused("stale", f"seq {message.seq} after {guest.last_seq}")
-        if message.kind == "hand" and message.body["seat"] != guest.seat:
-            raise Refused("forbidden", f"seat {message.body['seat']} is not this guest's ({guest.seat})")
         guest.last_seq = message.seq
-        return message
-
-    def join(self, name: str, token: str | None, new_token: Callable[[], str]) -> Guest:
-        """The guest of `token` back in its place (its seat, its count of messages), else a new guest."""
-        known = self.by_token.get(token or "")
-        if known is not None:
-            known.connected, known.name, known.last_seq, known.hand_seq = True, name or known.name, 0, 0
-            return known
-        guest = Guest(new_token(), name)
-        self.by_token[guest.token] = guest
         return guest
+
+    def join(self, token: str | None, new_token: Callable[[], str], seq: int) -> Guest:
+        """The guest of `token` back in its place (its seat), else a new guest; its link's count starts at `seq`."""
+        guest = self.by_token.get(token or "")
+        if guest is None:
+            guest = Guest(new_token())
+            self.by_token[guest.token] = guest
+        guest.last_seq = seq
+        return guest
+
+    def seat(self, guest: Guest, seat: int | None) -> bool:
+        """`guest` is the player at `seat` (None: watching), unless a connected guest is: then False. A guest away
+        whose player that is leaves the book (a new phone for that player takes its place)."""
+        holder = self.holder(seat) if seat is not None else None
+        if holder is not None and holder is not guest:
+            if holder.connected:
+                return False
+            del self.by_token[holder.token]
+        guest.seat = seat
+        return True
+
+    def holder(self, seat: int) -> Guest | None:
+        """The guest whose player is `seat`, if any."""
+        return next((guest for guest in self.by_token.values() if guest.seat == seat), None)
+
+    def seated(self) -> list[Guest]:
+        """The guests the host knows (connected or away), by the order they came."""
+        return list(self.by_token.values())

@@ -1,7 +1,9 @@
-"""This phone's part in a table of phones: at most one sheet hosted, or one host followed.
+"""This phone's part in a table of phones: at most one sheet hosted. (A phone that joins a host's table runs no
+engine: its page is a screen of the host's, web/page/guest.mjs.)
 
-The sessions outlive the `#/table` screen: the host goes back to its sheet to enter rounds while its
-guests stay connected, and the keeper's screen tells `Sessions.keeper_drew` after each drawing.
+The session outlives the `#/table` screen: the host goes back to its sheet to enter rounds while its guests stay
+connected; the keeper's screen tells `Sessions.keeper_drew` after each drawing, and the pulse (`PING_S`) runs while
+a sheet is shared.
 """
 
 from __future__ import annotations
@@ -9,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from app.link import Link
+from app import browser
+from app.link import Later, Link
 from app.peer import signal
-from app.peer.following import Following
+from app.peer.guests import Catalogues, Load
+from app.peer.host import PING_S, Invite
 from app.peer.hosting import Hosting
 from app.peer.relay import Relay
-from app.peer.share import SheetGuest
-from app.score.step import HandIntent
 from shared.messages import FromPage
 
 if TYPE_CHECKING:
@@ -24,23 +26,35 @@ if TYPE_CHECKING:
 PEER_OPS = Relay.OPS
 
 
+async def site_file(path: str) -> str:
+    """The text of one of the site's files (from the service worker's cache offline), read in the engine worker."""
+    import js  # the worker's global scope
+
+    base = str(js.location.href).split("runtime/", 1)[0]
+    response = await js.fetch(base + path)
+    if not response.ok:
+        raise OSError(f"{path}: HTTP {response.status}")
+    return str(await response.text())
+
+
 class Sessions:
     """This phone's part in a table of phones (made once by `app.application.App`): `link` is this phone's page,
     `desk` its score keeper (whose sheets it shares)."""
 
-    def __init__(self, link: Link, desk: KeeperDesk) -> None:
-        self.link, self.desk = link, desk
+    def __init__(self, link: Link, desk: KeeperDesk, load: Load = site_file, later: Later | None = None) -> None:
+        self.link, self.desk, self.later = link, desk, later
+        self.catalogues = Catalogues(load)
         self.hosting: Hosting | None = None
-        self.guest: SheetGuest | None = None
-        self.following: Following | None = None
         self.support: tuple[bool, bool] | None = None  # (WebRTC, camera), once the page said
         self.redraw: Callable[[], None] = lambda: None  # the #/table screen while it is shown
         self.error = ""  # the last code refused (a catalogue key's tail), shown once
         self.scanning = False
-        self.typed = ""  # the code typed or pasted on the #/table screen
+        self.scanning_for: int | None = None  # the invitation whose answer the camera looks for
+        self.typed: dict[int | None, str] = {}  # the codes typed or pasted, by invitation (None: the newest)
         self._probe = Relay(link.to_page)
         self._probe.events.support = self._supported
         self._wired = False
+        self._pulse: object = None
 
     def wire(self) -> None:
         """Take the page's peer messages (once): they go to whichever session owns the link."""
@@ -63,14 +77,9 @@ class Sessions:
             self._scanned(message.get("text"), message.get("error"))
         elif self.hosting is not None:
             self.hosting.host.relay.receive(message)
-        elif self.guest is not None:
-            self.guest.relay.receive(message)
-
-    # ----- host ---------------------------------------------------------------------------------
 
     def host(self, sheet_id: str) -> Hosting:
-        """Share `sheet_id` of this phone's keeper (a sheet shared before is stopped; a followed host is left); the
-        keeper's screen is drawn again when a guest's hand arrives."""
+        """Share `sheet_id` of this phone's keeper (a sheet shared before is stopped)."""
         if self.hosting is not None and self.hosting.sheet_id == sheet_id and not self.hosting.host.ended:
             return self.hosting
         self.stop()
@@ -79,63 +88,46 @@ class Sessions:
             self.desk.redraw()
             self.redraw()
 
-        self.hosting = Hosting(self.desk, sheet_id, self.link.to_page, redraw)
+        self.hosting = Hosting(self.desk, sheet_id, self.link, redraw, self.catalogues, self.later)
+        self._beat()
         return self.hosting
+
+    def _beat(self) -> None:
+        """The table's pulse: every `PING_S` while a sheet is shared."""
+        hosting = self.hosting
+        if hosting is None or hosting.host.ended:
+            return
+        hosting.host.tick()
+        self._pulse = browser.after(PING_S, self._beat) if self.later is not None else None
 
     def phones(self, sheet_id: str) -> int:
         """How many guest phones follow `sheet_id` from this phone now."""
         hosting = self.hosting
         if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended:
             return 0
-        return sum(1 for guest in hosting.host.seated() if guest.connected)
+        return sum(1 for guest in hosting.host.guests.seated() if guest.connected)
 
     def keeper_drew(self) -> None:
         if self.hosting is not None:
-            self.hosting.changed()
+            self.hosting.changed_elsewhere()
 
-    def accept(self, code: str) -> None:
+    def accept(self, code: str, link: int | None = None) -> None:
+        """A guest's answer for invitation `link` (None: the newest one, a rejoin code's last)."""
         hosting = self.hosting
-        waiting = [i for i in hosting.host.invites.values() if i.guest is None] if hosting else []
-        if hosting is None or not waiting:
+        waiting = hosting.host.waiting() if hosting else []
+        chosen = [invite for invite in waiting if invite.link == link] or sorted(waiting, key=_fresh_first)
+        if hosting is None or not chosen:
             return
         try:
-            hosting.accept_code(waiting[-1].link, code)
-            self.error, self.typed = "", ""
+            hosting.host.accept(chosen[-1].link, code)
+            self.error = ""
+            self.typed.pop(link, None)
         except signal.SignalError as error:
             self.error = error.code
 
-    # ----- guest --------------------------------------------------------------------------------
-
-    def join(self, code: str) -> None:
-        if self.guest is None:
-            self.stop()
-            self.following = Following()
-            self.guest = SheetGuest(self.link.to_page, "", self._followed)
-        try:
-            self.guest.join(code)
-            self.error, self.typed = "", ""
-        except signal.SignalError as error:
-            self.error = error.code
-        self.redraw()
-
-    def _followed(self) -> None:
-        guest, following = self.guest, self.following
-        if guest is not None and following is not None and guest.view is not None:
-            following.take(guest.view, guest.settled, guest.seat)
-        self.redraw()
-
-    def guest_act(self, intent: HandIntent) -> None:
-        guest, following = self.guest, self.following
-        if guest is None or following is None or guest.seat is None:
-            return
-        if following.act(intent, guest.seat):
-            guest.send_hand(following.round, following.hand(guest.seat))
-            self.redraw()
-
-    # ----- both ---------------------------------------------------------------------------------
-
-    def scan(self, video_id: str) -> None:
-        self.scanning = True
+    def scan(self, video_id: str, link: int | None = None) -> None:
+        """The camera, for the answer to invitation `link` (None: the newest)."""
+        self.scanning, self.scanning_for = True, link
         self._probe.scan(video_id)
 
     def stop_scan(self) -> None:
@@ -145,19 +137,18 @@ class Sessions:
 
     def _scanned(self, text: str | None, error: str | None) -> None:
         if text is not None:
-            if self.hosting is not None:
-                self.accept(text)
-            else:
-                self.join(text)
+            self.accept(text, self.scanning_for)
         elif error:
             self.error = "camera"
         self.redraw()
 
     def stop(self) -> None:
-        """End whatever this phone is part of (a host tells its guests; a guest says goodbye)."""
+        """Stop sharing (the guests are told)."""
         if self.hosting is not None:
-            self.hosting.host.end()
+            self.hosting.end()
             self.hosting = None
-        if self.guest is not None:
-            self.guest.leave()
-            self.guest, self.following = None, None
+
+
+def _fresh_first(invite: Invite) -> bool:
+    """Sorts rejoin codes before new invitations: the last is the newest new one, else a rejoin code."""
+    return invite.seat is None

@@ -34,12 +34,17 @@ class Hooks:
     table's controller on screen, if any."""
 
     def __init__(
-        self, link: Link, store: PlayStore, brain: BrainClient, table: Callable[[], PlayController | None]
+        self,
+        link: Link,
+        store: PlayStore,
+        brain: BrainClient,
+        table: Callable[[], PlayController | None],
+        phones: Callable[[], object] = lambda: None,
     ) -> None:
-        self.link, self.store, self.brain, self.table = link, store, brain, table
+        self.link, self.store, self.brain, self.table, self.phones = link, store, brain, table, phones
 
     def call(self, name: str, arg: str) -> str:
-        found = {"start": self.start, "state": self.state, "setup": self.setup}.get(name)
+        found = {"start": self.start, "state": self.state, "setup": self.setup, "phones": self.phones_state}.get(name)
         return found(arg) if found is not None else f"error: no hook {name!r}"
 
     def start(self, text: str) -> str:
@@ -82,6 +87,10 @@ class Hooks:
         }
         data["bots_worker_messages"] = {"requests": self.brain.asked, "answers": self.brain.answered}
         return json.dumps(data)
+
+    def phones_state(self, text: str = "") -> str:
+        """The table of phones' own figures (bench.table): each drawing of the guests' pages, (pages, ms)."""
+        return json.dumps(self.phones())
 
     def setup(self, text: str = "") -> str:
         return json.dumps((self.store.load_setup() or PlayConfig()).to_dict())

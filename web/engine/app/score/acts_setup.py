@@ -3,7 +3,7 @@ A new game's set-up is saved as it is typed; a saved game's changes go to its sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from scorekeeper import KeeperError, Sheet, parse_target
 from shared.messages import (
@@ -79,11 +79,28 @@ def new_name(turn: Turn, intent: ScoreNewNameIntent) -> Effects:
 def add(turn: Turn, intent: ScoreAddIntent) -> Effects:
     name = turn.new_name()
     effects = _change(turn, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
-    if not turn.errors:
-        if turn.where.page == "new":
-            turn.set_setup(turn.shelf.setup, "")
-        turn.pending.pop(ids.NAME_NEW, None)
+    if turn.errors:
+        turn.refused = (name, {fid: tuple(found) for fid, found in turn.errors.items()})  # see `keep_refusal`
+        return effects
+    _set_new_name(turn, "")
     return effects
+
+
+def keep_refusal(turn: Turn, name: str, errors: Mapping[str, tuple[KeeperError, ...]]) -> None:
+    """A name refused among those typed before Python was ready, whose message a later one's success wiped before the
+    person could see it: the message is back, and the refused name is back in the field if it is empty."""
+    turn.errors = {fid: list(found) for fid, found in errors.items()}
+    if not turn.new_name():
+        _set_new_name(turn, name)
+
+
+def _set_new_name(turn: Turn, name: str) -> None:
+    if turn.where.page == "new":
+        turn.set_setup(turn.shelf.setup, name)
+    if name:
+        turn.pending[ids.NAME_NEW] = name
+    else:
+        turn.pending.pop(ids.NAME_NEW, None)
 
 
 def rename(turn: Turn, intent: ScoreRenameIntent) -> Effects:

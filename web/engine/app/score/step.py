@@ -48,8 +48,11 @@ def is_hand_intent(message: FromPage) -> TypeGuard[HandIntent]:
     return message["op"] == "intent" and message["act"] in HAND_ACTS
 
 
-def step(state: State, message: Mapping[str, Any], world: World) -> tuple[State, Effects]:
-    """The state after the page's `message` (a "score.*" intent, or its report on a share), and what to do."""
+def step(state: State, message: Mapping[str, Any], world: World, replayed: bool = False) -> tuple[State, Effects]:
+    """The state after the page's `message` (a "score.*" intent, or its report on a share), and what to do.
+    `replayed`: the person made it before the page showed anything (typed while Python was starting,
+    `app.link.Link.replaying`), so a name refused among such intents keeps its message through a later one's success
+    (`acts_setup.keep_refusal`)."""
     if message.get("op") == "shared":
         act: Act | None = acts_sheet.shared
     else:
@@ -58,9 +61,14 @@ def step(state: State, message: Mapping[str, Any], world: World) -> tuple[State,
         return state, Effects(render=False, refused="unknown_action")
     if check(dict(message), PAGE):  # a caller other than `app.link` (which checks first) sent it malformed
         return state, Effects(render=False, refused="bad_argument")
+    if not replayed and state.visit.refused is not None:  # the person sees the page from now on
+        state = dataclasses.replace(state, visit=dataclasses.replace(state.visit, refused=None))
     turn = Turn(state, world)
+    unseen = turn.refused
     try:
         effects = act(turn, message)
+        if unseen is not None and turn.refused is unseen and not turn.errors:
+            acts_setup.keep_refusal(turn, *unseen)
     except KeeperError as error:  # anything unexpected from the logic: shown; the turn is dropped
         visit = dataclasses.replace(state.visit, errors={ids.PAGE: (error,)})
         return dataclasses.replace(state, visit=visit), Effects()

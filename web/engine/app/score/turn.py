@@ -53,6 +53,7 @@ class Turn:
         self.flash: Flash | None = visit.flash
         self.sharing: Sharing = visit.sharing
         self.copy_offer = visit.copy_offer
+        self.refused = visit.refused  # see `acts_setup.keep_refusal`
         self.writes: set[str] = set()
         self.typing = ""  # a sheet whose drafts were typed into (written once the typing pauses)
 
@@ -67,6 +68,7 @@ class Turn:
             self.flash,
             self.sharing,
             self.copy_offer,
+            self.refused,
         )
         return State(self.shelf, visit)
 

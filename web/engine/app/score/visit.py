@@ -1,6 +1,6 @@
 """What one screen of the keeper holds besides the shelf (`store.Shelf`, which every screen of this phone shares):
-where it is, the errors and half-typed refusals on show, the question asked, the note to show once. A value: the
-keeper's step (`step.step`) returns the next one."""
+where it is, the errors and half-typed refusals on show, the question asked, the note to show once, a name refused
+among the intents replayed at start. A value: the keeper's step (`step.step`) returns the next one."""
 
 from __future__ import annotations
 
@@ -41,13 +41,15 @@ class Visit:
     flash: Flash | None = None
     sharing: Sharing = "standings"  # what the last share was
     copy_offer: str = ""  # the sheet offered "Keep a copy" after its round was saved ("" none)
+    # the last new name refused among intents replayed at start (typed before Python was ready), and why
+    refused: tuple[str, Mapping[str, tuple[KeeperError, ...]]] | None = None
 
     def entered(self, where: Where) -> Visit:
         """The screen at `where`: a new location forgets the errors and half-typed refusals of the last one, and a
         note that is not for it."""
         visit = self
         if where != self.where:
-            visit = dataclasses.replace(visit, where=where, errors={}, pending={}, confirm="")
+            visit = dataclasses.replace(visit, where=where, errors={}, pending={}, confirm="", refused=None)
         if visit.flash is not None and visit.flash.where != where.to_hash():
             visit = dataclasses.replace(visit, flash=None)
         return visit

@@ -22,5 +22,5 @@ def routes(app: App) -> dict[str, ScreenFactory]:
         "play": lambda params: play_screen(params, app),
         "score": lambda params: ScoreScreen(params, app.link, app.desk, app.sessions),
         "howto": lambda params: HowTo(app.link, params),
-        "table": lambda params: PhonesScreen(params, app.link, app.sessions, app.desk),
+        "table": lambda params: PhonesScreen(params, app.link, app.sessions),
     }

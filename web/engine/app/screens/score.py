@@ -24,7 +24,7 @@ from app.score.page_state import Screen
 from app.score.pages import render
 from app.score.showing import screen_of
 from app.score.step import HandIntent, State, World, hand_step, step
-from app.score.store import PREPAINT_KEY, SHELF_KEYS, Shelf, Store
+from app.score.store import DRAFTS_KEY, PREPAINT_KEY, SHELF_KEYS, Shelf, Store
 from app.score.texts import said_text
 from app.score.visit import Visit
 from app.score.where import Where
@@ -87,7 +87,8 @@ class KeeperDesk:
     """This phone's keeper: its store (opened at its first use), the visit of its own score screens (`visit`: kept
     from route to route, as a note follows a save to the sheet) and the facts the page told about its storage. The
     score screen on show (`shown`) is drawn again when the sheets change from outside (another tab, a guest phone,
-    those facts). A typed total's drafts are written once the typing pauses (`TYPING_PAUSE_S`)."""
+    those facts). A typed total's drafts are written once the typing pauses (`TYPING_PAUSE_S`); meanwhile the page
+    holds a copy (`hold`)."""
 
     def __init__(
         self,
@@ -96,8 +97,10 @@ class KeeperDesk:
         open_store: Callable[[KeeperDesk], Store] = page_store,
         world: World | None = None,
         after: After = browser.after,
+        hold: Callable[[str, str], None] | None = None,
     ) -> None:
         self.link, self.storage = link, storage
+        self.hold = hold or storage.hold
         self.open_store = open_store
         self.world = world if world is not None else page_world()
         self.after = after
@@ -119,8 +122,8 @@ class KeeperDesk:
     # -- steps and their effects ------------------------------------------------------------------
 
     def run(self, page: KeeperPage, message: Mapping[str, Any]) -> None:
-        """The page's message, stepped and performed."""
-        state, effects = step(State(self.store().shelf, page.visit), message, self.world)
+        """The page's message, stepped and performed (`replayed`: made before the page showed a screen)."""
+        state, effects = step(State(self.store().shelf, page.visit), message, self.world, page.link.replaying)
         page.visit = state.visit
         self.perform(state.shelf, effects, page)
 
@@ -174,10 +177,13 @@ class KeeperDesk:
     # -- storage ------------------------------------------------------------------------------------
 
     def write_soon(self) -> None:
-        """Write the held drafts after a pause in the typing (each key moves it on)."""
+        """Write the held drafts after a pause in the typing (each key moves it on); the page keeps them meanwhile,
+        in case it goes first."""
         if self.pending is not None:
             self.pending.cancel()
         self.pending = self.after(TYPING_PAUSE_S, self.write_held)
+        if self._store is not None:
+            self.hold(DRAFTS_KEY, self._store.shelf.text(DRAFTS_KEY))
 
     def write_held(self) -> None:
         if self.pending is not None:

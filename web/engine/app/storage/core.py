@@ -4,7 +4,8 @@ Every save (the score library, round drafts, the set-ups, the play-mode game in 
 string under a key. `Saves` keeps them in memory for synchronous reads and writes each change to
 a durable `Backend` (IndexedDB in the browser, `web/page/saves.js`); a change counts as saved only when
 the backend's transaction has completed (`state == "saved"`). Keys in `MIRRORED` are also copied
-to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint).
+to `localStorage` after that, for pictures painted before Python runs (the saved sheet's prepaint; the new
+game's set-up, which web/setup-prepaint.js paints only while it is the blank one).
 
 When the durable backend is missing or fails (private browsing, a full phone), saves fall back to
 `localStorage` (`Local`), each with a time stamp, and `state` says "fallback" so that the page can
@@ -32,7 +33,7 @@ PLAY_GAME = "uno.play.game"
 
 LEGACY_KEYS = (SCORE_LIBRARY, SCORE_LIBRARY_DAMAGED, SCORE_DRAFTS, SCORE_SETUP, SCORE_PREPAINT, PLAY_SETUP, PLAY_GAME)
 """What the app kept in `localStorage` before saves moved to IndexedDB (migrated once)."""
-MIRRORED = frozenset({SCORE_PREPAINT})
+MIRRORED = frozenset({SCORE_PREPAINT, SCORE_SETUP})
 """Also kept in `localStorage`, written after the durable save, read synchronously before Python."""
 APP_PREFIXES = ("uno.score.", "uno.play.")
 """Records this module owns; others (the shell's `uno.lang`) are left to their owner."""
@@ -104,7 +105,9 @@ class Saves:
     """The app's saves: synchronous reads from memory, every change written through to the backend.
 
     `set`/`remove` return at once; the write starts on the next tick (`spawn`), changes made
-    meanwhile go in the same transaction, and `state` is "saving" until it has completed.
+    meanwhile go in the same transaction, and `state` is "saving" until every write has completed.
+    A write does not wait for the one before it (the backend keeps their order): what a drawing shows
+    reaches the page with it, so a page that goes before the disk has it can keep a copy (web/page/saves.js).
     """
 
     def __init__(
@@ -124,7 +127,7 @@ class Saves:
         self.spawn = spawn
         self.on_state = on_state
         self.pending: dict[str, str | None] = {}  # key -> value (None: delete), not yet handed to the backend
-        self.writing = False
+        self.writing = 0  # writes handed to the backend and not completed yet
         self.failure = "" if backend is not None else "unavailable"
         self.commits = 0  # completed transactions, for tests and the page's marker
         self.listeners: list[Callable[[frozenset[str]], None]] = []  # told of other tabs' changes
@@ -157,36 +160,35 @@ class Saves:
         if self.backend is None:
             self._write_local({key: value})
             return
-        first = not self.pending and not self.writing
+        first = not self.pending
+        if first and not self.writing:
+            self.on_state("saving", "")
         self.pending[key] = value
         if first:
-            self.on_state("saving", "")
             self.spawn(self.flush())
 
     async def flush(self) -> None:
-        """Write everything pending, a transaction at a time, until nothing is left."""
-        if self.writing:
+        """Hand what is pending to the backend as one transaction, without waiting for earlier writes."""
+        backend = self.backend
+        if not self.pending or backend is None:
             return
-        self.writing = True
+        batch, self.pending = self.pending, {}
+        at = self.clock()
+        puts = {key: record(value, at) for key, value in batch.items() if value is not None}
+        deletes = [key for key, value in batch.items() if value is None]
+        self.writing += 1
         try:
-            while self.pending and self.backend is not None:
-                batch, self.pending = self.pending, {}
-                at = self.clock()
-                puts = {key: record(value, at) for key, value in batch.items() if value is not None}
-                deletes = [key for key, value in batch.items() if value is None]
-                try:
-                    await self.backend.write(puts, deletes)
-                except StorageFailure as error:
-                    self._fall_back(str(error), {**batch, **self.pending})
-                    self.pending = {}
-                    return
-                self.commits += 1
-                self.on_commit(frozenset(batch))
-                if not self.backend.mirrors:
-                    self._mirror(batch)
+            await backend.write(puts, deletes)
+        except StorageFailure as error:
+            self._failed(str(error), batch)
+            return
         finally:
-            self.writing = False
-        if self.backend is not None and not self.pending:
+            self.writing -= 1
+        self.commits += 1
+        self.on_commit(frozenset(batch))
+        if not backend.mirrors:
+            self._mirror(batch)
+        if self.backend is not None and not self.pending and not self.writing:
             self.on_state("saved", "")
 
     def _mirror(self, written: Iterable[str]) -> None:
@@ -230,6 +232,16 @@ class Saves:
         return keys
 
     # -- fallback ---------------------------------------------------------------------------------
+
+    def _failed(self, reason: str, batch: Mapping[str, str | None]) -> None:
+        """A write failed: its keys and what is pending go to `localStorage`, as they are now (a later write of
+        the same key may have been handed to the backend meanwhile: the newest value is kept)."""
+        unsaved = {key: self.values.get(key) for key in (*batch, *self.pending)}
+        self.pending = {}
+        if self.backend is None:  # an earlier write failed already: these follow it
+            self._write_local(unsaved)
+        else:
+            self._fall_back(reason, unsaved)
 
     def _fall_back(self, reason: str, unsaved: Mapping[str, str | None]) -> None:
         """The durable store failed: from now on save to `localStorage`, starting with what it lost."""

@@ -84,7 +84,8 @@ def plan_start(records: Mapping[str, Any] | None, local: Local, now: int) -> Sta
         return plan
     meta = records.get(META_KEY)
     migrated_before = isinstance(meta, Mapping) and meta.get("migrated") is True
-    keys = dict.fromkeys([*LEGACY_KEYS, *stamps, *(k for k in records if owned(k))])
+    # stamps of others' keys (the shell's language, copied by web/page/saves.js as the page went) are theirs to read
+    keys = dict.fromkeys([*LEGACY_KEYS, *(k for k in stamps if owned(k)), *(k for k in records if owned(k))])
     for key in keys:
         stored = records.get(key)
         if stored is not None and read_record(stored) is None:  # a newer version's record, or damage: keep it aside

@@ -9,8 +9,9 @@ both modes.
 are; the fallback shows the translated warning with an export button.
 
 Messages (`shared.protocol`): to the page ``saves-write`` (answered by ``saves-written``; once it completed, the
-page marks the saves saved and tells the other tabs) and ``local``; from the page ``saves-others`` (another tab
-committed these) and ``saves-export`` (the warning's export button).
+page marks the saves saved and tells the other tabs), ``saves-hold`` (a value shown and written later: the page
+copies it if it goes first) and ``local``; from the page ``saves-others`` (another tab committed these) and
+``saves-export`` (the warning's export button).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from app.browser import spawn
 from app.link import Link
 from app.storage.backup import backup_name, backup_text
-from app.storage.core import MIRRORED, Saves, State, StorageFailure
+from app.storage.core import MIRRORED, Saves, State, StorageFailure, record
 from app.storage.opening import open_saves
 from shared.messages import Download, FromPage, Label, SavesWriteMessage
 
@@ -138,6 +139,11 @@ class PageStorage:
         if marks:
             self.link.to_page({"op": "set", "marks": marks})
         return saves
+
+    def hold(self, key: str, value: str) -> None:
+        """`value` of `key` is on show and written later (a typed total, once the typing pauses): should the page go
+        first (a reload, a closed tab), web/page/saves.js copies it where the next start looks."""
+        self.link.to_page({"op": "saves-hold", "puts": {key: record(value, now_ms())}})
 
     def show_state(self, state: State, reason: str) -> None:
         """The fallback's marks and warning (the page shows "saving" and "saved" itself from the writes: `ui.saves`)."""
