@@ -10,10 +10,18 @@ from .entry import HandInput, Mode, RoundDraft, live_sum, parse_total, to_card
 from .errors import EntryError, KeeperError, LoadError, RoundRejected, SetupError, SheetError
 from .gains import EnteredRound, enter_round, preview_gains
 from .library import Library, SavedSheet, SheetSummary, default_title, load_library
-from .limits import UNUSUAL_CARDS, Unusual, check_hands, max_typed_total, possible_totals, unusual_totals
+from .limits import (
+    UNUSUAL_CARDS,
+    Unusual,
+    check_hands,
+    max_typed_total,
+    possible_totals,
+    rank_in_deck,
+    unusual_totals,
+)
 from .messages import message
 from .model import Hand, Round
-from .options import Options
+from .options import Options, parse_target
 from .save import dumps, load, loads, save
 from .share import (
     Announcement,
@@ -35,7 +43,9 @@ from .validation import (
     draft_from_round,
     live_errors,
     optional_seats,
+    rank_entered,
     round_from_draft,
+    taps_left,
 )
 
 __all__ = [
@@ -46,7 +56,7 @@ __all__ = [
     "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally", "Unusual",
     "announcement", "check_draft", "check_hands", "check_round", "check_tap", "clean_name",
     "default_title", "draft_from_round", "dumps", "enter_round", "live_errors", "live_sum", "load", "load_library",
-    "loads", "max_typed_total", "message", "new_sheet", "optional_seats", "parse_total", "possible_totals",
-    "preview_gains",
-    "round_from_draft", "round_summary", "save", "share_data", "tally", "to_card", "unusual_totals",
+    "loads", "max_typed_total", "message", "new_sheet", "optional_seats", "parse_target", "parse_total",
+    "possible_totals", "preview_gains", "rank_entered", "rank_in_deck",
+    "round_from_draft", "round_summary", "save", "share_data", "tally", "taps_left", "to_card", "unusual_totals",
 ]  # fmt: skip

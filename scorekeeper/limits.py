@@ -28,13 +28,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from uno_core.cards import DECK_COUNTS, Card
+from uno_core.cards import DECK_COUNTS, Card, Rank
 
 from .errors import EntryError
 from .model import Hand
 
 DECK_SIZE = sum(DECK_COUNTS.values())
 UNUSUAL_CARDS = 25  # a hand of more points than this many of the richest cards left is asked about
+
+
+def rank_in_deck(rank: Rank) -> int:
+    """How many cards of ``rank`` the deck holds, every colour (8 sevens, 4 zeros, 4 Wilds)."""
+    return sum(n for card, n in DECK_COUNTS.items() if card.rank is rank)
 
 
 def cards_left(card_hands: Iterable[Sequence[Card]]) -> Counter[Card]:
@@ -139,16 +144,28 @@ def check_hands(hands: Sequence[Hand | None], wild_points: int = 50) -> list[Ent
     return errors
 
 
+def _spent(hands: Sequence[Sequence[Card]]) -> bool:
+    """Whether one more card would leave none for the winner's last card, which is in no hand."""
+    return sum(len(cards) for cards in hands) + 1 >= DECK_SIZE
+
+
 def tap_error(card_hands: Iterable[Sequence[Card]], card: Card, seat: int | None = None) -> EntryError | None:
     """Why ``card`` cannot join the card-by-card hands (all copies used, or the deck spent), else ``None``."""
     hands = list(card_hands)
     left = cards_left(hands)
     if left[card] == 0:
         return EntryError("no_copy_left", seat=seat, card=str(card), limit=DECK_COUNTS[card])
-    used = sum(len(cards) for cards in hands)
-    if used + 1 >= DECK_SIZE:  # one card is always the winner's last, in no hand
+    if _spent(hands):
+        used = sum(len(cards) for cards in hands)
         return EntryError("too_many_cards", seat=seat, count=used + 1, limit=DECK_SIZE - 1)
     return None
+
+
+def cards_tappable(card_hands: Iterable[Sequence[Card]]) -> Counter[Card]:
+    """The copies a tap may still add to the card-by-card hands (``tap_error`` refuses any other card): the
+    cards left, none once the deck is spent."""
+    hands = list(card_hands)
+    return Counter() if _spent(hands) else cards_left(hands)
 
 
 def unusual_limit(card_hands: Iterable[Sequence[Card]], wild_points: int = 50) -> int:

@@ -75,5 +75,17 @@ class Options:
         return cls(**data)
 
 
+TARGET_DIGITS = 9  # longer digit strings are refused unread (far above TARGET_MAX)
+
+
+def parse_target(text: str) -> int:
+    """A target as typed: ASCII digits, spaces around them allowed; ``SetupError`` ``bad_target`` otherwise
+    (its range is checked by ``Options``)."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > TARGET_DIGITS:
+        raise SetupError("bad_target", field="target", value=text, minimum=TARGET_MIN, maximum=TARGET_MAX)
+    return int(digits)
+
+
 def _allowed(kind: type[Enum]) -> str:
     return ", ".join(str(member.value) for member in kind)

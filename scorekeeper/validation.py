@@ -3,15 +3,16 @@ rounds (R-KEEP-1/2, R-VAR-TEAM)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
-from uno_core.cards import Card
+from uno_core.cards import Card, Rank
 from uno_core.rules import Scoring
 from uno_core.scoring import sides_of
 
 from .entry import HandInput, Mode, RoundDraft, parse_total
 from .errors import EntryError, RoundRejected
-from .limits import check_hands, tap_error
+from .limits import cards_tappable, check_hands, tap_error
 from .model import Hand, Round
 from .options import Options
 
@@ -102,6 +103,16 @@ def check_tap(draft: RoundDraft, seat: int, card: Card) -> EntryError | None:
     """R-KEEP-2 at the tap: why ``card`` cannot be added to ``seat``'s hand (``no_copy_left``,
     ``too_many_cards``), or ``None`` when it can."""
     return tap_error(counted_cards(draft), card, seat)
+
+
+def taps_left(draft: RoundDraft) -> Counter[Card]:
+    """The copies of each card a tap may still add to the draft's card-by-card hands (R-KEEP-2)."""
+    return cards_tappable(counted_cards(draft))
+
+
+def rank_entered(draft: RoundDraft, rank: Rank) -> int:
+    """How many cards of ``rank``, every colour, the draft's card-by-card hands hold."""
+    return sum(1 for cards in counted_cards(draft) for card in cards if card.rank is rank)
 
 
 def live_errors(draft: RoundDraft, options: Options) -> tuple[EntryError, ...]:

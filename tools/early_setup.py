@@ -3,15 +3,16 @@ Python is ready (issue 48): the build writes it into web/page/setup-prepaint.tem
 
 What it holds: the set-up page's HTML in each language, drawn by the keeper's own page function (`app.score.pages`)
 with the texts bound by catalogue key like every drawing (a language switch relabels them), its start button off
-and "Preparing the game…" beside it until Python takes over; and the set-up's save while it is that blank one (the
-page paints the picture only then: a set-up saved with names or other options is Python's to draw).
+and "Preparing the game…" beside it until Python takes over; the set-up's save while it is that blank one (the
+page paints the picture only then: a set-up saved with names or other options is Python's to draw); and the fields
+of each intent the picture's controls send (`shared.protocol.INTENTS`), with how the page reads each from its
+control's `data-<field>` (as `ui.host` does), so the script sends the same typed intents.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -44,13 +45,52 @@ def _translator(lang: str) -> Any:
     return tr
 
 
+def _read_as(kind: Any) -> str:
+    """How the page reads a field of this type (`shared.schema.Type.parse`) from an attribute's text: "number",
+    "flag" or "text", after "?" when "" means null (`Maybe`)."""
+    from shared import schema
+
+    if isinstance(kind, schema.Maybe):
+        return "?" + _read_as(kind.inner)
+    if isinstance(kind, schema.Number):
+        return "number"
+    if isinstance(kind, schema.Flag):
+        return "flag"
+    return "text"
+
+
+def _acts(node: Any) -> dict[str, dict[str, str]]:
+    """Each intent a control of `node` sends: its fields, each with how the page reads it (`_read_as`)."""
+    from app.tree import El
+    from shared.protocol import INTENTS
+
+    found: dict[str, dict[str, str]] = {}
+
+    def walk(child: Any) -> None:
+        if not isinstance(child, El):
+            return
+        act = child.attr("data-act")
+        if act is not None:
+            kind = INTENTS.kinds[act]
+            found[act] = {name: _read_as(type_) for name, type_ in {**kind.required, **kind.optional}.items()}
+        for inner in child.children:
+            walk(inner)
+
+    walk(node)
+    return found
+
+
 def early_setup() -> dict[str, Any]:
-    """``{"pages": {lang: HTML of the set-up page}, "blank": the set-up's save while nothing is set up}``."""
+    """``{"pages": {lang: HTML of the set-up page}, "blank": the set-up's save while nothing is set up, "acts": {act:
+    {field: how the page reads it}}}``."""
     _app_importable()
     from app.score import ids
-    from app.score.keeper import Keeper
+    from app.score.keepsafe import Facts
     from app.score.pages import render
-    from app.score.store import SETUP_KEY, MemoryStorage
+    from app.score.showing import screen_of
+    from app.score.step import State
+    from app.score.store import SETUP_KEY, MemoryStorage, Store
+    from app.score.visit import Visit
     from app.score.where import Where
     from app.tree import Child, El, el, to_html
 
@@ -68,18 +108,14 @@ def early_setup() -> dict[str, Any]:
             children = (note, *children)
         return dataclasses.replace(node, children=children)
 
-    def drawn(lang: str) -> tuple[str, str | None]:
-        """The page in `lang`, and the set-up's save that draws it."""
-        tr = _translator(lang)
-        storage = MemoryStorage()
-        keeper = Keeper(storage, clock=lambda: 0, new_id=str, rng=random.Random(0), lang=lambda: lang, tr=tr)
-        keeper.enter(Where.parse(("new",)))
-        html = to_html(waiting(render(keeper.screen())), tr)
-        keeper.store.save_setup()
-        return html, storage.get(SETUP_KEY)
-
-    made = {lang: drawn(lang) for lang in LANGS}
-    return {"pages": {lang: html for lang, (html, _) in made.items()}, "blank": made[LANGS[0]][1]}
+    shelf = Store.open(MemoryStorage()).shelf  # nothing saved yet
+    screen = screen_of(State(shelf, Visit(Where.parse(("new",)))), Facts(), lambda: "https://uno.invalid/")
+    page = waiting(render(screen))
+    return {
+        "pages": {lang: to_html(page, _translator(lang)) for lang in LANGS},
+        "blank": shelf.text(SETUP_KEY),
+        "acts": _acts(page),
+    }
 
 
 def write_script(template: Path, target: Path) -> None:

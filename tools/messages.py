@@ -131,7 +131,7 @@ def source() -> str:
     intents = [camel(name) + "Intent" for name in protocol.INTENTS.kinds]
     by_screen: dict[str, list[str]] = {}
     for name in protocol.INTENTS.kinds:
-        screen = name.split(".")[0] if "." in name else "score"
+        screen = name.split(".")[0]
         by_screen.setdefault(screen, []).append(camel(name) + "Intent")
     for screen, members in by_screen.items():
         parts.append(unions(members, camel(screen) + "Intent"))

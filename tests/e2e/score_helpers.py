@@ -31,7 +31,7 @@ def empty_setup(page: Page) -> None:
     expect(page.locator("#score-name-new")).to_be_visible()
     players = page.locator("#score-players > li")
     while (left := players.count()) > 0:
-        page.locator("#score-players [data-act='remove']").first.click()
+        page.locator("#score-players [data-act='score.remove']").first.click()
         expect(players).to_have_count(left - 1)
     type_into(page, "#score-name-new", "", clear=True)
 

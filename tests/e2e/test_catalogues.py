@@ -13,6 +13,8 @@ SAME_IN_BOTH = {
     "score.share.line",
     "score.announce.single",
     "play.points",  # "{points} pts": the abbreviation is the same in Spanish
+    "score.face.short",  # "{short} ({name})": a chip's "+4" and its face's name
+    "score.face.counted",  # "{face} ({limit})": a face and its copies in the deck
 }  # layouts of figures and names, no words
 
 

@@ -16,8 +16,10 @@ from score_helpers import PHONE, fill_round, new_game, save_round, shot
 
 from app.play.config import PlayConfig
 from app.play.session import Session
-from app.score.keeper import Keeper
-from app.score.store import MemoryStorage
+from app.score.effect import Effects
+from app.score.step import State, World, step
+from app.score.store import MemoryStorage, Store
+from app.score.visit import Visit
 from app.score.where import Where
 from app.storage.core import LEGACY_KEYS, MIRRORED
 from tools.serve import SiteServer
@@ -58,33 +60,46 @@ def test_a_keeper_round_and_a_typed_draft_survive_a_kill(killable_profile: Killa
     expect(page.locator("html")).to_have_attribute("lang", "es")
 
 
+class Keeper:
+    """The keeper's step on a storage in memory, its storage effects kept (as the score screen's desk does)."""
+
+    def __init__(self, memory: MemoryStorage, world: World) -> None:
+        self.store, self.world, self.visit = Store.open(memory), world, Visit()
+
+    def enter(self, where: Where) -> None:
+        self.visit = self.visit.entered(where)
+
+    def act(self, act: str, **fields: object) -> Effects:
+        state, effects = step(State(self.store.shelf, self.visit), {"op": "intent", "act": act, **fields}, self.world)
+        self.visit = state.visit
+        self.store.keep(state.shelf, effects.writes, effects.typing)
+        return effects
+
+    @property
+    def errors(self) -> object:
+        return self.visit.errors
+
+
 def legacy_storage() -> dict[str, str]:
     """What the last version kept in localStorage: two sheets (one with a draft) and a game in progress."""
     memory = MemoryStorage()
     clock = iter(range(1_000, 10**9, 1_000))
     ids = iter(f"sheet{n}" for n in range(1, 100))
-    keeper = Keeper(
-        memory,
-        clock=lambda: next(clock),
-        new_id=lambda: next(ids),
-        rng=random.Random(1),
-        lang=lambda: "en",
-        tr=lambda key, args: key,
-    )
+    keeper = Keeper(memory, World(clock=lambda: next(clock), new_id=lambda: next(ids), rng=random.Random(1)))
     for names in (["Ana", "Ben"], ["Cai", "Dee", "Eva"]):
         keeper.enter(Where.parse(("new",)))
         for name in names:
-            keeper.act("newname", "", name)
-            keeper.act("add")
-        keeper.act("dealer", "0")
-        assert keeper.act("start").go, keeper.errors
+            keeper.act("score.new-name", value=name)
+            keeper.act("score.add")
+        keeper.act("score.dealer", seat=0)
+        assert keeper.act("score.start").go, keeper.errors
     keeper.enter(Where.parse(("sheet1", "round")))
-    keeper.act("winner", "0")
-    keeper.act("total", "1", "30")  # saved below
-    assert keeper.act("save").go, keeper.errors
+    keeper.act("score.winner", seat=0)
+    keeper.act("score.hand-total", seat=1, value="30")  # saved below
+    assert keeper.act("score.save").go, keeper.errors
     keeper.enter(Where.parse(("sheet1", "round")))
-    keeper.act("winner", "1")
-    keeper.act("total", "0", "4")  # typed, not saved: a draft
+    keeper.act("score.winner", seat=1)
+    keeper.act("score.hand-total", seat=0, value="4")  # typed, not saved: a draft
     keeper.store.write_held()  # written once the typing paused
     session = Session.new(PlayConfig.from_dict({"seats": PLAYERS, "speed": "instant"}), 3, None, "cut")
     items = {key: value for key, value in memory.items.items() if key in LEGACY_KEYS}  # what that version kept

@@ -387,15 +387,15 @@ def test_a_language_switch_relabels_what_a_screen_reader_reads(page: Page) -> No
     page.evaluate("location.hash = '#/score/new'")
     players = page.locator("#score-players > li")
     while (left := players.count()) > 0:  # the profile is shared: a set-up left by another test
-        page.locator("#score-players [data-act='remove']").first.click()
+        page.locator("#score-players [data-act='score.remove']").first.click()
         expect(players).to_have_count(left - 1)
     type_into(page, "#score-name-new", "Ana")
     page.keyboard.press("Enter")
-    remove = page.locator("#score-players [data-act='remove']").first
+    remove = page.locator("#score-players [data-act='score.remove']").first
     texts = {lang: catalogue(lang)["score.setup.remove"].replace("{name}", "Ana") for lang in LANGS}
     expect(remove).to_have_attribute("aria-label", texts["en"])
     for lang in ("es", "en"):
         set_language(page, lang)
         expect(remove).to_have_attribute("aria-label", texts[lang])
-    page.locator("#score-players [data-act='remove']").first.click()
+    page.locator("#score-players [data-act='score.remove']").first.click()
     expect(players).to_have_count(0)

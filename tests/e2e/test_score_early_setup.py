@@ -172,15 +172,29 @@ def test_before_python_it_holds_on_a_phone_and_over_a_reload(browser: Browser, s
         shot(page, f"score-early-setup-{width}x{height}-{lang}")
     assert not found, "\n".join(found)
     check_axe(page, f"the set-up before Python ({lang})")
+    picked = ("#score-wild-40", "#score-scoring-penalty", "#score-teams")  # typed fields: a number, a choice, a flag
+    for choice in picked:
+        page.locator(choice).click()
+    field.click()  # back in the name being typed
     page.reload(wait_until="commit")  # still before Python: what was typed comes back
     expect(page.locator("#score-players .sk-early-name")).to_have_text(NAMES[lang][:2])
     expect(field).to_have_value("Ca")
+    for choice in picked:
+        expect(page.locator(choice)).to_be_checked()
     page.unroute("**/web/ui-start.mjs")
     page.reload()
     wait_ready(page)
     expect(page.locator("#score-players input")).to_have_count(2)
     assert players(page) == NAMES[lang][:2]
     expect(field).to_have_value("Ca")
+    for choice in picked:
+        expect(page.locator(choice)).to_be_checked()
+    wait_saved(page)
+    page.reload()  # the set-up Python saved, drawn by Python alone (no longer the blank one: not painted before)
+    wait_ready(page)
+    for choice in picked:
+        expect(page.locator(choice)).to_be_checked()
+    expect(page.locator("#score-wild-50")).not_to_be_checked()
     context.close()
 
 

@@ -36,7 +36,7 @@ from score_helpers import (
     shot,
 )
 
-from app.score.texts import announcement_text, share_text
+from app.score.texts import announcement_said, said_text, share_said
 from scorekeeper import HandInput, RoundDraft, Sheet, announcement, load, new_sheet, share_data
 from tools.serve import SiteServer
 
@@ -142,7 +142,7 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator("#score-live-2")).to_have_text("57 pts")
     expect(page.locator("#score-preview")).to_have_text("This round: Ana +99")
     save_round(page)
-    first = announcement_text(announcement(expected_sheet(ROUNDS[:1])), english)
+    first = said_text(announcement_said(announcement(expected_sheet(ROUNDS[:1]))), english)
     expect(page.locator("#score-live")).to_have_text(first)
     expect(page.locator("#score-flash")).to_have_text(first)
     page.locator("#score-enter").click()
@@ -198,7 +198,7 @@ def test_a_whole_game_on_a_phone(
     final = expected_sheet([*edited, ROUNDS[4]])
     assert final.tally().finished
     expect(page.locator("#score-winner-title")).to_have_text("Ana wins!")
-    expect(page.locator("#score-live")).to_have_text(announcement_text(announcement(final), english))
+    expect(page.locator("#score-live")).to_have_text(said_text(announcement_said(announcement(final)), english))
     expect(page.locator(".sk-winner-panel .sk-standing .sk-who-name")).to_have_text(
         [standing.label for standing in final.tally().standings]
     )
@@ -207,7 +207,7 @@ def test_a_whole_game_on_a_phone(
     page.locator("#score-share").click()
     expect(page.locator("#score-flash")).to_have_text(re.compile("Standings (shared|copied)|Could not share"))
     if page.locator(".sk-copy-text").count():
-        expect(page.locator(".sk-copy-text")).to_have_value(share_text(share_data(final), english))
+        expect(page.locator(".sk-copy-text")).to_have_value(said_text(share_said(share_data(final)), english))
     original = saved_sheet(page, sheet)
     assert load(original).tally().totals == final.tally().totals
     assert dialogs == []

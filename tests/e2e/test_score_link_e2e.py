@@ -38,7 +38,7 @@ def make_sheet(page: Page, names: list[str]) -> None:
     players = page.locator("#score-players > li")
     expect(page.locator("#score-name-new")).to_be_visible()
     while (left := players.count()) > 0:  # a set-up left by an earlier test (the profile is shared)
-        page.locator("#score-players [data-act='remove']").first.click()
+        page.locator("#score-players [data-act='score.remove']").first.click()
         expect(players).to_have_count(left - 1)
     for count, name in enumerate(names, start=1):
         type_into(page, "#score-name-new", name)
@@ -151,7 +151,7 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     play_round(page, 1, {0: 3, 2: 9}, {})
     newer = take_link(page)
     phone.goto(newer)
-    update = phone.locator("[data-act='keep'][data-arg='update']")
+    update = phone.locator("[data-act='score.keep-update']")
     expect(update).to_be_visible()
     update.click()
     expect(phone.locator(".sk-score-sheet")).to_be_visible()
@@ -168,7 +168,7 @@ def test_a_damaged_link_says_so_and_changes_nothing(fresh_context: BrowserContex
     page.goto(server.url + "#/score/link/k1.AAAAAAAAAAAA")
     wait_ready(page)
     expect(page.locator("#score-link-error")).to_have_text("This link is damaged. Ask for it again.")
-    expect(page.locator("[data-act='keep']")).to_have_count(0)
+    expect(page.locator("[data-act='score.keep']")).to_have_count(0)
     page.goto(server.url + "#/score/link/k7.whatever")
     expect(page.locator("#score-link-error")).to_contain_text("newer version")
     assert page.evaluate("localStorage.getItem('uno.score.library')") is None

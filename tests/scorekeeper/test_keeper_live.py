@@ -22,11 +22,14 @@ from scorekeeper import (
     check_tap,
     live_errors,
     load,
+    rank_entered,
+    rank_in_deck,
     save,
+    taps_left,
     unusual_totals,
 )
 from scorekeeper.limits import unusual_limit
-from uno_core.cards import ALL_CARDS, DECK_COUNTS, Card, full_deck
+from uno_core.cards import ALL_CARDS, DECK_COUNTS, Card, Rank, full_deck
 
 
 def cards(*codes: str) -> tuple[Card, ...]:
@@ -92,6 +95,21 @@ def test_a_refused_tap_is_one_a_save_would_refuse(rng: random.Random, players: i
         else:
             assert any(error.code == "too_many_copies" for error in live_errors(more, Options()))
     assert not any(error.code == "too_many_copies" for error in live_errors(draft, Options()))
+
+
+# R-KEEP-2 (R-DECK): what a tap may still add is exactly what `check_tap` takes; copies counted by rank too
+def test_the_taps_left_are_the_taps_check_tap_takes() -> None:
+    draft = RoundDraft.blank(3).with_winner(0).add_card(1, "R7").add_card(2, "R7").add_card(2, "Y7")
+    left = taps_left(draft)
+    assert left[Card.parse("R7")] == 0 and left[Card.parse("Y7")] == 1 and left[Card.parse("W")] == 4
+    for card in ALL_CARDS:
+        assert (left[card] > 0) == (check_tap(draft, 1, card) is None), card
+    assert rank_entered(draft, Rank.SEVEN) == 3 and rank_entered(draft.with_mode(2, "total"), Rank.SEVEN) == 1
+    assert rank_in_deck(Rank.SEVEN) == 8 and rank_in_deck(Rank.ZERO) == 4 and rank_in_deck(Rank.WILD_DRAW_FOUR) == 4
+    assert sum(rank_in_deck(rank) for rank in Rank) == 108
+    deck = full_deck()
+    spent = RoundDraft(0, (HandInput(), HandInput.of_cards(deck[:107]), HandInput(Mode.CARDS)))
+    assert not +taps_left(spent)  # the deck is spent: nothing is left to tap, though a copy of deck[107] is
 
 
 # R-KEEP-2 as typed: impossible totals and bad text are reported before a save; blanks are left out

@@ -14,7 +14,9 @@ from scorekeeper import (
     Sheet,
     SheetError,
     new_sheet,
+    parse_target,
 )
+from scorekeeper.options import TARGET_MAX, TARGET_MIN
 from uno_core.rules import DealerRotation, Scoring
 
 
@@ -110,6 +112,18 @@ def test_options_validated() -> None:
         assert code_of(info) == code
     assert Options.from_dict(Options(target=300).to_dict()) == Options(target=300)
     assert Options(target=300, teams=True).to_rules().target == 300
+
+
+# R-SCORE-4: a target as typed is read here, never in the page
+def test_a_typed_target_is_read_or_refused_with_its_text() -> None:
+    assert parse_target("300") == 300 and parse_target(" 1000 ") == 1000 and parse_target("0") == 0
+    for text in ("", "abc", "-5", "3.5", "１００", "1234567890", "+300"):
+        with pytest.raises(SetupError) as info:
+            parse_target(text)
+        assert code_of(info) == "bad_target" and info.value.params["value"] == text
+        assert (info.value.params["minimum"], info.value.params["maximum"]) == (TARGET_MIN, TARGET_MAX)
+    with pytest.raises(SetupError):  # a number read, out of range: the options refuse it
+        Options(target=parse_target("0"))
 
 
 # R-VAR-TEAM: teams need an even number of players, at least 4

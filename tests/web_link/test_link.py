@@ -153,7 +153,7 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
     link: Link, page_side: Page
 ) -> None:
     got: list[Any] = []
-    typed = {"op": "intent", "act": "total", "arg": "0", "value": "33", "checked": False, "enabled": True, "seq": 7}
+    typed = {"op": "intent", "act": "score.hand-total", "seat": 0, "value": "33", "enabled": True, "seq": 7}
     hello: Any = {
         "hash": "#/howto",
         "lang": "en",
@@ -179,7 +179,7 @@ def test_typing_from_before_a_reload_is_replayed_and_each_write_says_which_inten
 def test_drawings_and_focus_say_which_intent_they_answer(link: Link, page_side: Page) -> None:
     """`seen` lets the page keep what was typed since (`ui.host`) and tell a blind tap from a seen one."""
     link.listen(lambda message: None)
-    link.from_page({"op": "intent", "act": "total", "arg": "0", "value": "1", "seq": 41})
+    link.from_page({"op": "intent", "act": "score.hand-total", "seat": 0, "value": "1", "seq": 41})
     link.to_page({"op": "draw", "root": "r", "tree": {"t": "div", "a": [["id", "r"]]}})
     link.to_page({"op": "effect", "focus": "x"})
     link.to_page({"op": "effect", "announce": {"region": "live", "text": "hi"}})
@@ -192,11 +192,12 @@ def test_what_the_person_did_while_python_started_is_applied_once_in_order(link:
     meanwhile `link.replaying` says the person saw none of their answers."""
     from app.application import replayed
 
-    def typed(seq: int, act: str, value: str = "") -> dict[str, Any]:
-        return {"op": "intent", "act": act, "arg": "", "value": value, "checked": False, "enabled": True, "seq": seq}
+    def typed(seq: int, act: str, **fields: str) -> dict[str, Any]:
+        return {"op": "intent", "act": act, **fields, "enabled": True, "seq": seq}
 
-    journal = [typed(1, "newname", "Ana"), typed(2, "add"), typed(4, "newname", "Ben")]  # Ben: sent by the page too
-    held: list[Any] = [typed(3, "newname", "Be"), typed(4, "newname", "Ben"), typed(5, "add")]
+    ana, ben = typed(1, "score.new-name", value="Ana"), typed(4, "score.new-name", value="Ben")
+    journal = [ana, typed(2, "score.add"), ben]  # Ben: sent by the page too
+    held: list[Any] = [typed(3, "score.new-name", value="Be"), dict(ben), typed(5, "score.add")]
     assert [one["seq"] for one in replayed([*journal, "junk", {"op": "route"}], held)] == [1, 2, 3, 4, 5]
     got: list[tuple[int, bool]] = []
     hello: Any = {"hash": "#/howto", "lang": "en", "catalogue": {}, "typing": journal}
@@ -223,7 +224,7 @@ def test_the_worker_holds_the_pages_acts_until_its_first_screen_is_drawn() -> No
     worker = Worker(sent.append)
     got: list[Any] = []
     worker.link.listen(got.append)
-    intent = {"op": "intent", "act": "newname", "value": "Ana", "seq": 1}
+    intent = {"op": "intent", "act": "score.new-name", "value": "Ana", "seq": 1}
     worker.receive(json.dumps(intent))  # before `start`: no screen could take it
     worker.receive(json.dumps({"op": "lang", "lang": "es"}))
     worker.receive(json.dumps({"op": "shared", "how": "copied"}))  # not an act of the person's: passed on

@@ -46,7 +46,7 @@ class Host:
         self.link = Link()
         self.table = Table()
         self.link.attach(self)
-        self.desk = KeeperDesk(self.link, PageStorage(self.link), open_keeper=lambda desk: self.keeper)
+        self.desk = KeeperDesk(self.link, PageStorage(self.link), open_store=lambda desk: self.keeper.store)
         self.clock = Clock()
         self.drawn = 0
         known = {lang: catalogue(lang) for lang in ("en", "es")}
@@ -63,6 +63,11 @@ class Host:
 
     def redraw(self) -> None:
         self.drawn += 1
+
+    def show(self, hash_: str) -> None:
+        """This phone's score screen goes to `hash_` (the desk's visit is this phone's screen)."""
+        go(self.keeper, hash_)
+        self.desk.visit = self.keeper.visit
 
     def join(self, guest: GuestPhone) -> None:
         """The host invites; the guest's camera opens the link; the host scans its answer."""
@@ -126,18 +131,20 @@ def test_each_guest_says_who_it_is_and_a_taken_player_is_refused(host: Host) -> 
 
 def test_a_guest_enters_its_own_hand_into_the_hosts_round_and_no_other(host: Host) -> None:
     ana, beto = seated(host, "en", "es")
-    go(host.keeper, f"#/score/{host.sheet_id}/round")
-    host.keeper.act("winner", "0")
+    host.show(f"#/score/{host.sheet_id}/round")
+    host.keeper.act("score.winner", seat=0)
     host.hosting.changed()
-    ana.tap("total", arg="1", value="55")
+    ana.tap("score.hand-total", seat=1, value="55")
     assert host.keeper.draft().hands[1].text == "55"  # the host holds it: what the guest sees is the host's
     before = host.keeper.draft()
-    beto.tap("total", arg="1", value="99")  # Beto's phone (seat 2) writing Beto's... no: seat 1 is Ana's phone
+    beto.tap("score.hand-total", seat=1, value="99")  # Beto's phone (seat 2) writing Ben's (seat 1, Ana's phone)
     assert host.keeper.draft() == before
     assert "each phone enters its own" in page_text(beto) or "cada teléfono anota la suya" in page_text(beto)
-    beto.tap("card", arg="2:W")
+    beto.tap("score.hand-face", seat=2, face="W")
     assert [str(card) for card in host.keeper.draft().hands[2].cards] == ["W"]
     assert "55" in page_text(beto)  # the other hands as they arrive
+    ana.tap("score.hand-total", seat=0, value="1")  # the winner's hand: not Ana's phone's either
+    assert host.keeper.draft().hands[0].is_blank and "each phone enters its own" in page_text(ana)
 
 
 def test_what_a_guest_may_not_send_is_refused_and_changes_nothing(host: Host) -> None:

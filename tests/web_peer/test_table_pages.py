@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from app.peer import pages
-from app.score.keeper import Keeper
+from app.score.keepsafe import Facts
 from app.score.page_state import Screen
-from app.score.store import MemoryStorage
+from app.score.showing import screen_of
+from app.score.step import State
+from app.score.store import Drafts, Shelf
+from app.score.visit import Visit
 from app.score.where import Where
 from app.tree import El, find, keys_of
 from scorekeeper import RoundDraft, Sheet, link, new_sheet
@@ -68,15 +70,11 @@ def test_a_player_whose_phone_is_gone_gets_a_rejoin_code_shown_by_itself() -> No
 
 
 def entry(sheet: Sheet, draft: RoundDraft | None = None) -> Screen:
-    """The keeper's screen of the next round of `sheet` (what a guest's keeper shows), with `draft` entered."""
-    keeper = Keeper(
-        MemoryStorage(), clock=lambda: 0, new_id=lambda: "s", rng=random.Random(1), lang=lambda: "en", tr=lambda k, a: k
-    )
-    keeper.store.put("s", sheet, 0)
+    """The keeper's screen of the next round of `sheet` (what a guest's screen shows), with `draft` entered."""
+    shelf = Shelf().put("s", sheet, 0)
     if draft is not None:
-        keeper.store.drafts_of("s").next = draft
-    keeper.enter(Where("round", "s"))
-    return keeper.screen()
+        shelf = shelf.with_drafts("s", Drafts(next=draft))
+    return screen_of(State(shelf, Visit(Where("round", "s"))), Facts(), lambda: "https://uno.invalid/")
 
 
 GUEST = pages.GuestView(None, "", None, False, 0, None)

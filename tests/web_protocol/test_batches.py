@@ -56,7 +56,7 @@ def test_one_intent_crosses_back_once_with_what_its_tasks_sent(wired: tuple[Link
         loop.later(lambda: link.to_page({"op": "saves-write", "id": 1, "puts": {}, "deletes": []}))  # a save's task
 
     link.listen(table)
-    link.from_page({"op": "intent", "act": "card", "arg": "R5", "seq": 4})
+    link.from_page({"op": "intent", "act": "play.card", "card": "R5", "seq": 4})
     assert page.crossings == []  # nothing before the turn is over
     loop.run()
     (crossing,) = page.crossings
@@ -76,7 +76,7 @@ def test_a_go_is_shown_in_the_same_batch_and_not_asked_back(wired: tuple[Link, P
 
     link.navigate = navigate
     link.listen(lambda message: link.to_page({"op": "effect", "go": "#/score/s1"}))
-    link.from_page({"op": "intent", "act": "save"})
+    link.from_page({"op": "intent", "act": "score.save"})
     loop.run()
     assert shown == ["#/score/s1"]
     (crossing,) = page.crossings

@@ -1,23 +1,22 @@
-"""The keeper's one table of actions: every action a page sends is in it and nothing else is; an unknown
-action or an argument no page sends is refused with a code and changes nothing; element ids are spelt once."""
+"""The keeper's one table of acts: every intent a page sends is in it and nothing else is; an unknown
+act or an argument no page sends is refused with a code and changes nothing; element ids are spelt once."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from score_ui_helpers import Translator, go, make_keeper
+from score_ui_helpers import Keeper, Translator, go, make_keeper
 from test_keeper import new_game
 from test_keepsafe import IPHONE_SAFARI
 
-from app.score.actions import ACTIONS
-from app.score.keeper import Keeper
 from app.score.keepsafe import Facts
 from app.score.pages import render
+from app.score.step import ACTS
 from app.score.store import MemoryStorage
 
 ROOT = Path(__file__).resolve().parents[2]
-FROM_THE_SCREEN = {"file"}  # the chosen file's text: `screens.score` reads it and calls `Keeper.import_text`
+FROM_THE_SCREEN: set[str] = set()  # every act a page sends is the step's (the chosen file's text too: "score.file")
 
 
 def acts_shown(keeper: Keeper) -> set[str]:
@@ -30,78 +29,92 @@ def every_act_of_an_evening(keeper: Keeper, tr: Translator) -> set[str]:
     seen: set[str] = set()
     go(keeper, "#/score/new")
     for name in ("Ana", "Ben", "Cai"):
-        keeper.act("newname", value=name)
-        keeper.act("add")
+        keeper.act("score.new-name", value=name)
+        keeper.act("score.add")
     seen |= acts_shown(keeper)
-    keeper.act("target", value="30")
-    keeper.act("dealer", "0")
-    go(keeper, keeper.act("start").go or "")
+    keeper.act("score.target", value="30")
+    keeper.act("score.dealer", seat=0)
+    go(keeper, keeper.act("score.start").go or "")
     seen |= acts_shown(keeper)  # typed totals
-    keeper.act("modeall", "cards")
-    keeper.act("winner", "0")
-    keeper.act("card", "1:9")
+    keeper.act("score.winner", seat=0)
+    keeper.act("score.hand-total", seat=1, value="1000")
+    keeper.act("score.hand-total", seat=2, value="3")
+    keeper.act("score.save")
+    seen |= acts_shown(keeper)  # "are you sure?" about a total far beyond a hand
+    keeper.act("score.cancel", what="sure")
+    keeper.act("score.mode-all", mode="cards")
+    keeper.act("score.winner", seat=0)
+    keeper.act("score.hand-face", seat=1, face="9")
     seen |= acts_shown(keeper)
-    keeper.act("card", "2:9")
-    go(keeper, keeper.act("save").go or "")  # 18 of 30
+    keeper.act("score.hand-face", seat=2, face="9")
+    go(keeper, keeper.act("score.save").go or "")  # 18 of 30
     sheet_id = keeper.where.sheet_id
     seen |= acts_shown(keeper)  # the summary, the "Keep a copy" offer
-    keeper.act("ask", "delete-game")
+    old_link = (keeper.act("score.share").share or "").splitlines()[-1]
+    keeper.act("score.ask", what="delete-game")
     seen |= acts_shown(keeper)
     go(keeper, f"#/score/{sheet_id}/round/1")
-    keeper.act("ask", "delete-round")
+    keeper.act("score.ask", what="delete-round")
     seen |= acts_shown(keeper)
     go(keeper, f"#/score/{sheet_id}/round")
-    keeper.act("winner", "1")
-    keeper.act("card", "0:W")
-    keeper.act("card", "2:5")
-    go(keeper, keeper.act("save").go or "")  # the match is over: play again
+    keeper.act("score.winner", seat=1)
+    keeper.act("score.hand-face", seat=0, face="W")
+    keeper.act("score.hand-face", seat=2, face="5")
+    go(keeper, keeper.act("score.save").go or "")  # the match is over: play again
     seen |= acts_shown(keeper)
     go(keeper, f"#/score/{sheet_id}/setup")
     seen |= acts_shown(keeper)
     go(keeper, f"#/score/{sheet_id}/link")
     seen |= acts_shown(keeper)
-    link = keeper.act("sharelink").share or ""
+    link = keeper.act("score.share-link").share or ""
     go(keeper, "#/score")
     keeper.facts = Facts(IPHONE_SAFARI, False, False)
     seen |= acts_shown(keeper)
     go(keeper, "#/score/all")
     seen |= acts_shown(keeper)
-    all_link = keeper.act("moveall").share or ""
+    all_link = keeper.act("score.move-all").share or ""
     other = make_keeper(MemoryStorage(), tr)
     go(other, "#" + link.split("#", 1)[1])
     seen |= acts_shown(other)
     go(other, "#" + all_link.split("#", 1)[1])
     seen |= acts_shown(other)
+    go(other, "#" + old_link.split("#", 1)[1])
+    go(other, other.act("score.keep").go or "")
+    go(other, "#" + link.split("#", 1)[1])
+    seen |= acts_shown(other)  # an older copy of the game here: update it, or keep a new one
     return seen
 
 
 def test_the_table_holds_exactly_the_actions_the_pages_send(keeper: Keeper, tr: Translator) -> None:
     seen = every_act_of_an_evening(keeper, tr)
-    assert seen - FROM_THE_SCREEN == set(ACTIONS)
+    assert seen - FROM_THE_SCREEN == set(ACTS)
 
 
 def test_an_unknown_action_is_refused_with_a_code_and_changes_nothing(keeper: Keeper, storage: MemoryStorage) -> None:
     new_game(keeper)
     before, screen = dict(storage.items), keeper.screen()
-    for name in ("do_save", "import_text", "Save", "", "act"):
-        effect = keeper.act(name, "1", "2", True)
+    for name in ("do_save", "import_text", "Save", "", "act", "score.Save", "play.card"):
+        effect = keeper.act(name, seat=1, value="2", checked=True)
         assert (effect.refused, effect.render, effect.go) == ("unknown_action", False, None)
     assert storage.items == before and keeper.screen() == screen
 
 
 def test_an_argument_no_page_sends_is_refused_and_changes_nothing(keeper: Keeper, storage: MemoryStorage) -> None:
     new_game(keeper)
-    keeper.act("winner", "0")
+    keeper.act("score.winner", seat=0)
     before, screen = dict(storage.items), keeper.screen()
-    for name, arg in (
-        ("winner", "x"),
-        ("card", "1:Q"),
-        ("card", "1"),
-        ("mode", "1:dice"),
-        ("uncard", "1"),
-        ("total", ""),
+    for name, fields in (
+        ("score.winner", {"seat": "x"}),
+        ("score.hand-face", {"seat": 1, "face": "Q"}),
+        ("score.hand-face", {"seat": 1}),
+        ("score.hand-mode", {"seat": 1, "mode": "dice"}),
+        ("score.hand-chip", {"seat": 1}),
+        ("score.hand-total", {"value": "5"}),
+        ("score.hand-total", {"seat": 1, "value": "5", "arg": "1"}),
+        ("score.winner", {"seat": 7}),  # a seat this sheet does not have
+        ("score.hand-face", {"seat": 4, "face": "7"}),
     ):
-        assert keeper.act(name, arg, "5").refused == "bad_argument", name
+        assert keeper.act(name, **fields).refused == "bad_argument", name
     assert storage.items == before and keeper.screen() == screen
 
 

@@ -3,16 +3,16 @@ hands are impossible, "are you sure" before an unusual total, the list's entries
 
 from __future__ import annotations
 
-from score_ui_helpers import Translator, go, make_keeper
+from score_ui_helpers import Keeper, Translator, go, make_keeper
 from test_keeper import enter_round, new_game
 
-from app.score.keeper import Keeper
 from app.score.pages import render
 from app.score.pages_list import when
 from app.score.store import LIBRARY_KEY, MemoryStorage
-from app.score.texts import summary_lines
+from app.score.texts import summary_phrases
 from app.storage.backup import backup_text
 from app.tree import El, find, text_of
+from app.tree import words as words_of
 from scorekeeper import Mode, round_summary
 from scorekeeper.link import decode
 
@@ -24,21 +24,21 @@ def words(node: El, tr: Translator) -> str:
 
 def test_the_entry_mode_applies_to_every_hand_and_is_remembered(keeper: Keeper, tr: Translator) -> None:
     sheet_id = new_game(keeper)
-    keeper.act("total", "1", "12")
-    effect = keeper.act("modeall", "cards")
+    keeper.act("score.hand-total", seat=1, value="12")
+    effect = keeper.act("score.mode-all", mode="cards")
     assert effect.focus == "score-modeall-cards"
     assert {hand.mode for hand in keeper.draft().hands} == {Mode.CARDS}
     assert keeper.draft().hands[1].text == "12"  # kept, in case the hand goes back to its total
     page = render(keeper.screen())
     assert find(page, id="score-modeall-cards")[0].attr("aria-pressed") == "true"
-    assert len(find(page, data_act="card")) == 4 * 15  # every hand shows its keypad at once
-    keeper.act("mode", "1:total")  # one hand switches on its own; the remembered mode stays
+    assert len(find(page, data_act="score.hand-face")) == 4 * 15  # every hand shows its keypad at once
+    keeper.act("score.hand-mode", seat=1, mode="total")  # one hand switches on its own; the remembered mode stays
     assert keeper.sheet().entry_mode is Mode.CARDS
-    keeper.act("winner", "0")
+    keeper.act("score.winner", seat=0)
     for seat in (1, 2, 3):
-        keeper.act("card", f"{seat}:7")
-    keeper.act("mode", "1:cards")
-    keeper.act("save")
+        keeper.act("score.hand-face", seat=seat, face="7")
+    keeper.act("score.hand-mode", seat=1, mode="cards")
+    keeper.act("score.save")
     assert not keeper.errors
     # the next round, a reload, and a new game all start card by card
     again = make_keeper(keeper.store.storage, tr)  # type: ignore[arg-type]
@@ -52,7 +52,7 @@ def test_the_entry_mode_applies_to_every_hand_and_is_remembered(keeper: Keeper, 
 def test_a_mode_change_is_not_a_play(keeper: Keeper) -> None:
     sheet_id = new_game(keeper)
     before = keeper.store.library.get(sheet_id).updated
-    keeper.act("modeall", "cards")
+    keeper.act("score.mode-all", mode="cards")
     assert keeper.store.library.get(sheet_id).updated == before
 
 
@@ -63,10 +63,10 @@ def part(keeper: Keeper, ident: str) -> El:
 
 def test_the_preview_never_shows_a_total_that_cannot_be_saved(keeper: Keeper, tr: Translator) -> None:
     new_game(keeper)
-    keeper.act("winner", "0")
-    keeper.act("total", "1", "700")
+    keeper.act("score.winner", seat=0)
+    keeper.act("score.hand-total", seat=1, value="700")
     assert words(part(keeper, "score-preview"), tr) == "This round: Ana +700"
-    effect = keeper.act("total", "2", "600")
+    effect = keeper.act("score.hand-total", seat=2, value="600")
     assert effect.render and effect.focus is None  # a keystroke redraws the page, moving no focus
     assert words(part(keeper, "score-preview"), tr) == (
         "This round cannot be saved as entered: The hands add up to 1300; the cards left make at most 1240."
@@ -74,10 +74,10 @@ def test_the_preview_never_shows_a_total_that_cannot_be_saved(keeper: Keeper, tr
     assert "+1300" not in text_of(render(keeper.screen()), tr)
     assert text_of(part(keeper, "score-live-2"), tr) == "600 pts"
     assert text_of(part(keeper, "score-hand-2-error"), tr) == ""
-    keeper.act("total", "2", "1300")
+    keeper.act("score.hand-total", seat=2, value="1300")
     too_high = "1300 is more than the cards left can make (at most 1240)."
     assert text_of(part(keeper, "score-hand-2-error"), tr) == too_high
-    keeper.act("total", "2", "60")
+    keeper.act("score.hand-total", seat=2, value="60")
     assert words(part(keeper, "score-preview"), tr) == "This round: Ana +760"
 
 
@@ -85,14 +85,14 @@ def test_every_hand_says_what_is_wrong_as_it_is_typed(keeper: Keeper, tr: Transl
     """A round with -5, abc and 99999 typed into three hands shows three messages at once, before any save,
     each next to its field (marked invalid); correcting one takes its message away and leaves the others."""
     new_game(keeper)
-    keeper.act("winner", "0")
+    keeper.act("score.winner", seat=0)
     for seat, text in ((1, "-5"), (2, "abc"), (3, "99999")):
-        keeper.act("total", str(seat), text)
+        keeper.act("score.hand-total", seat=seat, value=text)
     texts = {seat: text_of(part(keeper, f"score-hand-{seat}-error"), tr) for seat in (1, 2, 3)}
     assert texts[1] == "Points cannot be negative." and "abc" in texts[2] and "99999" in texts[3], texts
     assert [part(keeper, f"score-hand-{seat}").attr("aria-invalid") for seat in (1, 2, 3)] == ["true"] * 3
     assert "cannot be saved" in words(part(keeper, "score-preview"), tr)
-    keeper.act("total", "2", "12")
+    keeper.act("score.hand-total", seat=2, value="12")
     assert text_of(part(keeper, "score-hand-2-error"), tr) == ""
     assert part(keeper, "score-hand-2").attr("aria-invalid") is None
     assert text_of(part(keeper, "score-hand-1-error"), tr) == texts[1]
@@ -101,12 +101,14 @@ def test_every_hand_says_what_is_wrong_as_it_is_typed(keeper: Keeper, tr: Transl
 
 def test_an_unusual_total_asks_before_it_ends_the_match(keeper: Keeper, storage: MemoryStorage, tr: Translator) -> None:
     sheet_id = new_game(keeper)
-    keeper.act("winner", "1")
-    keeper.act("total", "0", "1000")  # possible (the deck has 1240), far beyond a hand of 25 cards (740)
-    keeper.act("total", "2", "3")
-    keeper.act("total", "3", "4")
+    keeper.act("score.winner", seat=1)
+    keeper.act(
+        "score.hand-total", seat=0, value="1000"
+    )  # possible (the deck has 1240), far beyond a hand of 25 cards (740)
+    keeper.act("score.hand-total", seat=2, value="3")
+    keeper.act("score.hand-total", seat=3, value="4")
     before = storage.items[LIBRARY_KEY]
-    effect = keeper.act("save")
+    effect = keeper.act("score.save")
     assert effect.focus == "score-sure-title" and effect.go is None
     assert storage.items[LIBRARY_KEY] == before  # not saved yet
     page = render(keeper.screen())
@@ -115,24 +117,24 @@ def test_an_unusual_total_asks_before_it_ends_the_match(keeper: Keeper, storage:
     assert "Saving this round ends the match." in question
     assert not find(page, id="score-save")
     # "no": back to the hand, everything as typed
-    assert keeper.act("cancel", "sure").focus == "score-hand-0"
+    assert keeper.act("score.cancel", what="sure").focus == "score-hand-0"
     assert keeper.draft().hands[0].text == "1000" and keeper.screen().sure is None
     # a change to the round asks again; "yes" saves it
-    keeper.act("save")
-    keeper.act("total", "0", "999")
-    effect = keeper.act("save", "sure")
+    keeper.act("score.save")
+    keeper.act("score.hand-total", seat=0, value="999")
+    effect = keeper.act("score.save-sure")
     assert effect.go is None and keeper.confirm == "sure"
-    effect = keeper.act("save", "sure")
+    effect = keeper.act("score.save-sure")
     assert effect.go == f"#/score/{sheet_id}"
     assert keeper.store.library.get(sheet_id).sheet.tally().finished
 
 
 def test_a_normal_round_is_not_asked_about(keeper: Keeper) -> None:
     new_game(keeper)
-    keeper.act("winner", "1")
+    keeper.act("score.winner", seat=1)
     for seat, text in ((0, "740"), (2, "3"), (3, "4")):
-        keeper.act("total", str(seat), text)
-    assert keeper.act("save").go is not None
+        keeper.act("score.hand-total", seat=seat, value=text)
+    assert keeper.act("score.save").go is not None
 
 
 def test_list_entries_are_told_apart(keeper: Keeper, tr: Translator) -> None:
@@ -188,13 +190,13 @@ def test_the_rounds_table_has_a_visible_legend(keeper: Keeper, tr: Translator) -
 
 def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Translator) -> None:
     sheet_id = new_game(keeper)
-    keeper.act("winner", "2")
-    keeper.act("total", "0", "12")
-    keeper.act("mode", "1:cards")
-    keeper.act("card", "1:W+4")
-    keeper.act("card", "1:7")
-    keeper.act("total", "3", "0")
-    go(keeper, keeper.act("save").go or "")
+    keeper.act("score.winner", seat=2)
+    keeper.act("score.hand-total", seat=0, value="12")
+    keeper.act("score.hand-mode", seat=1, mode="cards")
+    keeper.act("score.hand-face", seat=1, face="W+4")
+    keeper.act("score.hand-face", seat=1, face="7")
+    keeper.act("score.hand-total", seat=3, value="0")
+    go(keeper, keeper.act("score.save").go or "")
     expected = (
         "Round 1: Ana dealt, Cai went out.",
         "Ana: 12 pts",
@@ -203,10 +205,10 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
         "Cai scores 69 (69 in all).",
         "Next to deal: Ben.",
     )
-    assert keeper.screen().summary == expected
+    assert tuple(words_of(line, tr) for line in keeper.screen().summary) == expected
     card = find(render(keeper.screen()), id="score-summary-share")
-    assert card and card[0].attr("data-act") == "summary"
-    effect = keeper.act("summary")
+    assert card and card[0].attr("data-act") == "score.summary"
+    effect = keeper.act("score.summary")
     text, link = (effect.share or "").rsplit("\n", 1)
     assert text == "\n".join(expected)
     assert decode(link).sheet == keeper.sheet()  # the summary ends with the sheet's link
@@ -214,7 +216,7 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     page = render(keeper.screen())
     assert words(find(page, id="score-flash")[0], tr) == "Round summary copied to the clipboard."
     assert find(page, id="score-summary-share")  # still there to share again
-    keeper.act("share")
+    keeper.act("score.share")
     keeper.shared("shared")
     assert words(find(render(keeper.screen()), id="score-flash")[0], tr) == "Standings shared."
     go(keeper, f"#/score/{sheet_id}/round")
@@ -223,6 +225,6 @@ def test_a_round_summary_after_saving_shares_as_text(keeper: Keeper, tr: Transla
     tr.lang = "es"
     assert not tr.missing
     # the faces as tapped, by name: the colours were the app's choice, never entered
-    assert summary_lines(round_summary(keeper.store.library.get(sheet_id).sheet, 1), tr)[2] == (
+    assert words_of(summary_phrases(round_summary(keeper.store.library.get(sheet_id).sheet, 1))[2], tr) == (
         "Ben: 57 ptos. (Comodín roba cuatro, 7)"
     )

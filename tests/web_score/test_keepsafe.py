@@ -5,11 +5,10 @@ list's marks, the once-an-evening "Keep a copy" offer, and "Move all my sheets" 
 from __future__ import annotations
 
 import pytest
-from score_ui_helpers import Translator, go, make_keeper
+from score_ui_helpers import Keeper, Translator, go, make_keeper
 from test_keeper import enter_round, new_game
 from test_keeper_checks import words
 
-from app.score.keeper import Keeper
 from app.score.keepsafe import EVENING_MS, Facts, Marks, ios_card, is_ios, sheet_state, storage_status
 from app.score.pages import render
 from app.score.store import LIBRARY_KEY, MemoryStorage
@@ -118,7 +117,7 @@ def test_the_list_says_where_sheets_are_kept_and_shows_the_ios_card_once_a_sheet
     card = words(find(page, id="score-ios-card")[0], tr)
     assert "Add to Home Screen" in card and "don't move there by themselves" in card
     assert [words(mark, tr) for mark in only_here(page)] == ["Only on this phone"]
-    keeper.act("iosdone")
+    keeper.act("score.ios-done")
     assert not find(render(keeper.screen()), id="score-ios-card")  # dismissed: the storage line stays
     assert find(render(keeper.screen()), id="score-storage")
     keeper.facts = Facts(ANDROID, False, True)
@@ -136,7 +135,7 @@ def test_keep_a_copy_is_offered_once_an_evening_until_the_sheet_is_kept(keeper: 
     offer = find(page, id="score-copy-offer")
     assert offer and offer[0].tag == "aside"  # in the page, never a dialog
     assert find(page, id="score-enter")  # entry goes on
-    keeper.act("nocopy")
+    keeper.act("score.no-copy")
     assert not find(render(keeper.screen()), id="score-copy-offer")
     go(keeper, f"#/score/{sheet_id}/round")
     enter_round(keeper, 1, {0: "5"})
@@ -145,7 +144,7 @@ def test_keep_a_copy_is_offered_once_an_evening_until_the_sheet_is_kept(keeper: 
     go(keeper, "#/score")
     assert only_here(render(keeper.screen()))
     go(keeper, f"#/score/{sheet_id}")
-    keeper.act("export")  # kept elsewhere now: no mark
+    keeper.act("score.export")  # kept elsewhere now: no mark
     go(keeper, "#/score")
     assert not only_here(render(keeper.screen()))
     go(keeper, f"#/score/{sheet_id}/round")
@@ -153,7 +152,7 @@ def test_keep_a_copy_is_offered_once_an_evening_until_the_sheet_is_kept(keeper: 
     go(keeper, "#/score")
     assert only_here(render(keeper.screen()))
     go(keeper, f"#/score/{sheet_id}")
-    keeper.act("share")
+    keeper.act("score.share")
     keeper.shared("shared")  # the standings carry the link
     go(keeper, "#/score")
     assert not only_here(render(keeper.screen()))
@@ -172,7 +171,7 @@ def test_move_all_my_sheets_by_one_link(keeper: Keeper, tr: Translator) -> None:
         None
     ]  # the QR code of the same link
     assert words(find(page, id="score-qr-title")[0], tr).startswith("Point another phone's camera")
-    link = keeper.act("moveall").share or ""
+    link = keeper.act("score.move-all").share or ""
     assert "#/score/all/k1." in link and link == shown
     keeper.shared("copied")
     assert (
@@ -184,19 +183,19 @@ def test_move_all_my_sheets_by_one_link(keeper: Keeper, tr: Translator) -> None:
     page = render(other.screen())
     assert words(find(page, id="score-moved")[0], tr) == "Ana, Ben · Rounds: 1 Cy, Dee, Eva · Rounds: 0"
     assert other_storage.get(LIBRARY_KEY) is None  # opening stores nothing
-    effect = other.act("keepall")
+    effect = other.act("score.keep-all")
     assert effect.go == "#/score"
     go(other, effect.go)
     assert words(find(render(other.screen()), id="score-flash")[0], tr) == "2 games imported."
     assert {entry.sheet.players for entry in other.store.library.entries} == {("Ana", "Ben"), ("Cy", "Dee", "Eva")}
     assert all(keeper.store.library.find_same(entry.sheet) for entry in other.store.library.entries)
     go(other, "#" + link.split("#", 1)[1])
-    other.act("keepall")  # again: nothing copied
+    other.act("score.keep-all")  # again: nothing copied
     assert len(other.store.library.entries) == 2
     go(other, "#/score/all/k1.AAAA")
     assert find(render(other.screen()), id="score-link-error")
     # the file: a backup the import takes
-    download = keeper.act("movefile").download
+    download = keeper.act("score.move-file").download
     assert download is not None and download[0].startswith("uno-backup-")
     third = make_keeper(MemoryStorage(), tr)
     go(third, "#/score")
@@ -209,7 +208,7 @@ def test_a_link_pasted_on_the_list_opens_its_page(keeper: Keeper, tr: Translator
     """The iOS Home Screen app has no address bar: a link gets there pasted under "Import a game"."""
     played(keeper)
     go(keeper, "#/score")
-    link = keeper.act("moveall").share or ""
+    link = keeper.act("score.move-all").share or ""
     other = make_keeper(MemoryStorage(), tr)
     go(other, "#/score")
     for text, message in (
@@ -217,19 +216,19 @@ def test_a_link_pasted_on_the_list_opens_its_page(keeper: Keeper, tr: Translator
         ("https://example.com/#/play", "This is not a link to an UNO score sheet."),
         (link[:-12], "This link is cut short. Copy all of it and try again."),
     ):
-        other.act("linktext", value=text)
-        effect = other.act("openlink")
+        other.act("score.link-text", value=text)
+        effect = other.act("score.open-link")
         assert effect.go is None and effect.focus == "score-open-link"
         page = render(other.screen())
         assert words(find(page, id="score-open-link-error")[0], tr) == message
         assert find(page, id="score-open-link")[0].attr("value") == text  # kept to mend
         assert find(page, id="score-open-link")[0].attr("aria-invalid") == "true"
     assert other.store.library.entries == ()
-    other.act("linktext", value=f"  {link}  ")
-    effect = other.act("openlink")
+    other.act("score.link-text", value=f"  {link}  ")
+    effect = other.act("score.open-link")
     assert effect.go == "#" + link.split("#", 1)[1]
     go(other, effect.go)
-    assert other.act("keepall").go == "#/score"
+    assert other.act("score.keep-all").go == "#/score"
     assert len(other.store.library.entries) == 1
     assert not tr.missing
 

@@ -4,11 +4,10 @@ changing nothing, and the shared standings ending with the link."""
 
 from __future__ import annotations
 
-from score_ui_helpers import Translator, go, make_keeper
+from score_ui_helpers import Keeper, Translator, go, make_keeper
 from test_keeper import enter_round, new_game
 from test_keeper_checks import words
 
-from app.score.keeper import Keeper
 from app.score.pages import render
 from app.score.store import LIBRARY_KEY, MemoryStorage
 from app.tree import find
@@ -41,7 +40,7 @@ def test_the_link_page_shows_a_qr_code_and_the_link_of_the_sheet(keeper: Keeper,
     page = render(keeper.screen())
     (svg,) = [node for node in page.walk() if node.tag == "svg" and node.attr("class") == "sk-qr"]
     assert svg.attr("aria-labelledby") == "score-qr-title"
-    effect = keeper.act("sharelink")
+    effect = keeper.act("score.share-link")
     assert effect.share == link
     keeper.shared("copied")
     assert words(find(render(keeper.screen()), id="score-flash")[0], tr) == "Link copied to the clipboard."
@@ -50,7 +49,7 @@ def test_the_link_page_shows_a_qr_code_and_the_link_of_the_sheet(keeper: Keeper,
 
 def test_shared_standings_end_with_the_link(keeper: Keeper) -> None:
     played(keeper)
-    text = keeper.act("share").share or ""
+    text = keeper.act("score.share").share or ""
     assert text.splitlines()[0].startswith("UNO scores after 2 round(s)")
     assert decode(text.splitlines()[-1]).sheet == keeper.sheet()
 
@@ -70,9 +69,9 @@ def test_a_link_opens_read_only_on_another_phone_and_keep_imports_it_once(keeper
     standings = words(find(page, id="score-link-standings")[0], tr)
     assert standings == "1. <b>Ben</b> 12 2. Ana 10 3. Zoë 🃏 0"
     assert not find(page, id="score-link-differs")
-    assert not find(page, data_act="undo")  # read-only: no actions of a saved sheet
+    assert not find(page, data_act="score.undo")  # read-only: no actions of a saved sheet
     assert other_storage.get(LIBRARY_KEY) is None  # opening stores nothing
-    effect = other.act("keep")
+    effect = other.act("score.keep")
     assert effect.go is not None
     go(other, effect.go)
     assert other.sheet() == sheet
@@ -81,7 +80,7 @@ def test_a_link_opens_read_only_on_another_phone_and_keep_imports_it_once(keeper
     open_link(other, link)
     page = render(other.screen())
     assert words(find(page, id="score-open-saved")[0], tr) == "Open it"
-    effect = other.act("keep")
+    effect = other.act("score.keep")
     assert effect.go == f"#/score/{other.store.library.entries[0].id}"
     assert len(other.store.library.entries) == 1
     assert not tr.missing
@@ -95,12 +94,12 @@ def test_a_newer_link_offers_to_update_the_older_copy(keeper: Keeper, tr: Transl
     new_link = link_of(keeper, sheet_id)
     other = make_keeper(MemoryStorage(), tr)
     open_link(other, old_link)
-    go(other, other.act("keep").go or "")
+    go(other, other.act("score.keep").go or "")
     kept_id = other.where.sheet_id
     open_link(other, new_link)
     page = render(other.screen())
     assert "An older copy of this game is on this phone (1 rounds; this link has 2)." in words(page, tr)
-    effect = other.act("keep", "update")
+    effect = other.act("score.keep-update")
     assert effect.go == f"#/score/{kept_id}"
     go(other, effect.go)
     assert other.sheet() == keeper.sheet() and len(other.store.library.entries) == 1
@@ -125,8 +124,8 @@ def test_bad_links_say_why_and_change_nothing(keeper: Keeper, tr: Translator) ->
         open_link(other, bad)
         page = render(other.screen())
         assert words(find(page, id="score-link-error")[0], tr) == message, bad
-        assert not find(page, data_act="keep")
-        other.act("keep")
+        assert not find(page, data_act="score.keep")
+        other.act("score.keep")
         assert storage.get(LIBRARY_KEY) is None
     tr.lang = "es"
     open_link(other, link[:40])
@@ -152,4 +151,4 @@ def test_a_sheet_too_long_for_a_qr_code_offers_its_link_and_file(keeper: Keeper,
     assert not [node for node in page.walk() if node.tag == "svg"]
     assert words(find(page, id="score-qr-title")[0], tr).startswith("This sheet is too long for a QR code.")
     assert decode(find(page, id="score-link-text")[0].attr("value") or "").sheet == evening(10, 40, 14)
-    assert find(page, data_act="export")
+    assert find(page, data_act="score.export")

@@ -69,9 +69,10 @@ def test_a_screen_is_a_value() -> None:
 
 
 def test_the_keeper_builds_no_page() -> None:
-    """The controller hands out a Screen; importing it loads no page module."""
+    """The keeper (its step, and the Screen it shows) loads no page module."""
     code = (
-        "import sys; import app.score.keeper; print(sorted(m for m in sys.modules if m.startswith('app.score.pages')))"
+        "import sys; import app.score.step, app.score.showing; "
+        "print(sorted(m for m in sys.modules if m.startswith('app.score.pages')))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],

@@ -9,8 +9,19 @@ from pathlib import Path
 import pytest
 from score_ui_helpers import Translator
 
-from app.score.texts import announcement_text, error_text, share_text
-from scorekeeper import EntryError, Options, RoundDraft, Sheet, announcement, new_sheet, share_data
+from app.score.texts import announcement_said, error_phrase, said_text, share_said
+from app.tree import Translate, words
+from scorekeeper import (
+    Announcement,
+    EntryError,
+    Options,
+    RoundDraft,
+    ShareData,
+    Sheet,
+    announcement,
+    new_sheet,
+    share_data,
+)
 from scorekeeper.messages import MESSAGES
 from uno_core.rules import Scoring
 
@@ -32,6 +43,18 @@ def draft(players: int, winner: int, totals: dict[int, int]) -> RoundDraft:
 def played() -> Sheet:
     sheet = sheet_of(3, target=100, dealer=2).add_round(draft(3, 0, {1: 12, 2: 30}))
     return sheet.add_round(draft(3, 1, {0: 7, 2: 57}))
+
+
+def error_text(error: EntryError, tr: Translate) -> str:
+    return words(error_phrase(error), tr)
+
+
+def share_text(data: ShareData, tr: Translate) -> str:
+    return said_text(share_said(data), tr)
+
+
+def announcement_text(item: Announcement, tr: Translate) -> str:
+    return said_text(announcement_said(item), tr)
 
 
 @pytest.fixture

@@ -10,14 +10,15 @@
 // deferred and module scripts (the shell), so the set-up is in the first paint (measured: docs/decisions.md).
 
 (() => {
-  // {pages: {lang: the set-up's HTML}, blank: the set-up's save while nothing is set up}, as JSON text: read only on
-  // the set-up's route (a string costs every other page little to compile)
+  // {pages: {lang: the set-up's HTML}, blank: the set-up's save while nothing is set up, acts: {act: {field: how it is
+  // read}}}, as JSON text: read only on the set-up's route (a string costs every other page little to compile)
   const EARLY_JSON = __EARLY_SETUP__;
   const ROUTE = "#/score/new";
   const SETUP_KEY = "uno.score.setup"; // the set-up's save (IndexedDB, mirrored to localStorage)
   const JOURNAL_KEY = "uno.typing"; // ui.journal's entries and count, in sessionStorage
   const SEQ_KEY = "uno.typing.seq";
   const VALUES = ["input", "change"]; // ui.journal's REPLAYED: a value replaces the same field's entry just before it
+  const NOT_THE_FIELD = ["op", "seq", "blind", "enabled", "value", "checked", "text"]; // ui.journal's
   const LANGS = ["es", "en"];
   const root = document.documentElement;
   const screen = document.getElementById("screen");
@@ -76,7 +77,7 @@
     const seq = Math.max(Number(sessionStorage.getItem(SEQ_KEY)) || 0, ...noted.map((entry) => entry.seq)) + 1;
     const entry = { ...intent, seq, hash: ROUTE };
     const last = noted[noted.length - 1];
-    if (VALUES.includes(kind) && last && last.hash === entry.hash && last.act === entry.act && last.arg === entry.arg) {
+    if (VALUES.includes(kind) && last && fieldOf(last) === fieldOf(entry)) {
       noted[noted.length - 1] = entry; // the same field again: its new value stands for both
     } else {
       noted.push(entry);
@@ -87,18 +88,41 @@
     } catch { /* full: the last keys may be lost to a reload, nothing else */ }
   }
 
-  /** The intent ui.host sends for an event of `target`. */
+  /** Which field an entry's value is of (ui.journal's field_of): its location, its act and its other fields. */
+  function fieldOf(entry) {
+    const names = Object.keys(entry).filter((name) => !NOT_THE_FIELD.includes(name)).sort();
+    return JSON.stringify(names.map((name) => [name, entry[name]]));
+  }
+
+  /** A field's value as written on its control (`data-<field>`), read as ui.host reads it (shared.schema's parse). */
+  function read(how, text) {
+    if (how.startsWith("?")) return text === "" ? null : read(how.slice(1), text);
+    if (how === "number") return /^-?[0-9]+$/.test(text) ? Number(text) : text; // not a number: Python says so
+    if (how === "flag") return text === "true" ? true : text === "false" ? false : text;
+    return text;
+  }
+
+  /** The intent ui.host sends for an event of `target`: each field its act takes (`acts`) from the control's
+   *  `data-<field>`, else its value or its box's state. */
   function intentOf(target) {
     const field = /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
-    return {
-      op: "intent",
-      act: target.dataset.act,
-      arg: target.dataset.arg || "",
-      value: field ? target.value : "",
-      checked: target.tagName === "INPUT" ? target.checked : false,
-      enabled: !target.disabled && target.getAttribute("aria-disabled") !== "true",
-      blind: sent++ > 0,
-    };
+    const given = { value: field ? target.value : "", checked: target.tagName === "INPUT" ? target.checked : false };
+    const intent = { op: "intent", act: target.dataset.act };
+    for (const [name, how] of Object.entries(picture().acts[intent.act] || {})) {
+      const written = target.getAttribute("data-" + name);
+      if (written !== null) intent[name] = read(how, written);
+      else if (name in given) intent[name] = given[name];
+    }
+    intent.enabled = !target.disabled && target.getAttribute("aria-disabled") !== "true";
+    intent.blind = sent++ > 0;
+    return intent;
+  }
+
+  /** Whether `entry` is the intent of control `el`: its act, and each field written on it. */
+  function sentBy(el, entry) {
+    if (el.dataset.act !== entry.act) return false;
+    const fields = Object.entries(picture().acts[entry.act] || {});
+    return fields.every(([name, how]) => !el.hasAttribute("data-" + name) || read(how, el.getAttribute("data-" + name)) === entry[name]);
   }
 
   /** The page's MicroPython side listens to #screen itself from its start on (web/ui-start.mjs marks it). */
@@ -146,13 +170,12 @@
   /** What the journal holds for this page (typed before a reload) put back on the fresh picture. */
   function restore(noted) {
     for (const entry of noted.filter((one) => one.hash === ROUTE)) {
-      const target = [...box.querySelectorAll("[data-act]")].find(
-        (el) => el.dataset.act === entry.act && (el.dataset.arg || "") === (entry.arg || ""),
-      );
+      const target = [...box.querySelectorAll("[data-act]")].find((el) => sentBy(el, entry));
       if (!target) continue;
       touched = true;
       if (target.tagName === "FORM") added(target);
-      else if (target.type === "checkbox" || target.type === "radio") target.checked = !!entry.checked;
+      else if (target.type === "radio") target.checked = true; // the one its fields name
+      else if (target.type === "checkbox") target.checked = !!entry.checked;
       else if ("value" in target) target.value = entry.value ?? "";
     }
   }

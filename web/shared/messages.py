@@ -375,450 +375,371 @@ class TableClaimIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
-class WinnerIntent(TypedDict):
+class ScoreImportIntent(TypedDict):
     op: Literal["intent"]
-    act: Literal["winner"]
+    act: Literal["score.import"]
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
 
 
-class ModeIntent(TypedDict):
+class ScoreFileIntent(TypedDict):
     op: Literal["intent"]
-    act: Literal["mode"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class ModeallIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["modeall"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class TotalIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["total"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class CardIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["card"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class UncardIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["uncard"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class SaveIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["save"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class DiscardIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["discard"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class DeleteRoundIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["delete-round"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class NewnameIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["newname"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class AddIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["add"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class RenameIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["rename"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class MoveIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["move"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class RemoveIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["remove"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class TeamsIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["teams"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class TargetIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["target"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class ScoringIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["scoring"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class WildIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["wild"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class RotationIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["rotation"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class DealerIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["dealer"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class DrawIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["draw"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class StartIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["start"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class UndoIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["undo"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class ShareIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["share"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class SummaryIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["summary"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class ExportIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["export"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class AgainIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["again"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class AskIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["ask"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class CancelIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["cancel"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class DeleteGameIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["delete-game"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class SharelinkIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["sharelink"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class KeepIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["keep"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class LinktextIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["linktext"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class OpenlinkIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["openlink"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class NocopyIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["nocopy"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class IosdoneIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["iosdone"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class MoveallIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["moveall"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class KeepallIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["keepall"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class MovefileIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["movefile"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class ImportIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["import"]
-    seq: NotRequired[int]
-    blind: NotRequired[bool]
-    enabled: NotRequired[bool]
-    arg: NotRequired[str]
-    value: NotRequired[str]
-    checked: NotRequired[bool]
-
-
-class FileIntent(TypedDict):
-    op: Literal["intent"]
-    act: Literal["file"]
+    act: Literal["score.file"]
     text: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreLinkTextIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.link-text"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreOpenLinkIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.open-link"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreIosDoneIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.ios-done"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreNewNameIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.new-name"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreAddIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.add"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRenameIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.rename"]
+    seat: int
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreMoveIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.move"]
+    seat: int
+    step: int
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRemoveIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.remove"]
+    seat: int
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreTeamsIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.teams"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreTargetIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.target"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreScoringIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.scoring"]
+    scoring: Literal["standard", "penalty", "single_round"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreWildIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.wild"]
+    points: int
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRotationIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.rotation"]
+    rotation: Literal["left", "winner"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreDealerIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.dealer"]
+    seat: int
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreDrawIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.draw"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreStartIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.start"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreUndoIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.undo"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreShareIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.share"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreSummaryIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.summary"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreExportIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.export"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreAgainIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.again"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreAskIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.ask"]
+    what: Literal["delete-game", "delete-round"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreCancelIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.cancel"]
+    what: Literal["delete-game", "delete-round", "sure"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreDeleteGameIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.delete-game"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreNoCopyIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.no-copy"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreWinnerIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.winner"]
+    seat: int
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreModeAllIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.mode-all"]
+    mode: Literal["total", "cards"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreHandModeIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.hand-mode"]
+    seat: int
+    mode: Literal["total", "cards"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreHandTotalIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.hand-total"]
+    seat: int
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreHandFaceIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.hand-face"]
+    seat: int
+    face: Literal["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "S", "V", "+2", "W", "W+4"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreHandChipIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.hand-chip"]
+    seat: int
+    index: int
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreSaveIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.save"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreSaveSureIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.save-sure"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreDiscardIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.discard"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreDeleteRoundIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.delete-round"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreShareLinkIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.share-link"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreKeepIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.keep"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreKeepUpdateIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.keep-update"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreMoveAllIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.move-all"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreKeepAllIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.keep-all"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreMoveFileIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.move-file"]
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -1305,93 +1226,97 @@ def is_table_intent(message: FromPage) -> TypeGuard[TableIntent]:
 
 
 ScoreIntent = (
-    WinnerIntent
-    | ModeIntent
-    | ModeallIntent
-    | TotalIntent
-    | CardIntent
-    | UncardIntent
-    | SaveIntent
-    | DiscardIntent
-    | DeleteRoundIntent
-    | NewnameIntent
-    | AddIntent
-    | RenameIntent
-    | MoveIntent
-    | RemoveIntent
-    | TeamsIntent
-    | TargetIntent
-    | ScoringIntent
-    | WildIntent
-    | RotationIntent
-    | DealerIntent
-    | DrawIntent
-    | StartIntent
-    | UndoIntent
-    | ShareIntent
-    | SummaryIntent
-    | ExportIntent
-    | AgainIntent
-    | AskIntent
-    | CancelIntent
-    | DeleteGameIntent
-    | SharelinkIntent
-    | KeepIntent
-    | LinktextIntent
-    | OpenlinkIntent
-    | NocopyIntent
-    | IosdoneIntent
-    | MoveallIntent
-    | KeepallIntent
-    | MovefileIntent
-    | ImportIntent
-    | FileIntent
+    ScoreImportIntent
+    | ScoreFileIntent
+    | ScoreLinkTextIntent
+    | ScoreOpenLinkIntent
+    | ScoreIosDoneIntent
+    | ScoreNewNameIntent
+    | ScoreAddIntent
+    | ScoreRenameIntent
+    | ScoreMoveIntent
+    | ScoreRemoveIntent
+    | ScoreTeamsIntent
+    | ScoreTargetIntent
+    | ScoreScoringIntent
+    | ScoreWildIntent
+    | ScoreRotationIntent
+    | ScoreDealerIntent
+    | ScoreDrawIntent
+    | ScoreStartIntent
+    | ScoreUndoIntent
+    | ScoreShareIntent
+    | ScoreSummaryIntent
+    | ScoreExportIntent
+    | ScoreAgainIntent
+    | ScoreAskIntent
+    | ScoreCancelIntent
+    | ScoreDeleteGameIntent
+    | ScoreNoCopyIntent
+    | ScoreWinnerIntent
+    | ScoreModeAllIntent
+    | ScoreHandModeIntent
+    | ScoreHandTotalIntent
+    | ScoreHandFaceIntent
+    | ScoreHandChipIntent
+    | ScoreSaveIntent
+    | ScoreSaveSureIntent
+    | ScoreDiscardIntent
+    | ScoreDeleteRoundIntent
+    | ScoreShareLinkIntent
+    | ScoreKeepIntent
+    | ScoreKeepUpdateIntent
+    | ScoreMoveAllIntent
+    | ScoreKeepAllIntent
+    | ScoreMoveFileIntent
 )
 
 
 SCORE_ACTS = frozenset(
     (
-        "winner",
-        "mode",
-        "modeall",
-        "total",
-        "card",
-        "uncard",
-        "save",
-        "discard",
-        "delete-round",
-        "newname",
-        "add",
-        "rename",
-        "move",
-        "remove",
-        "teams",
-        "target",
-        "scoring",
-        "wild",
-        "rotation",
-        "dealer",
-        "draw",
-        "start",
-        "undo",
-        "share",
-        "summary",
-        "export",
-        "again",
-        "ask",
-        "cancel",
-        "delete-game",
-        "sharelink",
-        "keep",
-        "linktext",
-        "openlink",
-        "nocopy",
-        "iosdone",
-        "moveall",
-        "keepall",
-        "movefile",
-        "import",
-        "file",
+        "score.import",
+        "score.file",
+        "score.link-text",
+        "score.open-link",
+        "score.ios-done",
+        "score.new-name",
+        "score.add",
+        "score.rename",
+        "score.move",
+        "score.remove",
+        "score.teams",
+        "score.target",
+        "score.scoring",
+        "score.wild",
+        "score.rotation",
+        "score.dealer",
+        "score.draw",
+        "score.start",
+        "score.undo",
+        "score.share",
+        "score.summary",
+        "score.export",
+        "score.again",
+        "score.ask",
+        "score.cancel",
+        "score.delete-game",
+        "score.no-copy",
+        "score.winner",
+        "score.mode-all",
+        "score.hand-mode",
+        "score.hand-total",
+        "score.hand-face",
+        "score.hand-chip",
+        "score.save",
+        "score.save-sure",
+        "score.discard",
+        "score.delete-round",
+        "score.share-link",
+        "score.keep",
+        "score.keep-update",
+        "score.move-all",
+        "score.keep-all",
+        "score.move-file",
     )
 )
 
@@ -1437,47 +1362,49 @@ IntentMessage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
-    | WinnerIntent
-    | ModeIntent
-    | ModeallIntent
-    | TotalIntent
-    | CardIntent
-    | UncardIntent
-    | SaveIntent
-    | DiscardIntent
-    | DeleteRoundIntent
-    | NewnameIntent
-    | AddIntent
-    | RenameIntent
-    | MoveIntent
-    | RemoveIntent
-    | TeamsIntent
-    | TargetIntent
-    | ScoringIntent
-    | WildIntent
-    | RotationIntent
-    | DealerIntent
-    | DrawIntent
-    | StartIntent
-    | UndoIntent
-    | ShareIntent
-    | SummaryIntent
-    | ExportIntent
-    | AgainIntent
-    | AskIntent
-    | CancelIntent
-    | DeleteGameIntent
-    | SharelinkIntent
-    | KeepIntent
-    | LinktextIntent
-    | OpenlinkIntent
-    | NocopyIntent
-    | IosdoneIntent
-    | MoveallIntent
-    | KeepallIntent
-    | MovefileIntent
-    | ImportIntent
-    | FileIntent
+    | ScoreImportIntent
+    | ScoreFileIntent
+    | ScoreLinkTextIntent
+    | ScoreOpenLinkIntent
+    | ScoreIosDoneIntent
+    | ScoreNewNameIntent
+    | ScoreAddIntent
+    | ScoreRenameIntent
+    | ScoreMoveIntent
+    | ScoreRemoveIntent
+    | ScoreTeamsIntent
+    | ScoreTargetIntent
+    | ScoreScoringIntent
+    | ScoreWildIntent
+    | ScoreRotationIntent
+    | ScoreDealerIntent
+    | ScoreDrawIntent
+    | ScoreStartIntent
+    | ScoreUndoIntent
+    | ScoreShareIntent
+    | ScoreSummaryIntent
+    | ScoreExportIntent
+    | ScoreAgainIntent
+    | ScoreAskIntent
+    | ScoreCancelIntent
+    | ScoreDeleteGameIntent
+    | ScoreNoCopyIntent
+    | ScoreWinnerIntent
+    | ScoreModeAllIntent
+    | ScoreHandModeIntent
+    | ScoreHandTotalIntent
+    | ScoreHandFaceIntent
+    | ScoreHandChipIntent
+    | ScoreSaveIntent
+    | ScoreSaveSureIntent
+    | ScoreDiscardIntent
+    | ScoreDeleteRoundIntent
+    | ScoreShareLinkIntent
+    | ScoreKeepIntent
+    | ScoreKeepUpdateIntent
+    | ScoreMoveAllIntent
+    | ScoreKeepAllIntent
+    | ScoreMoveFileIntent
 )
 
 
@@ -1520,47 +1447,49 @@ FromPage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
-    | WinnerIntent
-    | ModeIntent
-    | ModeallIntent
-    | TotalIntent
-    | CardIntent
-    | UncardIntent
-    | SaveIntent
-    | DiscardIntent
-    | DeleteRoundIntent
-    | NewnameIntent
-    | AddIntent
-    | RenameIntent
-    | MoveIntent
-    | RemoveIntent
-    | TeamsIntent
-    | TargetIntent
-    | ScoringIntent
-    | WildIntent
-    | RotationIntent
-    | DealerIntent
-    | DrawIntent
-    | StartIntent
-    | UndoIntent
-    | ShareIntent
-    | SummaryIntent
-    | ExportIntent
-    | AgainIntent
-    | AskIntent
-    | CancelIntent
-    | DeleteGameIntent
-    | SharelinkIntent
-    | KeepIntent
-    | LinktextIntent
-    | OpenlinkIntent
-    | NocopyIntent
-    | IosdoneIntent
-    | MoveallIntent
-    | KeepallIntent
-    | MovefileIntent
-    | ImportIntent
-    | FileIntent
+    | ScoreImportIntent
+    | ScoreFileIntent
+    | ScoreLinkTextIntent
+    | ScoreOpenLinkIntent
+    | ScoreIosDoneIntent
+    | ScoreNewNameIntent
+    | ScoreAddIntent
+    | ScoreRenameIntent
+    | ScoreMoveIntent
+    | ScoreRemoveIntent
+    | ScoreTeamsIntent
+    | ScoreTargetIntent
+    | ScoreScoringIntent
+    | ScoreWildIntent
+    | ScoreRotationIntent
+    | ScoreDealerIntent
+    | ScoreDrawIntent
+    | ScoreStartIntent
+    | ScoreUndoIntent
+    | ScoreShareIntent
+    | ScoreSummaryIntent
+    | ScoreExportIntent
+    | ScoreAgainIntent
+    | ScoreAskIntent
+    | ScoreCancelIntent
+    | ScoreDeleteGameIntent
+    | ScoreNoCopyIntent
+    | ScoreWinnerIntent
+    | ScoreModeAllIntent
+    | ScoreHandModeIntent
+    | ScoreHandTotalIntent
+    | ScoreHandFaceIntent
+    | ScoreHandChipIntent
+    | ScoreSaveIntent
+    | ScoreSaveSureIntent
+    | ScoreDiscardIntent
+    | ScoreDeleteRoundIntent
+    | ScoreShareLinkIntent
+    | ScoreKeepIntent
+    | ScoreKeepUpdateIntent
+    | ScoreMoveAllIntent
+    | ScoreKeepAllIntent
+    | ScoreMoveFileIntent
     | RouteMessage
     | LangMessage
     | RedrawMessage

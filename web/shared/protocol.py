@@ -60,6 +60,12 @@ VALUE = {"value": Text(2000)}
 CHECKED = {"checked": FLAG}
 FILE = {"text": Text(MAX_FILE_CHARS)}
 COLOURS = ("red", "yellow", "green", "blue")
+# the score keeper's choices: each is its `scorekeeper` / `uno_core` value (tests/web_score checks they agree)
+MODES = ("total", "cards")  # a hand typed as a total or tapped card by card (`scorekeeper.Mode`)
+FACES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "S", "V", "+2", "W", "W+4")  # the keypad (R-NOTE-1)
+SCORINGS = ("standard", "penalty", "single_round")  # `uno_core.rules.Scoring`
+ROTATIONS = ("left", "winner")  # `uno_core.rules.DealerRotation`
+DANGEROUS = ("delete-game", "delete-round")  # acts asked about first
 
 INTENTS = Schema(
     "intents",
@@ -104,17 +110,57 @@ INTENTS = Schema(
         "table.unscan": _act(),
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
+        # -- the score keeper (`#/score...`, app.score.step) --
+        # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed
+        "score.import": _act(),  # opens the file chooser
+        "score.file": _act(FILE),  # the chosen file's text
+        "score.link-text": _act(VALUE),  # a key in the pasted link's field
+        "score.open-link": _act(),
+        "score.ios-done": _act(),
+        # the set-up (`#/score/new`, `#/score/<id>/setup`)
+        "score.new-name": _act(VALUE),  # a key in the next player's name
+        "score.add": _act(),
+        "score.rename": _act({"seat": SEAT, "value": Text(200)}),
+        "score.move": _act({"seat": SEAT, "step": Number(-1, 1)}),  # up (-1) or down (1) the list
+        "score.remove": _act({"seat": SEAT}),
+        "score.teams": _act(CHECKED),
+        "score.target": _act(VALUE),  # the target as typed (`scorekeeper.parse_target` reads it)
+        "score.scoring": _act({"scoring": Choice(*SCORINGS)}),
+        "score.wild": _act({"points": Number(40, 50)}),
+        "score.rotation": _act({"rotation": Choice(*ROTATIONS)}),
+        "score.dealer": _act({"seat": SEAT}),
+        "score.draw": _act(),  # draw the first dealer
+        "score.start": _act(),
+        # a sheet (`#/score/<id>`)
+        "score.undo": _act(),
+        "score.share": _act(),  # the standings, as text
+        "score.summary": _act(),  # the summary of the round just saved, as text
+        "score.export": _act(),
+        "score.again": _act(),
+        "score.ask": _act({"what": Choice(*DANGEROUS)}),  # before a dangerous act: asks first
+        "score.cancel": _act({"what": Choice(*DANGEROUS, "sure")}),  # no to a question asked
+        "score.delete-game": _act(),
+        "score.no-copy": _act(),  # "not now" to "Keep a copy"
+        # a round (`#/score/<id>/round`, `#/score/<id>/round/<n>`); a hand's acts also come from guest phones
+        "score.winner": _act({"seat": SEAT}),
+        "score.mode-all": _act({"mode": Choice(*MODES)}),
+        "score.hand-mode": _act({"seat": SEAT, "mode": Choice(*MODES)}),
+        "score.hand-total": _act({"seat": SEAT, "value": Text(2000)}),
+        "score.hand-face": _act({"seat": SEAT, "face": Choice(*FACES)}),  # a card face tapped
+        "score.hand-chip": _act({"seat": SEAT, "index": Number(0, 200)}),  # a tapped card taken back
+        "score.save": _act(),
+        "score.save-sure": _act(),  # saved though a total was asked about
+        "score.discard": _act(),  # leave an edit unsaved
+        "score.delete-round": _act(),
+        # links: a sheet's (`#/score/<id>/link`), an opened one, every sheet's (`#/score/all...`)
+        "score.share-link": _act(),
+        "score.keep": _act(),  # an opened link's sheet kept here
+        "score.keep-update": _act(),  # ... as the update of its older copy
+        "score.move-all": _act(),  # every sheet's link shared
+        "score.keep-all": _act(),
+        "score.move-file": _act(),  # every sheet in one file
     },
 )
-# the score keeper (`#/score...`, app.score): its acts still carry `arg` text (being typed)
-_SCORE_ACTS = (
-    "winner mode modeall total card uncard save discard delete-round newname add rename move remove teams target "
-    "scoring wild rotation dealer draw start undo share summary export again ask cancel delete-game sharelink keep "
-    "linktext openlink nocopy iosdone moveall keepall movefile import"
-)
-for _name in _SCORE_ACTS.split():
-    INTENTS.kinds[_name] = _act(None, {"arg": Text(200), "value": Text(2000), "checked": FLAG})
-INTENTS.kinds["file"] = _act(FILE)
 
 
 RESERVED = ("act", "on", "next", "clear", "roving", "shortcut", "key", "focus", "duration-ms", "i18n", "chooser")

@@ -275,14 +275,14 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
                     "v": 2,
                     "seq": 90_001,
                     "kind": "page",
-                    "message": {"op": "intent", "act": "total", "arg": "3", "value": "99"},
+                    "message": {"op": "intent", "act": "score.hand-total", "seat": 3, "value": "99"},
                 },
                 {"v": 2, "seq": 90_002, "kind": "engine", "message": {"op": "effect", "top": True}},
                 {
                     "v": 2,
                     "seq": 90_003,
                     "kind": "page",
-                    "message": {"op": "intent", "act": "total", "arg": "2", "value": "9" * 20_000},
+                    "message": {"op": "intent", "act": "score.hand-total", "seat": 2, "value": "9" * 20_000},
                 },
             ):
                 caro.evaluate("(text) => window.unoEngine.send(text)", json.dumps(forged))

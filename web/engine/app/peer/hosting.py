@@ -1,17 +1,16 @@
 """One sheet shared from this phone: the table of phones (`app.peer.host.TableHost`) bound to this phone's keeper.
 
 Every guest phone is a screen of this engine (`app.peer.guests.GuestPage`, `app.screens.guest.GuestScreen`): what
-it shows is drawn here from this phone's keeper, and its hand is entered into this phone's round with the keeper's
-own actions, on a keeper of its own that shares this keeper's sheets and drafts (`guest_keeper`): its own errors and
-half-typed text, the same library. Every change draws the host's screen and every guest's again (`changed`).
+it shows is drawn here from this phone's keeper, and its hand is entered into this phone's round by the keeper's own
+step for one hand (`app.score.step.hand_step`, performed by `KeeperDesk.hand`) over this phone's store: each guest's
+screen has a visit of its own (its errors and half-typed text), the same sheets and drafts. Every change draws the
+host's screen and every guest's again (`changed`).
 """
 
 from __future__ import annotations
 
 import json
-import random
 import time
-import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,17 +20,20 @@ from app.peer import pages
 from app.peer.guests import Catalogues, GuestPage, Spawn
 from app.peer.host import TableHost
 from app.peer.protocol import Guest
-from app.score.keeper import Keeper
+from app.score.step import HandIntent
+from app.score.store import Store
 from app.score.where import Where
 from scorekeeper import Sheet
 from scorekeeper import link as sheet_link
 from scorekeeper.link import LinkView
-from shared.messages import FromPage, ScoreIntent
+from shared.messages import FromPage
 
 if TYPE_CHECKING:
+    from app.screens.guest import GuestScreen
     from app.screens.score import KeeperDesk
 
 
+GUEST_REFUSALS = ("not_your_hand", "not_this_round", "went_out")  # `hand_step`'s, said as they are (table.err.)
 TABLE_KEY = "uno.score.table"  # the shared sheet's guests (token -> player), to find them again after a reload
 
 
@@ -62,8 +64,8 @@ class Hosting:
         self._load_book()
 
     @property
-    def keeper(self) -> Keeper:
-        return self.desk.keeper()
+    def store(self) -> Store:
+        return self.desk.store()
 
     # ----- the guests' pages ---------------------------------------------------------------------------------
 
@@ -92,7 +94,7 @@ class Hosting:
 
     def _load_book(self) -> None:
         try:
-            data = json.loads(self.keeper.store.storage.get(TABLE_KEY) or "null")
+            data = json.loads(self.store.storage.get(TABLE_KEY) or "null")
         except ValueError:
             return
         if not isinstance(data, dict) or data.get("sheet") != self.sheet_id or not isinstance(data.get("guests"), dict):
@@ -113,7 +115,7 @@ class Hosting:
         text = self._book_text()
         if text != self.book:
             self.book = text
-            self.keeper.store.storage.set(TABLE_KEY, text)
+            self.store.storage.set(TABLE_KEY, text)
 
     def changed_elsewhere(self) -> None:
         """This phone's keeper drew (or its sheet changed): every guest's page draws again, once this turn."""
@@ -147,22 +149,10 @@ class Hosting:
 
     # ----- what a guest sees and does --------------------------------------------------------------------------
 
-    def guest_keeper(self, link: Link) -> Keeper:
-        """A keeper for one guest's screen: this keeper's sheets and drafts, its own errors, in the guest's words."""
-        return Keeper(
-            self.keeper.store.storage,
-            clock=lambda: int(time.time() * 1000),
-            new_id=lambda: str(uuid.uuid4()),
-            rng=random.SystemRandom(),
-            lang=link.lang,
-            tr=lambda key, args: link.texts.tr(key, args),
-            store=self.keeper.store,
-        )
-
     def entering(self) -> bool:
         """Whether this phone shows the next round's entry now (guests enter their hands only then)."""
-        saved = self.keeper.saved(self.sheet_id)
-        where = self.keeper.where
+        saved = self.store.shelf.saved(self.sheet_id)
+        where = self.desk.visit.where
         return (
             saved is not None
             and where == Where("round", self.sheet_id)
@@ -172,34 +162,25 @@ class Hosting:
 
     def claim(self, guest: Guest, seat: int | None) -> str:
         """`guest` says it is the player at `seat` (None: just watching); "" or why not (a catalogue key's tail)."""
-        saved = self.keeper.saved(self.sheet_id)
+        saved = self.store.shelf.saved(self.sheet_id)
         if seat is not None and (saved is None or not 0 <= seat < len(saved.sheet.players)):
             return "no_such_seat"
         return "" if self.host.guests.seat(guest, seat) else "seat_taken"
 
-    def guest_hand(self, keeper: Keeper, seat: int, intent: ScoreIntent) -> str:
-        """A guest's act on its own hand, done by the keeper's own action; "" or why not."""
+    def guest_hand(self, page: GuestScreen, seat: int, intent: HandIntent) -> str:
+        """A guest's act on its own hand (on its `page`), done by the keeper's own step: "" or why not (a catalogue
+        key's tail under table.err.). A typed total is written once the typing pauses, as on this phone; the host's
+        own refusal of that hand goes (it is not the guest's text)."""
         if not self.entering():
             return "not_this_round"
-        keeper.enter(Where("round", self.sheet_id))
-        draft = keeper.draft()
-        if seat == draft.winner:
-            return "went_out"
-        arg = intent.get("arg", "") if intent["act"] != "file" else ""
-        value = intent.get("value", "") if intent["act"] != "file" else ""
-        effect = keeper.act(intent["act"], arg, value)
-        if keeper.store.held:
-            self.desk.write_soon()  # a typed total is written once the typing pauses, as on this phone
-        host = self.keeper
-        host.errors.pop(f"hand-{seat}", None)  # the host's own refusal of that hand is not the guest's text
-        host.pending.pop(f"hand-{seat}", None)
-        return "" if not effect.refused else "bad_hand"
+        refused = self.desk.hand(page, self.sheet_id, seat, intent)
+        return refused if refused in GUEST_REFUSALS or not refused else "bad_hand"
 
-    def guest_view(self, guest: Guest, keeper: Keeper, error: str) -> pages.GuestView:
-        saved = self.keeper.saved(self.sheet_id)
+    def guest_view(self, guest: Guest, page: GuestScreen, error: str) -> pages.GuestView:
+        saved = self.store.shelf.saved(self.sheet_id)
         entering = self.entering()
         if entering:
-            keeper.enter(Where("round", self.sheet_id))
+            page.visit = page.visit.entered(Where("round", self.sheet_id))
         sheet = saved.sheet if saved is not None else None
         token, view = self._worked_out(sheet) if sheet is not None else ("", None)
         return pages.GuestView(
@@ -208,7 +189,7 @@ class Hosting:
             seat=guest.seat,
             entering=entering and guest.seat is not None,
             round=len(sheet.rounds) + 1 if sheet is not None else 0,
-            entry=keeper.screen() if entering else None,
+            entry=self.desk.screen(page.visit) if entering else None,
             token=token,
             view=view,
             round_open=entering,
@@ -225,7 +206,7 @@ class Hosting:
 
     def host_view(self) -> pages.HostPage:
         """This phone's `#/table/host/...` page: the guests, the invitation waiting, each rejoin code."""
-        saved = self.keeper.saved(self.sheet_id)
+        saved = self.store.shelf.saved(self.sheet_id)
         players = saved.sheet.players if saved is not None else ()
         waiting = self.host.waiting()
         fresh = [invite for invite in waiting if invite.seat is None]

@@ -1,8 +1,9 @@
 """The score keeper's screens, as pure Python (no `js` import in this package).
 
-`keeper.Keeper` holds the state (saved library, drafts, errors) and looks each action of the pages up in
-`actions.ACTIONS` (`acts_*`: one module per screen's actions); `showing` builds the `screen.Screen` it
-shows; `pages_*` draw each screen as a tree of `tree.El` values; `ids` names every element once;
-`app.screens.score` puts those trees in the page and sends the page's events back as actions. Every
-scoring rule comes from `scorekeeper` / `uno_core`.
+`step.step(state, message, world)` is the keeper: the state is the `store.Shelf` every screen of this phone shares
+(sheets, drafts, the set-up) and one screen's `visit.Visit` (where it is, its errors, its question, its note); each
+intent of the pages is one act of an `acts_*` module (one per screen), and the step returns the next state and its
+`effect.Effects`, which `app.screens.score.KeeperDesk` performs. `showing` builds the `page_state.Screen` a state
+shows; `pages_*` draw each screen as a tree of `tree.El` values; `ids` names every element once. Every scoring rule
+comes from `scorekeeper` / `uno_core`.
 """

@@ -5,168 +5,181 @@ checks and scores."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
 
+from app.tree import phrase
 from scorekeeper import KeeperError, Mode, RoundDraft, RoundRejected, announcement, check_tap, enter_round
+from shared.messages import (
+    ScoreDeleteRoundIntent,
+    ScoreDiscardIntent,
+    ScoreHandChipIntent,
+    ScoreHandFaceIntent,
+    ScoreHandModeIntent,
+    ScoreHandTotalIntent,
+    ScoreModeAllIntent,
+    ScoreSaveIntent,
+    ScoreSaveSureIntent,
+    ScoreWinnerIntent,
+)
 
 from . import faces, ids
 from .acts_keepsafe import after_round
-from .effect import Action, Effect, Flash, Intent
-from .showing import sure_of
-from .texts import announcement_text
+from .effect import Effects
+from .texts import Said, announcement_said, joined, message, sure_lines
+from .turn import Act, Turn
+from .visit import Flash
 from .where import sheet_hash
 
-if TYPE_CHECKING:
-    from .keeper import Keeper
+HandIntent = ScoreHandTotalIntent | ScoreHandFaceIntent | ScoreHandChipIntent | ScoreHandModeIntent
 
 
-def _set_draft(keeper: Keeper, draft: RoundDraft, hold: bool = False) -> None:
-    """The round's draft; written at once, or with `hold` once the typing pauses (`Store.hold_drafts`)."""
-    drafts = keeper.store.drafts_of(keeper.where.sheet_id)
-    if keeper.where.round is None:
-        drafts.next = draft
+def _seat(turn: Turn, seat: int) -> int:
+    """A seat of this sheet (IndexError for another: no page sends it)."""
+    if not 0 <= seat < len(turn.sheet().players):
+        raise IndexError(f"no seat {seat}")
+    return seat
+
+
+def _set_draft(turn: Turn, draft: RoundDraft, typing: bool = False) -> None:
+    """The round's draft; written at once, or with `typing` once the typing pauses."""
+    drafts = turn.shelf.drafts_of(turn.where.sheet_id)
+    if turn.where.round is None:
+        drafts = dataclasses.replace(drafts, next=draft)
     else:
-        drafts.edit_round, drafts.edit = keeper.where.round, draft
-    if hold:
-        keeper.store.hold_drafts(keeper.where.sheet_id)
-    else:
-        keeper.store.save_drafts()
-    if keeper.confirm == "sure":  # the round asked about changed: a later save asks again
-        keeper.confirm = ""
+        drafts = dataclasses.replace(drafts, edit_round=turn.where.round, edit=draft)
+    turn.set_drafts(turn.where.sheet_id, drafts, typing)
+    if turn.confirm == "sure":  # the round asked about changed: a later save asks again
+        turn.confirm = ""
 
 
-def _clear_error(keeper: Keeper, seat: int) -> None:
-    keeper.errors.pop(ids.hand_key(seat), None)
-    keeper.errors.pop(ids.ROUND, None)
+def _clear_error(turn: Turn, seat: int) -> None:
+    turn.errors.pop(ids.hand_key(seat), None)
+    turn.errors.pop(ids.ROUND, None)
 
 
-def _forget_edit(keeper: Keeper) -> None:
-    drafts = keeper.store.drafts_of(keeper.where.sheet_id)
-    drafts.edit_round, drafts.edit = None, None
-    keeper.store.save_drafts()
+def _forget_edit(turn: Turn) -> None:
+    drafts = turn.shelf.drafts_of(turn.where.sheet_id)
+    turn.set_drafts(turn.where.sheet_id, dataclasses.replace(drafts, edit_round=None, edit=None))
 
 
-def winner(keeper: Keeper, intent: Intent) -> Effect:
-    seat = int(intent.arg)
-    _set_draft(keeper, keeper.draft().with_winner(seat))
-    keeper.errors = {}
-    return Effect(focus=ids.winner(seat))
+def winner(turn: Turn, intent: ScoreWinnerIntent) -> Effects:
+    seat = _seat(turn, intent["seat"])
+    _set_draft(turn, turn.draft().with_winner(seat))
+    turn.errors = {}
+    return Effects(focus=ids.winner(seat))
 
 
-def mode(keeper: Keeper, intent: Intent) -> Effect:
-    seat_text, mode = intent.arg.split(":")
-    seat = int(seat_text)
-    _set_draft(keeper, keeper.draft().with_mode(seat, mode))
-    _clear_error(keeper, seat)
-    return Effect(focus=ids.mode(seat, mode))
+def hand_mode(turn: Turn, intent: ScoreHandModeIntent) -> Effects:
+    seat, mode = _seat(turn, intent["seat"]), intent["mode"]
+    _set_draft(turn, turn.draft().with_mode(seat, mode))
+    _clear_error(turn, seat)
+    return Effects(focus=ids.mode(seat, mode))
 
 
-def modeall(keeper: Keeper, intent: Intent) -> Effect:
+def mode_all(turn: Turn, intent: ScoreModeAllIntent) -> Effects:
     """Every hand of the round in one mode; remembered by the sheet and as the default for new sheets."""
-    sheet = keeper.sheet().with_entry_mode(intent.arg)
-    keeper.store.put(keeper.where.sheet_id, sheet, keeper.now(), touch=False)
-    keeper.store.setup = keeper.store.setup.with_entry_mode(intent.arg)
-    keeper.store.save_setup()
-    _set_draft(keeper, keeper.draft().with_modes(intent.arg))
-    keeper.errors = {}
-    return Effect(focus=ids.modeall(intent.arg))
+    mode = intent["mode"]
+    turn.put(turn.where.sheet_id, turn.sheet().with_entry_mode(mode), touch=False)
+    turn.set_setup(turn.shelf.setup.with_entry_mode(mode), turn.shelf.setup_name)
+    _set_draft(turn, turn.draft().with_modes(mode))
+    turn.errors = {}
+    return Effects(focus=ids.modeall(mode))
 
 
-def total(keeper: Keeper, intent: Intent) -> Effect:
-    seat = int(intent.arg)
-    _set_draft(keeper, keeper.draft().with_text(seat, intent.value), hold=True)
-    _clear_error(keeper, seat)
-    return Effect()  # every hand's sum and message, the preview: all follow the keystroke
+def hand_total(turn: Turn, intent: ScoreHandTotalIntent) -> Effects:
+    seat = _seat(turn, intent["seat"])
+    _set_draft(turn, turn.draft().with_text(seat, intent["value"]), typing=True)
+    _clear_error(turn, seat)
+    return Effects()  # every hand's sum and message, the preview: all follow the keystroke
 
 
-def card(keeper: Keeper, intent: Intent) -> Effect:
-    seat_text, face = intent.arg.split(":", 1)
-    seat = int(seat_text)
-    draft = keeper.draft()
+def hand_face(turn: Turn, intent: ScoreHandFaceIntent) -> Effects:
+    seat, face = _seat(turn, intent["seat"]), intent["face"]
+    draft = turn.draft()
     tapped = faces.card_for(face, draft)
     focus = ids.face(seat, faces.FACES.index(face))
     refused = check_tap(draft, seat, tapped)
     if refused is not None:  # R-KEEP-2 at the tap: nothing added, the reason said at once
-        keeper.errors = {ids.hand_key(seat): [refused]}
-        return Effect(focus=focus, announce=keeper.message(refused))
-    _set_draft(keeper, draft.add_card(seat, tapped))
-    _clear_error(keeper, seat)
-    return Effect(focus=focus)
+        turn.errors = {ids.hand_key(seat): [refused]}
+        return Effects(focus=focus, announce=(message(refused),))
+    _set_draft(turn, draft.add_card(seat, tapped))
+    _clear_error(turn, seat)
+    return Effects(focus=focus)
 
 
-def uncard(keeper: Keeper, intent: Intent) -> Effect:
-    seat, index = (int(part) for part in intent.arg.split(":"))
-    draft = keeper.draft().remove_card(seat, index)
-    _set_draft(keeper, draft)
-    _clear_error(keeper, seat)
+def hand_chip(turn: Turn, intent: ScoreHandChipIntent) -> Effects:
+    """A tapped card taken back."""
+    seat, index = _seat(turn, intent["seat"]), intent["index"]
+    draft = turn.draft().remove_card(seat, index)
+    _set_draft(turn, draft)
+    _clear_error(turn, seat)
     left = len(draft.hands[seat].cards)
-    return Effect(focus=ids.chip(seat, min(index, left - 1)) if left else ids.face(seat, 0))
+    return Effects(focus=ids.chip(seat, min(index, left - 1)) if left else ids.face(seat, 0))
 
 
-def save(keeper: Keeper, intent: Intent) -> Effect:
-    """Save the round (`arg` "sure": the unusual totals asked about are meant)."""
-    sheet, draft, number = keeper.sheet(), keeper.draft(), keeper.where.round
+def save(turn: Turn, intent: ScoreSaveIntent | ScoreSaveSureIntent) -> Effects:
+    """Save the round ("score.save-sure": the unusual totals asked about are meant)."""
+    sheet, draft, number = turn.sheet(), turn.draft(), turn.where.round
     try:
         entered = enter_round(sheet, draft, number)
     except RoundRejected as rejected:
-        keeper.errors = {ids.ROUND: [rejected]}
+        turn.errors = {ids.ROUND: [rejected]}
         for error in rejected.errors:
             fid = ids.WINNER if error.field == "winner" else ids.ROUND
             if error.seat is not None:
                 fid = ids.hand_key(error.seat)
-            keeper.errors.setdefault(fid, []).append(error)
-        first = next(iter(fid for fid in keeper.errors if fid != ids.ROUND), ids.ROUND)
-        return Effect(focus=_focus_of(first, draft))
+            turn.errors.setdefault(fid, []).append(error)
+        first = next(iter(fid for fid in turn.errors if fid != ids.ROUND), ids.ROUND)
+        return Effects(focus=_focus_of(first, draft))
     except KeeperError as error:
-        keeper.errors = {ids.ROUND: [error]}
-        return Effect(focus=ids.error_line(ids.ROUND))
-    if entered.unusual and not (intent.arg == "sure" and keeper.confirm == "sure"):  # far beyond a hand: ask
-        keeper.errors, keeper.confirm, keeper.unusual = {}, "sure", entered.unusual
-        keeper.ends_match = entered.ends_match
-        sure = sure_of(keeper, keeper.saved())
-        assert sure is not None
-        text = " ".join((keeper.tr("score.sure_title", {}), *sure.lines))
-        return Effect(focus=ids.SURE_TITLE, announce=text)
+        turn.errors = {ids.ROUND: [error]}
+        return Effects(focus=ids.error_line(ids.ROUND))
+    sure = intent["act"] == "score.save-sure" and turn.confirm == "sure"
+    if entered.unusual and not sure:  # far beyond a hand: ask first
+        turn.errors, turn.confirm, turn.unusual = {}, "sure", entered.unusual
+        turn.ends_match = entered.ends_match
+        question: Said = (phrase("score.sure_title"), *sure_lines(sheet, entered.unusual))
+        return Effects(focus=ids.SURE_TITLE, announce=joined(question, " "))
     new = entered.sheet
-    keeper.confirm, keeper.unusual = "", ()
-    keeper.store.put(keeper.where.sheet_id, new, keeper.now())
+    turn.confirm, turn.unusual = "", ()
+    turn.put(turn.where.sheet_id, new)
     if number is None:
-        keeper.store.drafts_of(keeper.where.sheet_id).next = None
-        keeper.store.save_drafts()
+        drafts = turn.shelf.drafts_of(turn.where.sheet_id)
+        turn.set_drafts(turn.where.sheet_id, dataclasses.replace(drafts, next=None))
     else:
-        _forget_edit(keeper)
-    home = sheet_hash(keeper.where.sheet_id)
+        _forget_edit(turn)
+    home = sheet_hash(turn.where.sheet_id)
     if number is None:
-        text = announcement_text(announcement(new), keeper.tr)
-        keeper.flash = Flash(home, announce_round=len(new.rounds), summary_round=len(new.rounds))
-        after_round(keeper, keeper.where.sheet_id)
+        said = announcement_said(announcement(new))
+        turn.flash = Flash(home, announce_round=len(new.rounds), summary_round=len(new.rounds))
+        after_round(turn, turn.where.sheet_id)
     else:
-        text = keeper.tr("score.round_changed", {"n": str(number)})
-        keeper.flash = Flash(home, key="score.round_changed", args={"n": number})
-    return Effect(render=False, go=home, announce=text)
+        said = (phrase("score.round_changed", n=number),)
+        turn.flash = Flash(home, key="score.round_changed", args={"n": number})
+    return Effects(render=False, go=home, announce=said)
 
 
-def discard(keeper: Keeper, intent: Intent) -> Effect:
+def discard(turn: Turn, intent: ScoreDiscardIntent) -> Effects:
     """Leave the edit of a past round without saving it."""
-    _forget_edit(keeper)
-    return Effect(render=False, go=sheet_hash(keeper.where.sheet_id))
+    _forget_edit(turn)
+    return Effects(render=False, go=sheet_hash(turn.where.sheet_id))
 
 
-def delete_round(keeper: Keeper, intent: Intent) -> Effect:
-    number = keeper.where.round
+def delete_round(turn: Turn, intent: ScoreDeleteRoundIntent) -> Effects:
+    number = turn.where.round
     if number is None:
-        return Effect(render=False)
+        return Effects(render=False)
     try:
-        new = keeper.sheet().delete_round(number)
+        new = turn.sheet().delete_round(number)
     except KeeperError as error:
-        keeper.errors = {ids.ROUND: [error]}
-        keeper.confirm = ""
-        return Effect(focus=ids.error_line(ids.ROUND))
-    keeper.store.put(keeper.where.sheet_id, new, keeper.now())
-    _forget_edit(keeper)
-    home = sheet_hash(keeper.where.sheet_id)
-    keeper.flash = Flash(home, key="score.round_deleted", args={"n": number})
-    return Effect(render=False, go=home, announce=keeper.tr("score.round_deleted", {"n": str(number)}))
+        turn.errors = {ids.ROUND: [error]}
+        turn.confirm = ""
+        return Effects(focus=ids.error_line(ids.ROUND))
+    turn.put(turn.where.sheet_id, new)
+    _forget_edit(turn)
+    home = sheet_hash(turn.where.sheet_id)
+    turn.flash = Flash(home, key="score.round_deleted", args={"n": number})
+    return Effects(render=False, go=home, announce=(phrase("score.round_deleted", n=number),))
 
 
 def _focus_of(fid: str, draft: RoundDraft) -> str:
@@ -179,14 +192,15 @@ def _focus_of(fid: str, draft: RoundDraft) -> str:
     return ids.error_line(ids.ROUND)
 
 
-ACTIONS: dict[str, Action] = {
-    "winner": winner,
-    "mode": mode,
-    "modeall": modeall,
-    "total": total,
-    "card": card,
-    "uncard": uncard,
-    "save": save,
-    "discard": discard,
-    "delete-round": delete_round,
+ACTS: dict[str, Act] = {
+    "score.winner": winner,
+    "score.mode-all": mode_all,
+    "score.hand-mode": hand_mode,
+    "score.hand-total": hand_total,
+    "score.hand-face": hand_face,
+    "score.hand-chip": hand_chip,
+    "score.save": save,
+    "score.save-sure": save,
+    "score.discard": discard,
+    "score.delete-round": delete_round,
 }

@@ -1,20 +1,31 @@
-"""The set-up form's actions (`#/score/new`, `#/score/<id>/setup`): players, options and the first dealer.
+"""The set-up form's acts (`#/score/new`, `#/score/<id>/setup`): players, options and the first dealer.
 A new game's set-up is saved as it is typed; a saved game's changes go to its sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
-from scorekeeper import KeeperError, SetupError, Sheet
-from scorekeeper.options import TARGET_MAX, TARGET_MIN
+from scorekeeper import KeeperError, Sheet, parse_target
+from shared.messages import (
+    ScoreAddIntent,
+    ScoreDealerIntent,
+    ScoreDrawIntent,
+    ScoreMoveIntent,
+    ScoreNewNameIntent,
+    ScoreRemoveIntent,
+    ScoreRenameIntent,
+    ScoreRotationIntent,
+    ScoreScoringIntent,
+    ScoreStartIntent,
+    ScoreTargetIntent,
+    ScoreTeamsIntent,
+    ScoreWildIntent,
+)
 
 from . import ids
-from .effect import Action, Effect, Intent
+from .effect import Effects
+from .turn import Act, Turn
 from .where import sheet_hash
-
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
 # the field key of a `SetupError`'s field
 SETUP_FIELDS = {
@@ -28,165 +39,155 @@ SETUP_FIELDS = {
 }
 
 
-def _set_setup(keeper: Keeper, sheet: Sheet) -> None:
-    if keeper.where.page == "new":
-        keeper.store.setup = sheet
-        keeper.store.save_setup()
+def _set_setup(turn: Turn, sheet: Sheet) -> None:
+    if turn.where.page == "new":
+        turn.set_setup(sheet, turn.shelf.setup_name)
     else:
-        keeper.store.put(keeper.where.sheet_id, sheet, keeper.now())
+        turn.put(turn.where.sheet_id, sheet)
 
 
-def _setup_error(keeper: Keeper, error: KeeperError, fallback: str) -> Effect:
+def _setup_error(turn: Turn, error: KeeperError, fallback: str) -> Effects:
     if error.field == "name":
         fid = ids.NAME_NEW if error.seat is None or fallback == ids.NAME_NEW else ids.name_key(error.seat)
     else:
         fid = SETUP_FIELDS.get(error.field or "", fallback)
-    keeper.errors = {fid: [error]}
+    turn.errors = {fid: [error]}
     typed = fid.startswith("name") or fid == ids.TARGET  # a text field keeps the focus on itself
-    return Effect(focus=ids.field(fid) if typed else None)
+    return Effects(focus=ids.field(fid) if typed else None)
 
 
-def _change(keeper: Keeper, change: Callable[[Sheet], Sheet], fid: str, focus: str | None = None) -> Effect:
+def _change(turn: Turn, change: Callable[[Sheet], Sheet], fid: str, focus: str | None = None) -> Effects:
     """The set-up changed by `change`, or the error under field `fid` (nothing changed)."""
     try:
-        sheet = change(keeper.setup_sheet())
+        sheet = change(turn.setup_sheet())
     except KeeperError as error:
-        return _setup_error(keeper, error, fid)
-    keeper.errors = {}
-    keeper.pending.pop(fid, None)
-    _set_setup(keeper, sheet)
-    return Effect(focus=focus)
+        return _setup_error(turn, error, fid)
+    turn.errors = {}
+    turn.pending.pop(fid, None)
+    _set_setup(turn, sheet)
+    return Effects(focus=focus)
 
 
-def newname(keeper: Keeper, intent: Intent) -> Effect:
-    if keeper.where.page == "new":
-        keeper.store.setup_name = intent.value
-        keeper.store.save_setup()
+def new_name(turn: Turn, intent: ScoreNewNameIntent) -> Effects:
+    if turn.where.page == "new":
+        turn.set_setup(turn.shelf.setup, intent["value"])
     else:
-        keeper.pending[ids.NAME_NEW] = intent.value
-    return Effect(render=False)
+        turn.pending[ids.NAME_NEW] = intent["value"]
+    return Effects(render=False)
 
 
-def add(keeper: Keeper, intent: Intent) -> Effect:
-    name = keeper.new_name()
-    effect = _change(keeper, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
-    if keeper.errors:
-        keeper.refused = (name, dict(keeper.errors))  # see `keep_refusal`
-        return effect
-    _set_new_name(keeper, "")
-    return effect
+def add(turn: Turn, intent: ScoreAddIntent) -> Effects:
+    name = turn.new_name()
+    effects = _change(turn, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
+    if turn.errors:
+        turn.refused = (name, {fid: tuple(found) for fid, found in turn.errors.items()})  # see `keep_refusal`
+        return effects
+    _set_new_name(turn, "")
+    return effects
 
 
-def keep_refusal(keeper: Keeper, name: str, errors: dict[str, list[KeeperError]]) -> None:
+def keep_refusal(turn: Turn, name: str, errors: Mapping[str, tuple[KeeperError, ...]]) -> None:
     """A name refused among those typed before Python was ready, whose message a later one's success wiped before the
     person could see it: the message is back, and the refused name is back in the field if it is empty."""
-    keeper.errors = dict(errors)
-    if not keeper.new_name():
-        _set_new_name(keeper, name)
+    turn.errors = {fid: list(found) for fid, found in errors.items()}
+    if not turn.new_name():
+        _set_new_name(turn, name)
 
 
-def _set_new_name(keeper: Keeper, name: str) -> None:
-    if keeper.where.page == "new":
-        keeper.store.setup_name = name
-        keeper.store.save_setup()
+def _set_new_name(turn: Turn, name: str) -> None:
+    if turn.where.page == "new":
+        turn.set_setup(turn.shelf.setup, name)
     if name:
-        keeper.pending[ids.NAME_NEW] = name
+        turn.pending[ids.NAME_NEW] = name
     else:
-        keeper.pending.pop(ids.NAME_NEW, None)
+        turn.pending.pop(ids.NAME_NEW, None)
 
 
-def rename(keeper: Keeper, intent: Intent) -> Effect:
-    seat = int(intent.arg)
-    keeper.pending[ids.name_key(seat)] = intent.value
-    return _change(keeper, lambda sheet: sheet.rename_player(seat, intent.value), ids.name_key(seat))
+def rename(turn: Turn, intent: ScoreRenameIntent) -> Effects:
+    seat, name = intent["seat"], intent["value"]
+    turn.pending[ids.name_key(seat)] = name
+    return _change(turn, lambda sheet: sheet.rename_player(seat, name), ids.name_key(seat))
 
 
-def move(keeper: Keeper, intent: Intent) -> Effect:
-    seat, step = (int(part) for part in intent.arg.split(":"))
-    sheet = keeper.setup_sheet()
+def move(turn: Turn, intent: ScoreMoveIntent) -> Effects:
+    seat, step = intent["seat"], intent["step"]
+    sheet = turn.setup_sheet()
     to = seat + step
     if not 0 <= to < len(sheet.players):
-        return Effect(render=False)
+        return Effects(render=False)
     up = step < 0
     # keep the focus on the same button of the moved player (or the other one at an end)
     if (up and to == 0) or (not up and to == len(sheet.players) - 1):
         up = not up
-    return _change(keeper, lambda s: s.move_player(seat, to), ids.PLAYERS, (ids.up if up else ids.down)(to))
+    return _change(turn, lambda s: s.move_player(seat, to), ids.PLAYERS, (ids.up if up else ids.down)(to))
 
 
-def remove(keeper: Keeper, intent: Intent) -> Effect:
-    seat = int(intent.arg)
-    for fid in list(keeper.pending):
+def remove(turn: Turn, intent: ScoreRemoveIntent) -> Effects:
+    seat = intent["seat"]
+    for fid in list(turn.pending):
         if fid.startswith("name-") and fid != ids.NAME_NEW:  # the rows move up: their refusals go
-            del keeper.pending[fid]
-    return _change(keeper, lambda sheet: sheet.remove_player(seat), ids.PLAYERS, ids.field(ids.NAME_NEW))
+            del turn.pending[fid]
+    return _change(turn, lambda sheet: sheet.remove_player(seat), ids.PLAYERS, ids.field(ids.NAME_NEW))
 
 
-def teams(keeper: Keeper, intent: Intent) -> Effect:
-    return _change(keeper, lambda sheet: sheet.set_options(teams=intent.checked), ids.TEAMS)
+def teams(turn: Turn, intent: ScoreTeamsIntent) -> Effects:
+    return _change(turn, lambda sheet: sheet.set_options(teams=intent["checked"]), ids.TEAMS)
 
 
-def target(keeper: Keeper, intent: Intent) -> Effect:
-    text = intent.value.strip()
-    keeper.pending[ids.TARGET] = intent.value
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        error = SetupError("bad_target", field="target", value=intent.value, minimum=TARGET_MIN, maximum=TARGET_MAX)
-        return _setup_error(keeper, error, ids.TARGET)
-    return _change(keeper, lambda sheet: sheet.set_options(target=int(text)), ids.TARGET)
+def target(turn: Turn, intent: ScoreTargetIntent) -> Effects:
+    turn.pending[ids.TARGET] = intent["value"]
+    return _change(turn, lambda sheet: sheet.set_options(target=parse_target(intent["value"])), ids.TARGET)
 
 
-def scoring(keeper: Keeper, intent: Intent) -> Effect:
-    return _change(keeper, lambda sheet: sheet.set_options(scoring=intent.arg), ids.SCORING)
+def scoring(turn: Turn, intent: ScoreScoringIntent) -> Effects:
+    return _change(turn, lambda sheet: sheet.set_options(scoring=intent["scoring"]), ids.SCORING)
 
 
-def wild(keeper: Keeper, intent: Intent) -> Effect:
-    points = int(intent.arg)
-    return _change(keeper, lambda sheet: sheet.set_options(wild_points=points), ids.WILD)
+def wild(turn: Turn, intent: ScoreWildIntent) -> Effects:
+    return _change(turn, lambda sheet: sheet.set_options(wild_points=intent["points"]), ids.WILD)
 
 
-def rotation(keeper: Keeper, intent: Intent) -> Effect:
-    return _change(keeper, lambda sheet: sheet.set_options(dealer_rotation=intent.arg), ids.ROTATION)
+def rotation(turn: Turn, intent: ScoreRotationIntent) -> Effects:
+    return _change(turn, lambda sheet: sheet.set_options(dealer_rotation=intent["rotation"]), ids.ROTATION)
 
 
-def dealer(keeper: Keeper, intent: Intent) -> Effect:
-    seat = int(intent.arg)
-    return _change(keeper, lambda sheet: sheet.choose_dealer(seat), ids.DEALER)
+def dealer(turn: Turn, intent: ScoreDealerIntent) -> Effects:
+    return _change(turn, lambda sheet: sheet.choose_dealer(intent["seat"]), ids.DEALER)
 
 
-def draw(keeper: Keeper, intent: Intent) -> Effect:
-    return _change(keeper, lambda sheet: sheet.draw_dealer(keeper.rng), ids.DEALER, ids.DRAW)
+def draw(turn: Turn, intent: ScoreDrawIntent) -> Effects:
+    return _change(turn, lambda sheet: sheet.draw_dealer(turn.world.rng), ids.DEALER, ids.DRAW)
 
 
-def start(keeper: Keeper, intent: Intent) -> Effect:
+def start(turn: Turn, intent: ScoreStartIntent) -> Effects:
     """A new game's first round (its set-up slot then free for the next game), or back to a saved one."""
-    sheet = keeper.setup_sheet()
+    sheet = turn.setup_sheet()
     problems = sheet.setup_problems()
     if problems:
-        keeper.errors = {}
+        turn.errors = {}
         for problem in problems:
-            keeper.errors.setdefault(SETUP_FIELDS.get(problem.field or "", ids.START), []).append(problem)
-        return Effect(focus=ids.error_line(ids.START))
-    if keeper.where.page != "new":
-        return Effect(render=False, go=sheet_hash(keeper.where.sheet_id))
-    sheet_id = keeper.new_id()
-    keeper.store.put(sheet_id, sheet, keeper.now())
-    keeper.store.setup, keeper.store.setup_name = Sheet(options=sheet.options, entry_mode=sheet.entry_mode), ""
-    keeper.store.save_setup()
-    return Effect(render=False, go=sheet_hash(sheet_id, "round"))
+            turn.errors.setdefault(SETUP_FIELDS.get(problem.field or "", ids.START), []).append(problem)
+        return Effects(focus=ids.error_line(ids.START))
+    if turn.where.page != "new":
+        return Effects(render=False, go=sheet_hash(turn.where.sheet_id))
+    sheet_id = turn.world.new_id()
+    turn.put(sheet_id, sheet)
+    turn.set_setup(Sheet(options=sheet.options, entry_mode=sheet.entry_mode), "")
+    return Effects(render=False, go=sheet_hash(sheet_id, "round"))
 
 
-ACTIONS: dict[str, Action] = {
-    "newname": newname,
-    "add": add,
-    "rename": rename,
-    "move": move,
-    "remove": remove,
-    "teams": teams,
-    "target": target,
-    "scoring": scoring,
-    "wild": wild,
-    "rotation": rotation,
-    "dealer": dealer,
-    "draw": draw,
-    "start": start,
+ACTS: dict[str, Act] = {
+    "score.new-name": new_name,
+    "score.add": add,
+    "score.rename": rename,
+    "score.move": move,
+    "score.remove": remove,
+    "score.teams": teams,
+    "score.target": target,
+    "score.scoring": scoring,
+    "score.wild": wild,
+    "score.rotation": rotation,
+    "score.dealer": dealer,
+    "score.draw": draw,
+    "score.start": start,
 }

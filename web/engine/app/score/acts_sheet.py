@@ -1,22 +1,32 @@
-"""A sheet's actions: undo the last round, share the standings or the round's summary, export the sheet,
-play again, and delete the game (after asking)."""
+"""A sheet's acts: undo the last round, share the standings or the round's summary, export the sheet,
+play again, and delete the game (after asking); and the page's report on a share."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
 
-from scorekeeper import dumps, share_data
+from app.tree import Phrase, phrase
+from scorekeeper import dumps, round_summary, share_data
+from shared.messages import (
+    ScoreAgainIntent,
+    ScoreAskIntent,
+    ScoreCancelIntent,
+    ScoreDeleteGameIntent,
+    ScoreExportIntent,
+    ScoreShareIntent,
+    ScoreSummaryIntent,
+    ScoreUndoIntent,
+    SharedMessage,
+)
 
 from . import ids
 from .acts_keepsafe import mark_kept
-from .effect import Action, Effect, Flash, Intent
+from .effect import Effects
 from .sharing import link_of
-from .showing import summary_of
-from .texts import share_text
+from .texts import joined, share_said, summary_phrases
+from .turn import Act, Turn
+from .visit import Flash, shown_summary
 from .where import sheet_hash
-
-if TYPE_CHECKING:
-    from .keeper import Keeper
 
 # the note after a share, by what was shared and how it went ("failed" has its own)
 SHARED_KEYS = {
@@ -27,90 +37,94 @@ SHARED_KEYS = {
 }
 
 
-def undo(keeper: Keeper, intent: Intent) -> Effect:
-    sheet = keeper.sheet()
+def undo(turn: Turn, intent: ScoreUndoIntent) -> Effects:
+    sheet = turn.sheet()
     number = len(sheet.rounds)
     last = sheet.draft_of(number) if number else None
-    new = sheet.undo()
-    keeper.store.put(keeper.where.sheet_id, new, keeper.now())
-    drafts = keeper.store.drafts_of(keeper.where.sheet_id)
-    drafts.next = last  # what was entered comes back in the round form: nothing is lost
-    keeper.store.save_drafts()
-    keeper.flash = Flash(keeper.where.to_hash(), key="score.undone", args={"n": number})
-    return Effect(announce=keeper.tr("score.undone", {"n": str(number)}), focus=ids.FLASH)
+    turn.put(turn.where.sheet_id, sheet.undo())
+    drafts = turn.shelf.drafts_of(turn.where.sheet_id)
+    turn.set_drafts(turn.where.sheet_id, dataclasses.replace(drafts, next=last))  # what was entered comes back
+    turn.flash = Flash(turn.where.to_hash(), key="score.undone", args={"n": number})
+    return Effects(announce=(phrase("score.undone", n=number),), focus=ids.FLASH)
 
 
-def share(keeper: Keeper, intent: Intent) -> Effect:
+def share(turn: Turn, intent: ScoreShareIntent) -> Effects:
     """Share the standings as text, with the sheet's link."""
-    keeper.sharing = "standings"
-    sheet = keeper.sheet()
-    text = share_text(share_data(sheet), keeper.tr) + "\n" + link_of(keeper.base(), sheet)
-    return Effect(render=False, share=text)
+    turn.sharing = "standings"
+    sheet = turn.sheet()
+    return Effects(render=False, share=(*share_said(share_data(sheet)), "\n", link_of(turn.world.base(), sheet)))
 
 
-def summary(keeper: Keeper, intent: Intent) -> Effect:
+def summary(turn: Turn, intent: ScoreSummaryIntent) -> Effects:
     """Share the summary on show (the round just saved) as text."""
-    lines = summary_of(keeper, keeper.saved())
-    if not lines:
-        return Effect(render=False)
-    keeper.sharing = "summary"
-    return Effect(render=False, share="\n".join((*lines, link_of(keeper.base(), keeper.sheet()))))
+    saved = turn.saved()
+    number = shown_summary(turn.flash, turn.where, saved.sheet if saved is not None else None)
+    if number is None:
+        return Effects(render=False)
+    turn.sharing = "summary"
+    sheet = turn.sheet()
+    lines: tuple[Phrase | str, ...] = (
+        *summary_phrases(round_summary(sheet, number)),
+        link_of(turn.world.base(), sheet),
+    )
+    return Effects(render=False, share=joined(lines, "\n"))
 
 
-def shared(keeper: Keeper, how: str, text: str = "") -> Effect:
-    """The view's report: `how` is "shared", "copied" or "failed" (then the text is shown to copy)."""
-    key = SHARED_KEYS.get(keeper.sharing, SHARED_KEYS["standings"]).get(how, "score.share_failed")
-    if how in ("shared", "copied") and keeper.sharing == "all":
-        for entry in keeper.store.library.entries:  # the link holds them all
-            mark_kept(keeper, entry.id)
-    elif how in ("shared", "copied") and keeper.where.sheet_id and keeper.saved() is not None:
-        mark_kept(keeper, keeper.where.sheet_id)  # the text ends with the sheet's link
-    here = keeper.where.to_hash()
-    old = keeper.flash if keeper.flash is not None and keeper.flash.where == here else None
-    keeper.flash = Flash(
+def shared(turn: Turn, report: SharedMessage) -> Effects:
+    """The page's report on a share: "shared", "copied" or "failed" (then the text is shown to copy)."""
+    how = report["how"]
+    key = SHARED_KEYS[turn.sharing].get(how, "score.share_failed")
+    if how in ("shared", "copied") and turn.sharing == "all":
+        for entry in turn.shelf.library.entries:  # the link holds them all
+            mark_kept(turn, entry.id)
+    elif how in ("shared", "copied") and turn.where.sheet_id and turn.saved() is not None:
+        mark_kept(turn, turn.where.sheet_id)  # the text ends with the sheet's link
+    here = turn.where.to_hash()
+    old = turn.flash if turn.flash is not None and turn.flash.where == here else None
+    turn.flash = Flash(
         here,
         key=key,
-        copy_text=text if how == "failed" else "",
+        copy_text=report.get("text", "") if how == "failed" else "",
         summary_round=old.summary_round if old is not None else None,
     )
-    return Effect(announce=keeper.tr(key, {}), focus=ids.FLASH if how == "failed" else None)
+    return Effects(announce=(phrase(key),), focus=ids.FLASH if how == "failed" else None)
 
 
-def export(keeper: Keeper, intent: Intent) -> Effect:
-    saved = keeper.saved()
+def export(turn: Turn, intent: ScoreExportIntent) -> Effects:
+    saved = turn.saved()
     if saved is None:
-        return Effect()
-    stamp = keeper.now()
+        return Effects()
+    stamp = turn.now()
     name = "uno-" + "-".join(_slug(player) for player in saved.sheet.players)[:60] + f"-{stamp // 1000}.json"
-    keeper.flash = Flash(keeper.where.to_hash(), key="score.exported", args={"file": name})
-    mark_kept(keeper, saved.id)
-    return Effect(download=(name, dumps(saved.sheet)))
+    turn.flash = Flash(turn.where.to_hash(), key="score.exported", args={"file": name})
+    mark_kept(turn, saved.id)
+    return Effects(download=(name, dumps(saved.sheet)))
 
 
-def again(keeper: Keeper, intent: Intent) -> Effect:
-    sheet = keeper.sheet().play_again()
-    sheet_id = keeper.new_id()
-    keeper.store.put(sheet_id, sheet, keeper.now())
-    return Effect(render=False, go=sheet_hash(sheet_id, "round"))
+def again(turn: Turn, intent: ScoreAgainIntent) -> Effects:
+    sheet = turn.sheet().play_again()
+    sheet_id = turn.world.new_id()
+    turn.put(sheet_id, sheet)
+    return Effects(render=False, go=sheet_hash(sheet_id, "round"))
 
 
-def ask(keeper: Keeper, intent: Intent) -> Effect:
-    """Ask before a dangerous action (`arg`: "delete-game", "delete-round")."""
-    keeper.confirm = intent.arg
-    return Effect(focus=ids.confirm(intent.arg))
+def ask(turn: Turn, intent: ScoreAskIntent) -> Effects:
+    """Ask before a dangerous act ("delete-game", "delete-round")."""
+    turn.confirm = intent["what"]
+    return Effects(focus=ids.confirm(intent["what"]))
 
 
-def cancel(keeper: Keeper, intent: Intent) -> Effect:
-    keeper.confirm = ""
-    if intent.arg == "sure":  # back to the hand asked about, as it was typed
-        seat = keeper.unusual[0].seat if keeper.unusual else 0
-        return Effect(focus=ids.field(ids.hand_key(seat)))
-    return Effect(focus=ids.ask(intent.arg))
+def cancel(turn: Turn, intent: ScoreCancelIntent) -> Effects:
+    turn.confirm = ""
+    if intent["what"] == "sure":  # back to the hand asked about, as it was typed
+        seat = turn.unusual[0].seat if turn.unusual else 0
+        return Effects(focus=ids.field(ids.hand_key(seat)))
+    return Effects(focus=ids.ask(intent["what"]))
 
 
-def delete_game(keeper: Keeper, intent: Intent) -> Effect:
-    keeper.store.remove(keeper.where.sheet_id)
-    return Effect(render=False, go="#/score")
+def delete_game(turn: Turn, intent: ScoreDeleteGameIntent) -> Effects:
+    turn.remove(turn.where.sheet_id)
+    return Effects(render=False, go="#/score")
 
 
 def _slug(name: str) -> str:
@@ -118,13 +132,13 @@ def _slug(name: str) -> str:
     return "-".join(part for part in text.split("-") if part) or "player"
 
 
-ACTIONS: dict[str, Action] = {
-    "undo": undo,
-    "share": share,
-    "summary": summary,
-    "export": export,
-    "again": again,
-    "ask": ask,
-    "cancel": cancel,
-    "delete-game": delete_game,
+ACTS: dict[str, Act] = {
+    "score.undo": undo,
+    "score.share": share,
+    "score.summary": summary,
+    "score.export": export,
+    "score.again": again,
+    "score.ask": ask,
+    "score.cancel": cancel,
+    "score.delete-game": delete_game,
 }

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import TypedDict, Unpack
 
-from app.tree import Child, El, el
+from app.tree import Child, El, Phrase, el, sends
 
 from . import ids
 from .page_state import Screen
 from .where import sheet_hash
+
+
+def words_el(*pieces: Phrase | str, between: str = "") -> list[Child]:
+    """Texts as children: each phrase bound to its catalogue key (a text as is), `between` between each two."""
+    children: list[Child] = []
+    for piece in pieces:
+        if children and between:
+            children.append(between)
+        children.append(el("span", key=piece) if isinstance(piece, Phrase) else piece)
+    return children
 
 
 def head(href: str, key: str) -> El:
@@ -25,7 +35,7 @@ def field_error(screen: Screen, fid: str, alert: bool = False) -> El:
     texts = screen.messages(fid)
     return el(
         "p",
-        " ".join(texts) or None,
+        *words_el(*texts, between=" "),
         id=ids.error_line(fid),
         cls="sk-field-error",
         role="alert" if alert and texts else None,
@@ -66,7 +76,8 @@ def one_field_form(
     **attrs: Unpack[FieldAttrs],
 ) -> El:
     """A labelled text field with its button in one row and its message line. `keys`: the label's and the
-    button's; `acts`: sent on each key and on Enter or the button; `clear` empties the field once sent."""
+    button's; `acts`: sent on each key (with the field's value) and on Enter or the button; `clear` empties the
+    field once sent."""
     label_key, button_key = keys
     typed_act, submit_act = acts
     return el(
@@ -80,7 +91,7 @@ def one_field_form(
                 id=ids.field(fid),
                 value=value,
                 autocomplete="off",
-                data_act=typed_act,
+                does=sends(typed_act),
                 data_on="input",
                 **attrs,
                 **described(screen, fid),
@@ -89,7 +100,7 @@ def one_field_form(
             cls="sk-add-row",
         ),
         field_error(screen, fid),
-        data_act=submit_act,
+        does=sends(submit_act),
         data_on="submit",
         data_clear=clear,
         cls="sk-field",
@@ -101,7 +112,7 @@ def flash(screen: Screen) -> El | None:
     note = screen.note
     if note is None:
         return None
-    body: Child = note.text or el("span", key=note.key, args=note.args)
+    body: Child = el("span", *words_el(*note.said)) if note.said else el("span", key=note.key, args=note.args)
     box = el("p", body, id=ids.FLASH, cls="sk-flash", tabindex="-1")
     if note.open_id:  # an import already saved: offered instead of a copy
         return el(
@@ -130,8 +141,8 @@ def flash(screen: Screen) -> El | None:
 def ask_then_confirm(
     screen: Screen, act: str, ask_key: str, confirm_key: str, yes_key: str, args: dict[str, object] | None = None
 ) -> El:
-    """A dangerous action's button (`data-act="ask"`); once pressed (`screen.confirm == act`) it is a
-    question with "yes" (`data-act=act`) and "cancel" in its place."""
+    """A dangerous act's button ("score.ask" what `act`); once pressed (`screen.confirm == act`) it is a
+    question with "yes" (the act "score.<act>") and "cancel" in its place."""
     if screen.confirm == act:
         return el(
             "div",
@@ -142,10 +153,10 @@ def ask_then_confirm(
                 type="button",
                 cls="button sk-danger",
                 id=ids.confirm(act),
-                data_act=act,
+                does=sends(f"score.{act}"),
                 aria_describedby=ids.CONFIRM_TEXT,
             ),
-            el("button", key="score.cancel", type="button", cls="button", data_act="cancel", data_arg=act),
+            el("button", key="score.cancel", type="button", cls="button", does=sends("score.cancel", what=act)),
             cls="sk-confirm",
             role="group",
         )
@@ -156,8 +167,7 @@ def ask_then_confirm(
         type="button",
         cls="button sk-danger",
         id=ids.ask(act),
-        data_act="ask",
-        data_arg=act,
+        does=sends("score.ask", what=act),
     )
 
 

@@ -1,50 +1,22 @@
-"""What an action of the keeper is given (`Intent`) and what it asks of the view (`Effect`), and the note
-an action leaves for one screen (`Flash`)."""
+"""What a step of the keeper asks to be done (`Effects`): a value; the score screen's desk performs it
+(`app.screens.score.KeeperDesk.perform`: storage, the page, navigation)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from .keeper import Keeper
+from .texts import Said
 
 
 @dataclass(frozen=True, slots=True)
-class Intent:
-    """The page's event for an action: its `data-arg`, the field's value, a checkbox's state."""
-
-    arg: str = ""
-    value: str = ""
-    checked: bool = False
-
-
-@dataclass
-class Effect:
-    """What the view does after an action."""
-
-    render: bool = True  # redraw the screen
-    go: str | None = None  # new location hash
+class Effects:
+    render: bool = True  # draw the screen again
+    go: str | None = None  # a new location hash
     focus: str | None = None  # id of the element to focus after drawing
-    announce: str | None = None  # text for the live region
+    announce: Said = ()  # words for the live region
     download: tuple[str, str] | None = None  # (file name, JSON text)
-    share: str | None = None  # text to share (Web Share API, else the clipboard)
+    share: Said = ()  # text to share (Web Share API, else the clipboard)
     pick_file: bool = False  # open the file chooser of the import
-    refused: str = ""  # an action the keeper does not know or cannot read: its code; nothing changed
-
-
-@dataclass
-class Flash:
-    """A note shown once on one screen (after save, undo, import...)."""
-
-    where: str  # the hash it belongs to
-    key: str = ""
-    args: dict[str, object] = field(default_factory=dict)
-    announce_round: int | None = None  # the announcement of this round (in the language shown)
-    copy_text: str = ""  # text shown to copy by hand (sharing failed)
-    open_id: str = ""  # a saved sheet the note offers to open (an import already saved)
-    summary_round: int | None = None  # the round whose summary is shown (just saved)
-
-
-Action = Callable[["Keeper", Intent], Effect]  # one entry of `actions.ACTIONS`
+    refused: str = ""  # a message the keeper does not know or cannot read: its code; nothing changed
+    writes: frozenset[str] = frozenset()  # storage keys whose values changed (`store.SHELF_KEYS`): written now
+    typing: str = ""  # a sheet whose drafts were typed into: written once the typing pauses

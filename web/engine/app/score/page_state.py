@@ -1,50 +1,52 @@
 """What a score keeper page shows, as plain values: the pages are pure functions of a `Screen`.
 
-`Keeper.screen()` builds one after every action (the keeper is the one controller of the mode; the
-pages never see it, and it builds no page). `pages.render(screen)` picks the page for the location. Texts
-that need the language (error messages, card names, the round's announcement) are already in words
-here; everything else is a catalogue key the view binds.
+`showing.screen_of(state, ...)` builds one from the keeper's state (the pages never see that state, and the
+keeper builds no page). `pages.render(screen)` picks the page for the location. Every text is a catalogue
+phrase the pages bind (error messages, card names, the round's announcement too), so a language switch
+relabels them; a message may also be a text as is (`Message`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from app.tree import Phrase
 from scorekeeper import RoundDraft, SavedSheet, Sheet
 from scorekeeper.library import SheetSummary
 
+from .sharing import LinkOpen
+from .texts import Said
 from .where import Where
-
-if TYPE_CHECKING:
-    from .sharing import LinkOpen
 
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """The note shown once on this screen (after save, undo, import...): a catalogue key, or a text."""
+    """The note shown once on this screen (after save, undo, import...): a catalogue key, or pieces of one."""
 
     key: str = ""
     args: Mapping[str, object] = field(default_factory=dict)
-    text: str = ""  # the round's announcement, in words
+    said: Said = ()  # the round's announcement
     copy_text: str = ""  # text shown to copy by hand (sharing failed)
     open_id: str = ""  # a saved sheet offered to open (an import that was already saved)
 
 
 @dataclass(frozen=True, slots=True)
 class Sure:
-    """The question before saving a round with a total far beyond a normal hand, in words."""
+    """The question before saving a round with a total far beyond a normal hand."""
 
-    lines: tuple[str, ...]  # one per hand asked about
+    lines: tuple[Phrase, ...]  # one per hand asked about
     ends_match: bool  # saving it ends the match
     seat: int  # the first hand asked about (where "correct it" goes back to)
+
+
+Message = Phrase | str  # a message on a page: a catalogue phrase (a text as is, where one is given)
 
 
 @dataclass(frozen=True, slots=True)
 class Screen:
     where: Where
-    errors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by field id: the messages, in words
+    errors: Mapping[str, tuple[Message, ...]] = field(default_factory=dict)  # by field key: the messages
     pending: Mapping[str, str] = field(default_factory=dict)  # text typed in a field but refused (kept there)
     confirm: str = ""  # the dangerous action asked about on this screen ("delete-game", "delete-round")
     note: Note | None = None
@@ -54,18 +56,17 @@ class Screen:
     new_name: str = ""  # the name typed for the next player
     listing: tuple[SheetSummary, ...] = ()  # the library's sheets (the list page)
     damaged: bool = False  # some saved sheets could not be read (kept aside)
-    face_names: Mapping[str, str] = field(default_factory=dict)  # card faces by name, in words ("W": "Wild")
-    live: tuple[str, ...] = ()  # why the round as entered so far cannot be saved (R-KEEP-2), in words
+    live: tuple[Phrase, ...] = ()  # why the round as entered so far cannot be saved (R-KEEP-2)
     used_up: tuple[str, ...] = ()  # faces the round's deck has no copy left of (their keys are disabled)
     sure: Sure | None = None  # the question asked before saving an unusual total
-    summary: tuple[str, ...] = ()  # the summary of the round just saved, in words (lines)
+    summary: tuple[Phrase, ...] = ()  # the summary of the round just saved, line by line
     link: str = ""  # the sheet's link (its link page)
     found: LinkOpen | None = None  # an opened link (`#/score/link/<token>`)
     phones: int = 0  # guest phones connected to this sheet now (`app.peer`)
     storage: str = "unknown"  # where the sheets are kept (`keepsafe.storage_status`), on the list
     ios_card: bool = False  # show how to add the app to the Home Screen (`keepsafe.ios_card`)
     only_here: frozenset[str] = frozenset()  # sheets with rounds not kept anywhere else
-    moved: tuple[tuple[str, Sheet], ...] | str = ()  # an "all" link's titled sheets, or its problem in words
+    moved: tuple[tuple[str, Sheet], ...] | Phrase = ()  # an "all" link's titled sheets, or its problem
     copy_offer: bool = False  # offer "Keep a copy" on this sheet (after a saved round, once an evening)
 
     @property
@@ -84,8 +85,5 @@ class Screen:
         assert self.draft is not None, "the round page needs its draft"
         return self.draft
 
-    def messages(self, fid: str) -> tuple[str, ...]:
+    def messages(self, fid: str) -> tuple[Message, ...]:
         return self.errors.get(fid, ())
-
-    def face_name(self, face: str) -> str:
-        return self.face_names.get(face, face)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.tree import El, el
+from app.tree import El, Phrase, el, phrase, sends
 from scorekeeper import Mode, RoundDraft, Sheet, optional_seats, preview_gains
 
 from . import faces, ids
-from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr
+from .common import ask_then_confirm, dealer_badge, described, field_error, head, sr, words_el
 from .page_state import Screen
+from .texts import face_word
 from .where import sheet_hash
 
 
@@ -28,10 +29,10 @@ def face_label(face: str) -> list[El | str]:
     return [face]
 
 
-def chip_name(screen: Screen, face: str) -> str:
+def chip_name(face: str) -> Phrase | str:
     """A tapped card's name, starting with what the chip shows (`+4 (Wild Draw Four)`)."""
     short = {"+2": "+2", "W+4": "+4"}.get(face)
-    return f"{short} ({screen.face_name(face)})" if short else screen.face_name(face)
+    return phrase("score.face.short", short=short, name=face_word(face)) if short else face_word(face)
 
 
 def face_class(face: str) -> str:
@@ -62,7 +63,7 @@ def preview_el(screen: Screen, sheet: Sheet, draft: RoundDraft) -> El:
     one deck, why instead (never a total that cannot be saved)."""
     body: list[El | str] = []
     if screen.live:
-        body = [el("span", key="score.preview_blocked"), " ", el("strong", " ".join(screen.live))]
+        body = [el("span", key="score.preview_blocked"), " ", el("strong", *words_el(*screen.live, between=" "))]
         return el("p", *body, id=ids.PREVIEW, cls="sk-preview sk-preview-blocked")
     gains = preview_gains(sheet, draft)
     if gains:
@@ -75,7 +76,9 @@ def used_up_el(screen: Screen, reason_id: str) -> El | None:
     """Why some keys are disabled: the faces whose every copy is entered in this round."""
     if not screen.used_up:
         return None
-    names = ", ".join(f"{screen.face_name(face)} ({faces.face_limit(face)})" for face in screen.used_up)
+    names = tuple(
+        phrase("score.face.counted", face=face_word(face), limit=faces.face_limit(face)) for face in screen.used_up
+    )
     return el("p", key="score.used_up", args={"faces": names}, cls="sk-hint sk-used-reason", id=reason_id)
 
 
@@ -84,16 +87,21 @@ def mode_all(sheet: Sheet) -> El:
     return el(
         "div",
         el("p", key="score.mode_all", cls="sk-mode-all-label", id=ids.MODEALL_LABEL),
-        mode_switch(sheet.entry_mode, ids.modeall, "modeall", "", "score.mode_all_group"),
+        mode_switch(
+            sheet.entry_mode, ids.modeall, lambda mode: sends("score.mode-all", mode=mode), "score.mode_all_group"
+        ),
         el("p", key="score.mode_all_hint", cls="sk-hint"),
         cls="sk-mode-all",
     )
 
 
 def mode_switch(
-    chosen: Mode, ident: Callable[[str], str], act: str, arg_prefix: str, label: str | tuple[str, dict[str, str]]
+    chosen: Mode,
+    ident: Callable[[str], str],
+    does: Callable[[str], dict[str, str]],
+    label: str | tuple[str, dict[str, str]],
 ) -> El:
-    """The two buttons "Total" and "Card by card", the chosen one pressed."""
+    """The two buttons "Total" and "Card by card", the chosen one pressed; `does(mode)`: the intent of each."""
     return el(
         "div",
         *(
@@ -103,8 +111,7 @@ def mode_switch(
                 type="button",
                 cls="sk-seg",
                 id=ident(mode.value),
-                data_act=act,
-                data_arg=arg_prefix + mode.value,
+                does=does(mode.value),
                 aria_pressed="true" if chosen is mode else "false",
             )
             for mode, key in ((Mode.TOTAL, "score.mode_total"), (Mode.CARDS, "score.mode_cards"))
@@ -123,7 +130,7 @@ def sure_el(screen: Screen) -> El | None:
     return el(
         "div",
         el("p", key="score.sure_title", id=ids.SURE_TITLE, cls="sk-sure-title", tabindex="-1"),
-        *(el("p", line, cls="sk-sure-line") for line in sure.lines),
+        *(el("p", key=line, cls="sk-sure-line") for line in sure.lines),
         el("p", key="score.sure_ends", cls="sk-sure-line") if sure.ends_match else None,
         el(
             "button",
@@ -131,8 +138,7 @@ def sure_el(screen: Screen) -> El | None:
             type="button",
             cls="button primary sk-big",
             id=ids.SURE_YES,
-            data_act="save",
-            data_arg="sure",
+            does=sends("score.save-sure"),
         ),
         el(
             "button",
@@ -140,8 +146,7 @@ def sure_el(screen: Screen) -> El | None:
             type="button",
             cls="button",
             id=ids.SURE_FIX,
-            data_act="cancel",
-            data_arg="sure",
+            does=sends("score.cancel", what="sure"),
         ),
         cls="sk-confirm sk-sure",
         role="group",
@@ -164,7 +169,10 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
     cards_mode = hand.mode is Mode.CARDS
     optional = draft.winner is not None and seat in optional_seats(draft.winner, len(sheet.players), sheet.options)
     switch = mode_switch(
-        hand.mode, lambda mode: ids.mode(seat, mode), "mode", f"{seat}:", ("score.mode_group", {"name": name})
+        hand.mode,
+        lambda mode: ids.mode(seat, mode),
+        lambda mode: sends("score.hand-mode", seat=seat, mode=mode),
+        ("score.mode_group", {"name": name}),
     )
     if cards_mode:
         used = set(screen.used_up)
@@ -178,8 +186,7 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                     type="button",
                     id=ids.face(seat, index),
                     cls=face_class(face) + (" sk-used-up" if face in used else ""),
-                    data_act="card",
-                    data_arg=f"{seat}:{face}",
+                    does=sends("score.hand-face", seat=seat, face=face),
                     aria_disabled="true" if face in used else None,
                     aria_describedby=reason if face in used else None,
                 )
@@ -196,9 +203,8 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                 type="button",
                 cls="sk-chip",
                 id=ids.chip(seat, index),
-                data_act="uncard",
-                data_arg=f"{seat}:{index}",
-                t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(screen, faces.face_of(card))})},
+                does=sends("score.hand-chip", seat=seat, index=index),
+                t_attrs={"aria-label": ("score.remove_card", {"card": chip_name(faces.face_of(card))})},
             )
             for index, card in enumerate(hand.cards)
         ]
@@ -223,9 +229,8 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
                 autocomplete="off",
                 enterkeyhint="next",
                 maxlength=6,
-                data_act="total",
+                does=sends("score.hand-total", seat=seat),
                 data_on="input",
-                data_arg=str(seat),
                 cls="sk-total-input",
                 data_next=".sk-total-input",
                 t_attrs={"aria-label": ("score.hand_label", {"name": name})},
@@ -270,9 +275,8 @@ def entry_page(screen: Screen) -> El:
                         value=str(seat),
                         id=ids.winner(seat),
                         checked=draft.winner == seat,
-                        data_act="winner",
+                        does=sends("score.winner", seat=seat),
                         data_on="change",
-                        data_arg=str(seat),
                     ),
                     el("span", name),
                     cls="sk-choice sk-winner-choice",
@@ -299,7 +303,7 @@ def entry_page(screen: Screen) -> El:
         ),
     ]
     if number is not None:
-        actions.append(el("button", key="score.discard", type="button", cls="button", data_act="discard"))
+        actions.append(el("button", key="score.discard", type="button", cls="button", does=sends("score.discard")))
         actions.append(
             ask_then_confirm(
                 screen,
@@ -329,7 +333,7 @@ def entry_page(screen: Screen) -> El:
             field_error(screen, ids.ROUND, alert=True),
             el("p", key="score.kept", cls="sk-hint"),
             el("div", *actions, cls="sk-sticky-actions"),
-            data_act="save",
+            does=sends("score.save"),
             data_on="submit",
             novalidate=True,
             id=ids.ENTRY_FORM,

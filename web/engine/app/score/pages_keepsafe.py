@@ -3,7 +3,7 @@ this phone" mark, "Move all my sheets", the sheet's "Keep a copy" offer (never a
 
 from __future__ import annotations
 
-from app.tree import El, el
+from app.tree import El, Phrase, el, sends
 
 from . import ids
 from .common import head
@@ -34,7 +34,7 @@ def ios_card(screen: Screen) -> El | None:
         el("ol", el("li", key="score.ios.step_share"), el("li", key="score.ios.step_add")),
         el("p", key="score.ios.apart"),
         el("p", key="score.ios.move"),
-        el("button", key="score.ios.done", type="button", cls="button", data_act="iosdone", id=ids.IOS_DONE),
+        el("button", key="score.ios.done", type="button", cls="button", does=sends("score.ios-done"), id=ids.IOS_DONE),
         cls="sk-score-card sk-ios-card",
         id=ids.IOS_CARD,
         role="note",
@@ -59,7 +59,14 @@ def move_all(screen: Screen) -> El | None:
         el(
             "div",
             el("a", key="score.move.link", cls="button", href=Where("moveall").to_hash(), id=ids.MOVE_ALL),
-            el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE),
+            el(
+                "button",
+                key="score.move.file",
+                type="button",
+                cls="button",
+                does=sends("score.move-file"),
+                id=ids.MOVE_FILE,
+            ),
             cls="sk-actions",
         ),
         cls="sk-score-card",
@@ -76,7 +83,7 @@ def copy_offer(screen: Screen) -> El | None:
         el(
             "div",
             el("a", key="score.keep.offer_link", cls="button primary", href=sheet_hash(screen.saved.id, "link")),
-            el("button", key="score.keep.offer_later", type="button", cls="button", data_act="nocopy"),
+            el("button", key="score.keep.offer_later", type="button", cls="button", does=sends("score.no-copy")),
             cls="sk-actions",
         ),
         cls="sk-score-card sk-copy-offer",
@@ -90,13 +97,15 @@ ALL_LINK = LinkWords("score.move.title", "score.move.scan", "score.move.too_long
 
 def moveall_page(screen: Screen) -> El:
     """`#/score/all`: every sheet here in one link, its QR code (when the sheets fit one), Share, and the file."""
-    file = el("button", key="score.move.file", type="button", cls="button", data_act="movefile", id=ids.MOVE_FILE)
-    return qr_link_page(screen, head("#/score", "score.back_list"), ALL_LINK, "moveall", file)
+    file = el(
+        "button", key="score.move.file", type="button", cls="button", does=sends("score.move-file"), id=ids.MOVE_FILE
+    )
+    return qr_link_page(screen, head("#/score", "score.back_list"), ALL_LINK, "score.move-all", file)
 
 
 def openall_page(screen: Screen) -> El:
     """The sheets an "all" link carries, and "Keep them all on this phone" (or why the link can't be opened)."""
-    if isinstance(screen.moved, str):
+    if isinstance(screen.moved, Phrase):
         return bad_link_page(screen.moved)
     items = [
         el(
@@ -116,7 +125,7 @@ def openall_page(screen: Screen) -> El:
             key="score.move.keep",
             type="button",
             cls="button primary",
-            data_act="keepall",
+            does=sends("score.keep-all"),
             id=ids.KEEP_ALL,
         ),
         cls="score-page sk-open-page",

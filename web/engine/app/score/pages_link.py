@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.tree import El, el
+from app.tree import El, Phrase, el, phrase, sends
 from scorekeeper import Sheet
 from scorekeeper.link import LinkView, view_of
 
@@ -53,7 +53,7 @@ def qr_link_page(screen: Screen, back: El, words: LinkWords, share_act: str, fil
         el("input", id=ids.LINK_TEXT, cls="sk-link-text", value=screen.link, readonly=True, type="url"),
         el(
             "div",
-            el("button", key="score.link.share", type="button", cls="button primary", data_act=share_act),
+            el("button", key="score.link.share", type="button", cls="button primary", does=sends(share_act)),
             file_button,
             cls="sk-actions",
         ),
@@ -66,8 +66,8 @@ def link_page(screen: Screen) -> El:
     """`#/score/<id>/link`: the sheet's QR code, its link, Share and Export."""
     saved = screen.saved
     assert saved is not None
-    export = el("button", key="score.export", type="button", cls="button", data_act="export", id=ids.EXPORT)
-    return qr_link_page(screen, head(sheet_hash(saved.id), "score.back_sheet"), SHEET_LINK, "sharelink", export)
+    export = el("button", key="score.export", type="button", cls="button", does=sends("score.export"), id=ids.EXPORT)
+    return qr_link_page(screen, head(sheet_hash(saved.id), "score.back_sheet"), SHEET_LINK, "score.share-link", export)
 
 
 def readonly_sheet(sheet: Sheet, view: LinkView) -> El:
@@ -134,13 +134,13 @@ def readonly_sheet(sheet: Sheet, view: LinkView) -> El:
     )
 
 
-def bad_link_page(error: str) -> El:
-    """A link that cannot be opened (a sheet's or an "all" link): why, in words, and that nothing changed."""
+def bad_link_page(error: Phrase) -> El:
+    """A link that cannot be opened (a sheet's or an "all" link): why, and that nothing changed."""
     return el(
         "section",
         head("#/score", "score.back_list"),
         el("h1", key="score.link.bad_title", id=ids.TITLE, tabindex="-1"),
-        el("p", error, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
+        el("p", key=error, cls="sk-notice", role="alert", id=ids.LINK_ERROR),
         el("p", key="score.link.bad_nothing"),
         cls="score-page sk-open-page",
         aria_labelledby=ids.TITLE,
@@ -150,7 +150,7 @@ def bad_link_page(error: str) -> El:
 def open_page(screen: Screen, found: LinkOpen) -> El:
     """The sheet of an opened link, read-only, and what keeping it would do here."""
     if found.opened is None:
-        return bad_link_page(found.error)
+        return bad_link_page(found.error or phrase("score.err.link_corrupt"))
     back = head("#/score", "score.back_list")
     sheet = found.opened.sheet
     differs = (
@@ -175,10 +175,9 @@ def open_page(screen: Screen, found: LinkOpen) -> El:
                 key="score.link.update",
                 type="button",
                 cls="button primary",
-                data_act="keep",
-                data_arg="update",
+                does=sends("score.keep-update"),
             ),
-            el("button", key="score.link.keep_new", type="button", cls="button", data_act="keep"),
+            el("button", key="score.link.keep_new", type="button", cls="button", does=sends("score.keep")),
         ]
     else:
         newer = (
@@ -188,7 +187,14 @@ def open_page(screen: Screen, found: LinkOpen) -> El:
         )
         actions = [
             newer,
-            el("button", key="score.link.keep", type="button", cls="button primary", data_act="keep", id=ids.KEEP),
+            el(
+                "button",
+                key="score.link.keep",
+                type="button",
+                cls="button primary",
+                does=sends("score.keep"),
+                id=ids.KEEP,
+            ),
         ]
     return el(
         "section",

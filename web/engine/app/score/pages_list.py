@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from app.tree import El, el
+from app.tree import El, el, sends
 from scorekeeper import SheetSummary
 
 from . import ids
@@ -58,7 +58,7 @@ def link_opener(screen: Screen) -> El:
         screen,
         ids.OPEN_LINK,
         ("score.import.link_label", "score.import.link_open"),
-        ("linktext", "openlink"),
+        ("score.link-text", "score.open-link"),
         screen.pending.get(ids.OPEN_LINK, ""),
         inputmode="url",  # a text field, not "url": a bare token is fine, and no browser bubble refuses it
         autocapitalize="off",
@@ -111,7 +111,7 @@ def list_page(screen: Screen) -> El:
                 type="button",
                 cls="button",
                 id=ids.field(ids.IMPORT),
-                data_act="import",
+                does=sends("score.import"),
                 aria_describedby=ids.error_line(ids.IMPORT),
             ),
             el(
@@ -120,7 +120,7 @@ def list_page(screen: Screen) -> El:
                 accept=".json,application/json",
                 hidden=True,
                 id=ids.IMPORT_FILE,
-                data_act="file",
+                does=sends("score.file"),
                 data_on="change",
                 t_attrs={"aria-label": "score.import.button"},
             ),

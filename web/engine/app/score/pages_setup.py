@@ -4,12 +4,14 @@ names and options only (the sheet refuses the rest)."""
 
 from __future__ import annotations
 
-from app.tree import El, el
+from collections.abc import Mapping
+
+from app.tree import El, el, sends
 from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring, teams_fit
 
 from . import ids
-from .common import described, field_error, head, one_field_form
+from .common import described, field_error, head, one_field_form, words_el
 from .page_state import Screen
 from .where import sheet_hash
 
@@ -28,8 +30,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 type="button",
                 cls="sk-icon-button",
                 id=ids.up(seat),
-                data_act="move",
-                data_arg=f"{seat}:-1",
+                does=sends("score.move", seat=seat, step=-1),
                 disabled=seat == 0,
                 t_attrs={"aria-label": ("score.setup.up", {"name": name})},
             ),
@@ -39,8 +40,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 type="button",
                 cls="sk-icon-button",
                 id=ids.down(seat),
-                data_act="move",
-                data_arg=f"{seat}:1",
+                does=sends("score.move", seat=seat, step=1),
                 disabled=seat == last,
                 t_attrs={"aria-label": ("score.setup.down", {"name": name})},
             ),
@@ -50,8 +50,7 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 type="button",
                 cls="sk-icon-button sk-danger",
                 id=ids.remove(seat),
-                data_act="remove",
-                data_arg=str(seat),
+                does=sends("score.remove", seat=seat),
                 t_attrs={"aria-label": ("score.setup.remove", {"name": name})},
             ),
         ]
@@ -69,9 +68,8 @@ def player_row(screen: Screen, sheet: Sheet, seat: int) -> El:
                 autocomplete="off",
                 autocapitalize="words",
                 enterkeyhint="done",
-                data_act="rename",
+                does=sends("score.rename", seat=seat),
                 data_on="change",
-                data_arg=str(seat),
                 t_attrs={"aria-label": ("score.setup.player_label", {"n": seat + 1})},
                 **described(screen, fid),
             ),
@@ -87,7 +85,7 @@ def radio(
     value: str,
     key: str,
     checked: bool,
-    act: str,
+    does: Mapping[str, str],
     rid: str,
     args: dict[str, object] | None = None,
     label_text: str | None = None,
@@ -103,9 +101,8 @@ def radio(
             value=value,
             checked=checked,
             id=rid,
-            data_act=act,
+            does=does,
             data_on="change",
-            data_arg=value,
             disabled=disabled,
         ),
         label,
@@ -138,7 +135,7 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                 maxlength=9,
                 autocomplete="off",
                 enterkeyhint="done",
-                data_act="target",
+                does=sends("score.target"),
                 data_on="change",
                 **described(screen, ids.TARGET),
             ),
@@ -154,7 +151,7 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     mode.value,
                     f"score.scoring.{mode.value}",
                     options.scoring is mode,
-                    "scoring",
+                    sends("score.scoring", scoring=mode.value),
                     ids.choice(ids.SCORING, mode.value),
                 )
                 for mode in Scoring
@@ -170,7 +167,7 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     str(points),
                     f"score.wild.{points}",
                     options.wild_points == points,
-                    "wild",
+                    sends("score.wild", points=points),
                     ids.choice(ids.WILD, points),
                 )
                 for points in (50, 40)
@@ -186,7 +183,7 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     rot.value,
                     f"score.rotation.{rot.value}",
                     options.dealer_rotation is rot,
-                    "rotation",
+                    sends("score.rotation", rotation=rot.value),
                     ids.choice(ids.ROTATION, rot.value),
                 )
                 for rot in DealerRotation
@@ -202,7 +199,7 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                     type="checkbox",
                     id=ids.field(ids.TEAMS),
                     checked=options.teams,
-                    data_act="teams",
+                    does=sends("score.teams"),
                     data_on="change",
                     disabled=sheet.started,
                     **described(screen, ids.TEAMS),
@@ -229,7 +226,7 @@ def dealer_part(screen: Screen, sheet: Sheet) -> El:
             str(seat),
             "",
             dealer == seat,
-            "dealer",
+            sends("score.dealer", seat=seat),
             ids.choice(ids.DEALER, seat),
             label_text=name,
             disabled=sheet.started,
@@ -244,7 +241,7 @@ def dealer_part(screen: Screen, sheet: Sheet) -> El:
             type="button",
             cls="button",
             id=ids.DRAW,
-            data_act="draw",
+            does=sends("score.draw"),
             disabled=not sheet.players,
         )
     return fieldset(
@@ -268,7 +265,7 @@ def setup_page(screen: Screen) -> El:
             screen,
             ids.NAME_NEW,
             ("score.setup.new_name", "score.setup.add"),
-            ("newname", "add"),
+            ("score.new-name", "score.add"),
             screen.new_name,
             clear=True,
             maxlength=NAME_MAX + 8,
@@ -282,12 +279,12 @@ def setup_page(screen: Screen) -> El:
         type="button",
         cls="button primary sk-big",
         id=ids.field(ids.START),
-        data_act="start",
+        does=sends("score.start"),
     )
     start_errors = [*screen.messages(ids.START), *screen.messages(ids.PLAYERS)]
     summary = el(
         "p",
-        " ".join(start_errors) or None,
+        *words_el(*start_errors, between=" "),
         id=ids.error_line(ids.START),
         cls="sk-field-error",
         tabindex="-1",

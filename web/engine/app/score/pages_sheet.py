@@ -4,7 +4,7 @@ sheet's actions (undo, share, export, players and options, delete)."""
 
 from __future__ import annotations
 
-from app.tree import El, el
+from app.tree import El, el, sends
 from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
@@ -148,13 +148,13 @@ def summary_card(screen: Screen) -> El | None:
     return el(
         "section",
         el("h2", key="score.summary.title", id=ids.SUMMARY_TITLE),
-        el("ul", *(el("li", line) for line in screen.summary), cls="sk-summary"),
+        el("ul", *(el("li", key=line) for line in screen.summary), cls="sk-summary"),
         el(
             "button",
             key="score.summary.share",
             type="button",
             cls="button",
-            data_act="summary",
+            does=sends("score.summary"),
             id=ids.SUMMARY_SHARE,
         ),
         cls="sk-score-card",
@@ -194,10 +194,10 @@ def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
                 key="score.again",
                 type="button",
                 cls="button primary sk-big",
-                data_act="again",
+                does=sends("score.again"),
                 id=ids.AGAIN,
             ),
-            el("button", key="score.share", type="button", cls="button", data_act="share"),
+            el("button", key="score.share", type="button", cls="button", does=sends("score.share")),
             cls="sk-actions",
         ),
         cls="sk-score-card sk-winner-panel",
@@ -286,10 +286,10 @@ def sheet_page(screen: Screen) -> El:
 def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
     sheet_id = screen.where.sheet_id
     buttons: list[El | None] = [
-        el("button", key="score.undo", type="button", cls="button", data_act="undo", id=ids.UNDO)
+        el("button", key="score.undo", type="button", cls="button", does=sends("score.undo"), id=ids.UNDO)
         if sheet.rounds
         else None,
-        el("button", key="score.share", type="button", cls="button", data_act="share", id=ids.SHARE)
+        el("button", key="score.share", type="button", cls="button", does=sends("score.share"), id=ids.SHARE)
         if sheet.rounds
         else None,
         el("a", key="score.link.open", cls="button", href=sheet_hash(sheet_id, "link"), id=ids.LINK),
@@ -301,7 +301,7 @@ def actions(screen: Screen, sheet: Sheet, view: Tally) -> El:
             href=f"#/table/host/{sheet_id}",
             id=ids.INVITE,
         ),
-        el("button", key="score.export", type="button", cls="button", data_act="export", id=ids.EXPORT),
+        el("button", key="score.export", type="button", cls="button", does=sends("score.export"), id=ids.EXPORT),
         el("a", key="score.edit_setup", cls="button", href=sheet_hash(sheet_id, "setup"), id=ids.SETUP),
     ]
     buttons.append(

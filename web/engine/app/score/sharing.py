@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.tree import Phrase
 from scorekeeper import LoadError, SavedSheet, Sheet
 from scorekeeper.library import Library
 from scorekeeper.link import ALL_ROUTE, Opened, decode, decode_library, encode_library, sheet_link
 
-from .texts import Translate, error_text
+from .texts import error_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +23,7 @@ class LinkOpen:
     """What the page of an opened link shows: the sheet (or why not), and what this phone already has of it."""
 
     opened: Opened | None = None
-    error: str = ""  # the link's problem, in words (nothing else is shown)
+    error: Phrase | None = None  # the link's problem (nothing else is shown)
     same: SavedSheet | None = None  # this very game is here already
     older: SavedSheet | None = None  # an older copy of it (fewer rounds) is here: offered to update
     newer: SavedSheet | None = None  # a newer copy of it (more rounds) is here
@@ -65,19 +66,19 @@ def all_link(base: str, library: Library) -> str:
     return base.split("#", 1)[0] + ALL_ROUTE + encode_library(entries)
 
 
-def open_link(library: Library, token: str, tr: Translate) -> LinkOpen:
+def open_link(library: Library, token: str) -> LinkOpen:
     """An opened link, decoded now (a link is never stored until kept), and the copies of its sheet here."""
     try:
         opened = decode(token)
     except LoadError as error:
-        return LinkOpen(error=error_text(error, tr))
+        return LinkOpen(error=error_phrase(error))
     same, older, newer = find_copies(library, opened.sheet)
-    return LinkOpen(opened, "", same, older, newer)
+    return LinkOpen(opened, None, same, older, newer)
 
 
-def decode_moved(token: str, tr: Translate) -> tuple[tuple[str, Sheet], ...] | str:
-    """The titled sheets of an "all" link, or its problem in words."""
+def decode_moved(token: str) -> tuple[tuple[str, Sheet], ...] | Phrase:
+    """The titled sheets of an "all" link, or its problem."""
     try:
         return decode_library(token)
     except LoadError as error:
-        return error_text(error, tr)
+        return error_phrase(error)

@@ -12,23 +12,27 @@ from typing import TYPE_CHECKING
 
 from app.link import Link
 from app.peer import pages
+from app.score.step import is_hand_intent
+from app.score.visit import Visit
 from app.tree import El, el, to_data
-from shared.messages import FromPage, is_score_intent, is_table_intent
+from shared.messages import FromPage, is_table_intent
 
 if TYPE_CHECKING:
     from app.peer.hosting import Hosting
     from app.peer.protocol import Guest
 
 ROOT_ID = "table-root"
-HAND_ACTS = ("total", "card", "uncard", "mode")  # the keeper's entry of one hand
 
 
 class GuestScreen:
+    """A page of the keeper (`app.screens.score.KeeperPage`): its link, its visit of the keeper's round (its own
+    errors and half-typed text), its drawing."""
+
     static_id: str | None = None
 
     def __init__(self, link: Link, hosting: Hosting, guest: Guest) -> None:
         self.link, self.hosting, self.guest = link, hosting, guest
-        self.keeper = hosting.guest_keeper(link)
+        self.visit = Visit()
         self.error = ""  # a catalogue key's tail under table.err., shown once
         self.shown = False
 
@@ -48,24 +52,23 @@ class GuestScreen:
     def relabel(self) -> None:
         self.render()
 
-    def render(self) -> None:
+    def render(self, focus: str | None = None) -> None:
         if not self.shown:
             return
-        view = self.hosting.guest_view(self.guest, self.keeper, self.error)
+        view = self.hosting.guest_view(self.guest, self, self.error)
         self.error = ""
         tree = el("div", pages.guest_page(view), cls="score-root", id=ROOT_ID)
-        self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree)})
+        self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})
 
     def receive(self, message: FromPage) -> None:
         if is_table_intent(message) and message["act"] == "table.claim":
             self.error = self.hosting.claim(self.guest, message["seat"])
             self.hosting.changed()
-        elif is_score_intent(message) and message["act"] in HAND_ACTS:
+        elif is_hand_intent(message):
             seat = self.guest.seat
-            arg = message.get("arg", "") if message["act"] != "file" else ""
-            if seat is None or arg.split(":", 1)[0] != str(seat):
+            if seat is None or message["seat"] != seat:
                 self.error = "not_your_hand"
                 self.render()
                 return
-            self.error = self.hosting.guest_hand(self.keeper, seat, message)
+            self.error = self.hosting.guest_hand(self, seat, message)
             self.hosting.changed()

@@ -1,6 +1,8 @@
-"""The score keeper's page in the browser: draws `app.score` trees, sends events back as
-actions, and does what needs browser APIs (storage, wake lock, download, file import, share,
-live region). State and rules live in `app.score.keeper` and `scorekeeper`."""
+"""The score keeper's page in the browser: `KeeperDesk` runs the keeper's step (`app.score.step`, pure) on this
+phone's store and is the one place that performs what a step asks for: storage writes, the page's announcements,
+downloads, shares, the file chooser, focus and navigation, and the wake lock; `ScoreScreen` draws
+`app.score.pages` and hands the page's messages to the desk. State and rules live in `app.score` and
+`scorekeeper`."""
 
 from __future__ import annotations
 
@@ -10,25 +12,26 @@ import random
 import sys
 import time
 import uuid
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from app import browser
 from app.link import Link
 from app.score import ids
-from app.score.keeper import Effect, Keeper
+from app.score.effect import Effects
 from app.score.keepsafe import Facts
+from app.score.page_state import Screen
 from app.score.pages import render
-from app.score.store import DRAFTS_KEY, LIBRARY_KEY, PREPAINT_KEY, SETUP_KEY, Store
+from app.score.showing import screen_of
+from app.score.step import HandIntent, State, World, hand_step, step
+from app.score.store import DRAFTS_KEY, PREPAINT_KEY, SHELF_KEYS, Shelf, Store
+from app.score.texts import said_text
+from app.score.visit import Visit
 from app.score.where import Where
 from app.storage.page_saves import PageStorage
 from app.tree import El, el, to_data
 from shared.messages import EffectMessage, FromPage, is_score_intent
 
-if TYPE_CHECKING:
-    from app.peer.sessions import Sessions
-
-SHARED_KEYS = frozenset({LIBRARY_KEY, DRAFTS_KEY, SETUP_KEY})  # not the prepaint: each tab draws its own
 TYPING_PAUSE_S = 0.5  # a typed total's drafts are written this long after its last key (the journal keeps keys)
 
 
@@ -39,6 +42,24 @@ class Cancellable(Protocol):
 After = Callable[[float, Callable[[], None]], Cancellable | None]  # `browser.after`: a callback in some seconds
 
 
+class Phones(Protocol):
+    """The table of phones as the score screen sees it (`app.peer.sessions.Sessions`)."""
+
+    def phones(self, sheet_id: str) -> int: ...
+
+    def keeper_drew(self) -> None: ...
+
+
+class KeeperPage(Protocol):
+    """A page the keeper's steps are for: its link, its visit (where it is, its errors...), its drawing. This
+    phone's score screen is one; a guest phone's screen may be another, over the same store."""
+
+    link: Link
+    visit: Visit
+
+    def render(self, focus: str | None = None) -> None: ...
+
+
 def site_base() -> str:
     """The app's address, from this worker's (`<site>/runtime/<pyodide>/uno-app.mjs`): what sheet links start with."""
     import js  # the worker's global scope
@@ -46,42 +67,114 @@ def site_base() -> str:
     return str(js.location.href).split("runtime/", 1)[0]
 
 
-def page_keeper(desk: KeeperDesk) -> Keeper:
-    """A keeper on the page's saves (`app.storage`, opened at start), which tells `desk` what other tabs save."""
-    saves = desk.storage.saves()
-    saves.subscribe(desk.others_saved)
-    link = desk.link
-    return Keeper(
-        saves,
+def page_world() -> World:
+    return World(
         clock=lambda: int(time.time() * 1000),
         new_id=lambda: str(uuid.uuid4()),
         rng=random.SystemRandom(),
-        lang=link.lang,
-        tr=lambda key, args: link.texts.tr(key, args),
         base=site_base,
     )
 
 
+def page_store(desk: KeeperDesk) -> Store:
+    """The store on the page's saves (`app.storage`, opened at start), which tells `desk` what other tabs save."""
+    saves = desk.storage.saves()
+    saves.subscribe(desk.others_saved)
+    return Store.open(saves)
+
+
 class KeeperDesk:
-    """The page's one keeper, opened at its first use, and the score screen on show, which is drawn again when
-    the keeper's sheets change from outside (another tab, a guest phone, the page's storage facts). It writes a
-    typed total's drafts once the typing pauses (`TYPING_PAUSE_S`); meanwhile the page holds a copy (`hold`)."""
+    """This phone's keeper: its store (opened at its first use), the visit of its own score screens (`visit`: kept
+    from route to route, as a note follows a save to the sheet) and the facts the page told about its storage. The
+    score screen on show (`shown`) is drawn again when the sheets change from outside (another tab, a guest phone,
+    those facts). A typed total's drafts are written once the typing pauses (`TYPING_PAUSE_S`); meanwhile the page
+    holds a copy (`hold`)."""
 
     def __init__(
         self,
         link: Link,
         storage: PageStorage,
-        open_keeper: Callable[[KeeperDesk], Keeper] = page_keeper,
+        open_store: Callable[[KeeperDesk], Store] = page_store,
+        world: World | None = None,
         after: After = browser.after,
         hold: Callable[[str, str], None] | None = None,
     ) -> None:
         self.link, self.storage = link, storage
         self.hold = hold or storage.hold
-        self.open_keeper = open_keeper
+        self.open_store = open_store
+        self.world = world if world is not None else page_world()
         self.after = after
-        self._keeper: Keeper | None = None
+        self.visit = Visit()
+        self.facts = Facts()
+        self._store: Store | None = None
         self.shown: ScoreScreen | None = None
         self.pending: Cancellable | None = None  # the held drafts' write, once the typing pauses
+
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = self.open_store(self)
+        return self._store
+
+    def screen(self, visit: Visit) -> Screen:
+        """What a page at `visit` shows now."""
+        return screen_of(State(self.store().shelf, visit), self.facts, self.world.base)
+
+    # -- steps and their effects ------------------------------------------------------------------
+
+    def run(self, page: KeeperPage, message: Mapping[str, Any]) -> None:
+        """The page's message, stepped and performed (`replayed`: made before the page showed a screen)."""
+        state, effects = step(State(self.store().shelf, page.visit), message, self.world, page.link.replaying)
+        page.visit = state.visit
+        self.perform(state.shelf, effects, page)
+
+    def hand(self, page: KeeperPage, sheet_id: str, seat: int, intent: HandIntent) -> str:
+        """A guest phone's act on `seat`'s own hand of `sheet_id` (`step.hand_step`), performed for its `page`: ""
+        or why it was refused (nothing changed). This phone's screen draws again, without its own refusal of that
+        hand."""
+        state, effects = hand_step(State(self.store().shelf, page.visit), sheet_id, seat, intent, self.world)
+        if effects.refused:
+            return effects.refused
+        page.visit = state.visit
+        self.perform(state.shelf, effects, page)
+        self.visit = self.visit.without_hand(seat)
+        self.redraw()
+        return ""
+
+    def perform(self, shelf: Shelf, effects: Effects, page: KeeperPage) -> None:
+        """What a step asked for: the store keeps the new shelf and writes what changed, and `page` is told."""
+        store = self.store()
+        store.keep(shelf, effects.writes, effects.typing)
+        if store.held:
+            self.write_soon()
+        if effects.refused:  # an intent no page of the keeper sends: said, and nothing changed
+            print(f"uno: the score keeper refused an intent: {effects.refused}", file=sys.stderr)
+            return
+        link = page.link
+        told: EffectMessage = {"op": "effect"}
+        if effects.announce:
+            told["announce"] = {"region": ids.LIVE, "text": said_text(effects.announce, link.texts.tr)}
+        if effects.download:
+            told["download"] = {"name": effects.download[0], "text": effects.download[1], "type": "application/json"}
+        if effects.go:
+            told["go"] = effects.go
+        if len(told) > 1:
+            link.to_page(told)
+        if effects.go:
+            return
+        if effects.render:
+            page.render(effects.focus)
+        elif effects.focus:
+            link.to_page({"op": "effect", "focus": effects.focus})
+        if effects.share:
+            link.to_page({"op": "effect", "share": said_text(effects.share, link.texts.tr)})
+        if effects.pick_file:
+            link.to_page({"op": "effect", "pick": ids.IMPORT_FILE})
+
+    def wake(self, link: Link, on: bool) -> None:
+        """Keep the phone's screen on (while a sheet is shown) or let it sleep again."""
+        link.to_page({"op": "effect", "wake": on})
+
+    # -- storage ------------------------------------------------------------------------------------
 
     def write_soon(self) -> None:
         """Write the held drafts after a pause in the typing (each key moves it on); the page keeps them meanwhile,
@@ -89,40 +182,32 @@ class KeeperDesk:
         if self.pending is not None:
             self.pending.cancel()
         self.pending = self.after(TYPING_PAUSE_S, self.write_held)
-        if self._keeper is not None:
-            self.hold(DRAFTS_KEY, self._keeper.store.drafts_text())
+        if self._store is not None:
+            self.hold(DRAFTS_KEY, self._store.shelf.text(DRAFTS_KEY))
 
     def write_held(self) -> None:
         if self.pending is not None:
             self.pending.cancel()
             self.pending = None
-        if self._keeper is not None:
-            self._keeper.store.write_held()
-
-    def keeper(self) -> Keeper:
-        if self._keeper is None:
-            self._keeper = self.open_keeper(self)
-        return self._keeper
+        if self._store is not None:
+            self._store.write_held()
 
     def redraw(self) -> None:
         if self.shown is not None:
             self.shown.render()
 
     def others_saved(self, keys: frozenset[str]) -> None:
-        """Another tab saved sheets, drafts or the set-up: take them (this tab's next save then keeps them)."""
-        if self._keeper is None or not keys & SHARED_KEYS:
+        """Another tab saved sheets, drafts, the set-up or the marks: take them (what was typed here and not written
+        yet is kept, and written after the pause)."""
+        if self._store is None or not keys & SHELF_KEYS:
             return
-        held = {sheet_id: self._keeper.store.drafts[sheet_id] for sheet_id in self._keeper.store.held}
-        self._keeper.store = Store.open(self._keeper.store.storage)
-        for sheet_id, drafts in held.items():  # typed here and not written yet: kept, written after the pause
-            self._keeper.store.drafts[sheet_id] = drafts
-            self._keeper.store.hold_drafts(sheet_id)
+        self._store.reread()
         self.redraw()
 
     def storage_facts(self, message: FromPage) -> None:
         """The page's facts about this browser's storage (`web/page/storage-state.js`): the list page says them."""
         if message["op"] == "storage":
-            self.keeper().facts = Facts.from_message(dict(message))
+            self.facts = Facts.from_message(dict(message))
             self.redraw()
 
 
@@ -136,15 +221,24 @@ def _painted_sheet(kept: str | None) -> str | None:
 
 
 class ScoreScreen:
-    """Every `#/score...` route: one screen object that draws whatever the keeper shows, through the page's
-    side (`app.link`, `ui.host`), and hands the page's intents to the keeper."""
+    """Every `#/score...` route: one screen object that draws whatever the keeper shows at its location, through
+    the page's side (`app.link`, `ui.host`), and hands the page's messages to the desk."""
 
     static_id: str | None = None
 
-    def __init__(self, params: tuple[str, ...], link: Link, desk: KeeperDesk, sessions: Sessions) -> None:
+    def __init__(self, params: tuple[str, ...], link: Link, desk: KeeperDesk, phones: Phones) -> None:
         self.where = Where.parse(params)
-        self.link, self.desk, self.sessions = link, desk, sessions
+        self.link, self.desk, self.phones = link, desk, phones
         self.shown = False
+
+    @property
+    def visit(self) -> Visit:
+        """The visit of this phone's score screens (the desk keeps it from route to route)."""
+        return self.desk.visit
+
+    @visit.setter
+    def visit(self, visit: Visit) -> None:
+        self.desk.visit = visit
 
     # -- router interface ---------------------------------------------------------------------
 
@@ -152,13 +246,12 @@ class ScoreScreen:
         return el("div", el("div", id=ids.ROOT, cls="score-root"))
 
     def mount(self) -> None:
-        self.keeper = self.desk.keeper()
-        self.keeper.enter(self.where)
+        self.visit = self.visit.entered(self.where)
         self.desk.shown = self
         self.shown = True
         self.link.listen(self.receive)
         self.render()
-        self.link.to_page({"op": "effect", "wake": bool(self.where.sheet_id)})
+        self.desk.wake(self.link, bool(self.where.sheet_id))
 
     def unmount(self) -> None:
         self.shown = False
@@ -167,7 +260,7 @@ class ScoreScreen:
         if self.desk.shown is self:
             self.desk.shown = None
         if self.where.sheet_id:
-            self.link.to_page({"op": "effect", "wake": False})
+            self.desk.wake(self.link, False)
 
     def relabel(self) -> None:
         self.render()
@@ -177,66 +270,28 @@ class ScoreScreen:
     def render(self, focus: str | None = None) -> None:
         if not self.shown:
             return
-        screen = dataclasses.replace(self.keeper.screen(), phones=self.sessions.phones(self.where.sheet_id))
+        screen = dataclasses.replace(self.desk.screen(self.visit), phones=self.phones.phones(self.where.sheet_id))
         tree = el("div", render(screen), cls="score-root", id=ids.ROOT)
         data = to_data(tree)
         self.link.to_page({"op": "draw", "root": ids.ROOT, "tree": data, "focus": f"#{focus}" if focus else ""})
-        if self.where.page == "sheet" and self.keeper.saved() is not None:
+        if self.where.page == "sheet" and screen.saved is not None:
             self.paint(data)
-        self.sessions.keeper_drew()
+        self.phones.keeper_drew()
 
     def paint(self, data: object) -> None:
         """Keep the sheet as drawn: the picture shown before Python runs (web/page/score-prepaint.js). It goes with a
         save of the sheet, or on its own when none of this sheet is kept: a drawing that saves nothing (a reload,
         the storage facts arriving) writes nothing."""
-        kept = _painted_sheet(self.keeper.store.storage.get(PREPAINT_KEY))
+        storage = self.desk.store().storage
+        kept = _painted_sheet(storage.get(PREPAINT_KEY))
         if kept == self.where.sheet_id and self.desk.storage.saves().state != "saving":
             return
         painted = "".join(self.link.html(child) for child in (data.get("c", ()) if isinstance(data, dict) else ()))
         picture = {"id": self.where.sheet_id, "lang": self.link.lang(), "html": painted}
-        self.keeper.store.storage.set(PREPAINT_KEY, json.dumps(picture))
+        storage.set(PREPAINT_KEY, json.dumps(picture))
 
     # -- the page's messages --------------------------------------------------------------------
 
     def receive(self, message: FromPage) -> None:
-        if is_score_intent(message):
-            if message["act"] == "file":
-                self.apply(self.keeper.import_text(message["text"]))
-            else:
-                self.apply(
-                    self.keeper.act(
-                        message["act"],
-                        message.get("arg", ""),
-                        message.get("value", ""),
-                        message.get("checked", False),
-                        self.link.replaying,
-                    )
-                )
-        elif message["op"] == "shared":
-            self.apply(self.keeper.shared(message["how"], message.get("text", "")))
-
-    def apply(self, effect: Effect) -> None:
-        if self.keeper.store.held:
-            self.desk.write_soon()
-        if effect.refused:  # an intent no page of the keeper sends: said, and nothing changed
-            print(f"uno: the score keeper refused an intent: {effect.refused}", file=sys.stderr)
-            return
-        page: EffectMessage = {"op": "effect"}
-        if effect.announce:
-            page["announce"] = {"region": ids.LIVE, "text": effect.announce}
-        if effect.download:
-            page["download"] = {"name": effect.download[0], "text": effect.download[1], "type": "application/json"}
-        if effect.go:
-            page["go"] = effect.go
-        if len(page) > 1:
-            self.link.to_page(page)
-        if effect.go:
-            return
-        if effect.render:
-            self.render(effect.focus)
-        elif effect.focus:
-            self.link.to_page({"op": "effect", "focus": effect.focus})
-        if effect.share:
-            self.link.to_page({"op": "effect", "share": effect.share})
-        if effect.pick_file:
-            self.link.to_page({"op": "effect", "pick": ids.IMPORT_FILE})
+        if is_score_intent(message) or message["op"] == "shared":
+            self.desk.run(self, message)
