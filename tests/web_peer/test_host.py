@@ -5,6 +5,7 @@ drawing crosses in parts; a silent guest is reconnecting and keeps its seat; a g
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -22,8 +23,9 @@ from app.peer import protocol
 from app.peer.guests import Catalogues
 from app.peer.host import PING_S, SILENT_S
 from app.peer.hosting import Hosting
+from app.peer.sessions import Sessions
 from app.score.store import MemoryStorage
-from app.screens.score import KeeperDesk
+from app.screens.score import KeeperDesk, ScoreScreen
 from app.storage.page_saves import PageStorage
 from app.tree import El
 from tests.async_helpers import run
@@ -207,6 +209,31 @@ def test_a_gone_link_gets_a_rejoin_code_and_the_phone_comes_back_to_its_seat(hos
     assert len(guests) == 2 and ana.token == token  # no new player
     assert host.hosting.host.guests.holder(1) is not None and host.hosting.host_view().rejoin == ()
     assert "You are Ben." in page_text(ana)
+
+
+def test_the_sheets_own_pages_show_a_lost_phones_code_by_itself_and_take_its_answer(host: Host) -> None:
+    """The host is on the round page entering hands, not on the table's page: the lost phone's rejoin code shows
+    there above the sheet, and its answer is taken there (typed; the camera is the same intent with a scan)."""
+    ana, _ = seated(host, "en", "en")
+    sessions = Sessions(host.link, host.desk)
+    sessions.hosting = host.hosting  # the sheet this phone shares (wired to the in-memory table)
+    host.show(f"#/score/{host.sheet_id}/round")
+    host.desk.world = dataclasses.replace(host.desk.world, base=lambda: "https://uno.example/")
+    screen = ScoreScreen((host.sheet_id, "round"), host.link, host.desk, sessions)
+    screen.mount()
+    assert "score-phones" not in host.link.drawn  # nothing lost: nothing drawn above the sheet
+    host.table.close(ana)
+    screen.render()  # the host's page draws again as the table changed (`Hosting.changed`)
+    shown = host.link.html(host.link.drawn["score-phones"])
+    rejoin = next(i for i in host.hosting.host.waiting() if i.seat == 1)
+    assert "Ben" in shown and "table-rejoin-scan" not in shown  # no camera known on this page yet
+    assert " ".join(rejoin.code[i : i + 4] for i in range(0, len(rejoin.code), 4)) in shown  # the code, by itself
+    assert "<svg" in shown  # ... and as a QR code of its link
+    screen.receive({"op": "intent", "act": "table.code", "link": rejoin.link, "value": ana.answer(rejoin.code)})
+    screen.receive({"op": "intent", "act": "table.accept", "link": rejoin.link})
+    assert host.hosting.host.guests.holder(1) is not None  # Ben's phone is back, with its token
+    screen.render()
+    assert "table-rejoin" not in host.link.html(host.link.drawn["score-phones"])  # and the code is gone
 
 
 def test_a_phone_that_lost_its_token_takes_its_players_rejoin_code(host: Host) -> None:

@@ -4,7 +4,7 @@ keeper refuses sends nothing to the page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -17,6 +17,8 @@ from app.score.visit import Visit
 from app.score.where import Where
 from app.screens.score import KeeperDesk, ScoreScreen
 from app.storage.page_saves import PageStorage
+from app.tree import El
+from shared.messages import TableIntent
 from uno_core.cards import Card
 
 STORAGE = PageStorage(Link())  # the page's saves: these desks open their keepers on a MemoryStorage instead
@@ -38,10 +40,19 @@ class Page:
 class NoPhones:
     """The table of phones as the score screen sees it: no guest follows."""
 
+    def __init__(self) -> None:
+        self.redraw: Callable[[], None] = lambda: None
+
     def phones(self, sheet_id: str) -> int:
         return 0
 
     def keeper_drew(self) -> None:
+        pass
+
+    def rejoin_page(self, sheet_id: str, base: Callable[[], str]) -> El | None:
+        return None
+
+    def take(self, message: TableIntent) -> None:
         pass
 
 

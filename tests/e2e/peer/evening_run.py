@@ -293,7 +293,13 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             ]
             caro.reload()  # the tab closed and opened again: its link is gone, its place is not
             expect(caro.locator("html")).to_have_attribute("data-guest", "lost", timeout=15_000)
-            rejoin_by_hand(host, host_page, caro, "Caro")
+            # the host stays on the round it is entering: Caro's code shows there, above the sheet, by itself
+            round_page = f"location.hash = '#/score/{sheet}/round'"
+            host.evaluate(round_page)
+            expect(host.locator("#score-phones .table-rejoin", has_text="Caro")).to_be_visible(timeout=15_000)
+            look(host, shots, "host-round-rejoin")
+            rejoin_by_hand(host, round_page, caro, "Caro")
+            expect(host.locator("#score-phones .table-rejoin")).to_have_count(0, timeout=10_000)
             expect(caro.locator("#table-you")).to_be_visible()  # her player again, without saying so
             result["caro_back"] = caro.locator("#table-you").inner_text()
             host.evaluate(f"location.hash = '#/score/{sheet}/round'")

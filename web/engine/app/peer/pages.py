@@ -11,6 +11,7 @@ arrive, with what the round adds so far.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -86,8 +87,10 @@ def invitation(base: str, code: str) -> str:
     return f"{base}#/table/join/{code}"
 
 
+@functools.lru_cache(maxsize=8)
 def code_qr(text: str, label_id: str) -> El:
-    """A QR code of an invitation link (level L: the shortest code, which a phone reads across a table)."""
+    """A QR code of an invitation link (level L: the shortest code, which a phone reads across a table); made once
+    for each code shown (a page of the sheet is drawn again at every tap)."""
     return svg_of(segno.make_qr(text, error="l", boost_error=False), label_id, "sk-qr table-qr")
 
 
@@ -190,6 +193,32 @@ def rejoin_codes(page: HostPage) -> list[El]:
             )
         )
     return out
+
+
+def rejoin_panel(page: HostPage) -> El | None:
+    """The keeper's pages of a shared sheet show, by themselves, each lost phone's rejoin code (None: no phone lost),
+    with the camera while it scans for that phone's answer."""
+    codes = rejoin_codes(page)
+    if not codes:
+        return None
+    return el(
+        "section",
+        *codes,
+        el("video", id=VIDEO_ID, cls="table-video", hidden=not page.scanning, muted=True, playsinline=True),
+        el(
+            "button",
+            key="table.scan_stop",
+            type="button",
+            cls="button",
+            id="table-scan-stop",
+            does=sends("table.unscan"),
+        )
+        if page.scanning
+        else None,
+        _error(page.error),
+        cls="table-rejoins",
+        id="table-rejoins",
+    )
 
 
 def _typed_answer(link: int, typed: str) -> tuple[El, ...]:

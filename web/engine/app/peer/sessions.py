@@ -8,17 +8,19 @@ a sheet is shared.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from app import browser
 from app.link import Later, Link
-from app.peer import signal
+from app.peer import pages, signal
 from app.peer.guests import Catalogues, Load
 from app.peer.host import PING_S, Invite
 from app.peer.hosting import Hosting
 from app.peer.relay import Relay
-from shared.messages import FromPage
+from app.tree import El
+from shared.messages import FromPage, TableIntent
 
 if TYPE_CHECKING:
     from app.screens.score import KeeperDesk
@@ -46,7 +48,7 @@ class Sessions:
         self.catalogues = Catalogues(load)
         self.hosting: Hosting | None = None
         self.support: tuple[bool, bool] | None = None  # (WebRTC, camera), once the page said
-        self.redraw: Callable[[], None] = lambda: None  # the #/table screen while it is shown
+        self.redraw: Callable[[], None] = lambda: None  # the screen showing the table (its page, or a rejoin code)
         self.error = ""  # the last code refused (a catalogue key's tail), shown once
         self.scanning = False
         self.scanning_for: int | None = None  # the invitation whose answer the camera looks for
@@ -141,6 +143,49 @@ class Sessions:
         elif error:
             self.error = "camera"
         self.redraw()
+
+    def view(self, base: str) -> pages.HostPage | None:
+        """The `#/table/host/...` page's values now (None: no sheet shared); `base`: the app's address."""
+        hosting = self.hosting
+        if hosting is None:
+            return None
+        webrtc, camera = self.support if self.support is not None else (None, False)
+        return dataclasses.replace(
+            hosting.host_view(),
+            webrtc=webrtc,
+            camera=camera,
+            error=self.error,
+            scanning=self.scanning,
+            typed=self.typed.get(None, ""),
+            typed_for=dict(self.typed),
+            base=base,
+        )
+
+    def rejoin_page(self, sheet_id: str, base: Callable[[], str]) -> El | None:
+        """What the keeper's pages of `sheet_id` show of the table: each lost phone's rejoin code (None: nothing).
+        `base()`: the app's address, asked only when there is a code to show."""
+        hosting = self.hosting
+        if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended or not hosting.host_view().rejoin:
+            return None
+        view = self.view(base())
+        return pages.rejoin_panel(view) if view is not None else None
+
+    def take(self, message: TableIntent) -> None:
+        """A `table.*` intent of the host's page (the table's screen, or a rejoin code on the keeper's)."""
+        if message["act"] == "table.invite" and self.hosting is not None:
+            self.error = ""
+            self.hosting.host.invite()
+        elif message["act"] == "table.code":
+            self.typed[message["link"]] = message["value"]
+        elif message["act"] == "table.accept":
+            self.accept(self.typed.get(message["link"], ""), message["link"])
+        elif message["act"] == "table.scan":
+            self.error = ""
+            self.scan(pages.VIDEO_ID, message["link"])
+        elif message["act"] == "table.unscan":
+            self.stop_scan()
+        elif message["act"] == "table.stop":
+            self.stop()
 
     def stop(self) -> None:
         """Stop sharing (the guests are told)."""

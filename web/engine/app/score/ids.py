@@ -7,6 +7,7 @@ keyed by it, the field's element is `field(key)` and its message line `error_lin
 from __future__ import annotations
 
 ROOT = "score-root"  # what the screen draws into
+PHONES = "score-phones"  # above the sheet: what the table of phones shows there (a lost phone's rejoin code)
 LIVE = "score-live"  # the live region of announcements
 
 # field keys

@@ -30,7 +30,7 @@ from app.score.visit import Visit
 from app.score.where import Where
 from app.storage.page_saves import PageStorage
 from app.tree import El, el, to_data
-from shared.messages import EffectMessage, FromPage, is_score_intent
+from shared.messages import EffectMessage, FromPage, TableIntent, is_score_intent, is_table_intent
 
 TYPING_PAUSE_S = 0.5  # a typed total's drafts are written this long after its last key (the journal keeps keys)
 
@@ -43,11 +43,19 @@ After = Callable[[float, Callable[[], None]], Cancellable | None]  # `browser.af
 
 
 class Phones(Protocol):
-    """The table of phones as the score screen sees it (`app.peer.sessions.Sessions`)."""
+    """The table of phones as the score screen sees it (`app.peer.sessions.Sessions`): how many phones follow a
+    sheet, the rejoin codes of the phones that lost their link (drawn by themselves on the sheet's pages), the
+    `table.*` intents of those codes, and `redraw`, called when only the table changed."""
+
+    redraw: Callable[[], None]
 
     def phones(self, sheet_id: str) -> int: ...
 
     def keeper_drew(self) -> None: ...
+
+    def rejoin_page(self, sheet_id: str, base: Callable[[], str]) -> El | None: ...
+
+    def take(self, message: TableIntent) -> None: ...
 
 
 class KeeperPage(Protocol):
@@ -230,6 +238,7 @@ class ScoreScreen:
         self.where = Where.parse(params)
         self.link, self.desk, self.phones = link, desk, phones
         self.shown = False
+        self.drawn_phones: object = to_data(self.phones_tree(None))  # what the frame holds
 
     @property
     def visit(self) -> Visit:
@@ -243,19 +252,22 @@ class ScoreScreen:
     # -- router interface ---------------------------------------------------------------------
 
     def frame(self) -> El | None:
-        return el("div", el("div", id=ids.ROOT, cls="score-root"))
+        return el("div", self.phones_tree(None), el("div", id=ids.ROOT, cls="score-root"))
 
     def mount(self) -> None:
         self.visit = self.visit.entered(self.where)
         self.desk.shown = self
         self.shown = True
         self.link.listen(self.receive)
+        self.phones.redraw = self.render_phones
         self.render()
         self.desk.wake(self.link, bool(self.where.sheet_id))
 
     def unmount(self) -> None:
         self.shown = False
         self.link.listen(None)
+        if self.phones.redraw == self.render_phones:
+            self.phones.redraw = lambda: None
         self.desk.write_held()  # leaving the page: what was typed is written now
         if self.desk.shown is self:
             self.desk.shown = None
@@ -276,7 +288,20 @@ class ScoreScreen:
         self.link.to_page({"op": "draw", "root": ids.ROOT, "tree": data, "focus": f"#{focus}" if focus else ""})
         if self.where.page == "sheet" and screen.saved is not None:
             self.paint(data)
+        self.render_phones()
         self.phones.keeper_drew()
+
+    def phones_tree(self, panel: El | None) -> El:
+        return el("div", panel, id=ids.PHONES, cls="score-phones")
+
+    def render_phones(self) -> None:
+        """The table's part of this sheet's pages (a lost phone's rejoin code), drawn only when it changes."""
+        if not self.shown or not self.where.sheet_id:
+            return
+        data = to_data(self.phones_tree(self.phones.rejoin_page(self.where.sheet_id, self.desk.world.base)))
+        if data != self.drawn_phones:
+            self.drawn_phones = data
+            self.link.to_page({"op": "draw", "root": ids.PHONES, "tree": data})
 
     def paint(self, data: object) -> None:
         """Keep the sheet as drawn: the picture shown before Python runs (web/page/score-prepaint.js). It goes with a
@@ -295,3 +320,6 @@ class ScoreScreen:
     def receive(self, message: FromPage) -> None:
         if is_score_intent(message) or message["op"] == "shared":
             self.desk.run(self, message)
+        elif is_table_intent(message):  # a lost phone's rejoin code on this sheet's page
+            self.phones.take(message)
+            self.render_phones()

@@ -4,8 +4,6 @@ engine and runs none: web/page/engine-start.js opens that route in guest mode, w
 
 from __future__ import annotations
 
-import dataclasses
-
 from app.link import Link
 from app.peer import pages
 from app.peer.sessions import Sessions
@@ -49,21 +47,8 @@ class PhonesScreen:
         self.render()
 
     def page(self) -> El:
-        s, hosting = self.sessions, self.sessions.hosting
-        if not self.host_of or hosting is None:
-            return el("p", key="table.opening", role="status")
-        webrtc, camera = s.support if s.support is not None else (None, False)
-        view = dataclasses.replace(
-            hosting.host_view(),
-            webrtc=webrtc,
-            camera=camera,
-            error=s.error,
-            scanning=s.scanning,
-            typed=s.typed.get(None, ""),
-            typed_for=dict(s.typed),
-            base=site_base(),
-        )
-        return pages.host_page(view)
+        view = self.sessions.view(site_base()) if self.host_of else None
+        return pages.host_page(view) if view is not None else el("p", key="table.opening", role="status")
 
     def render(self) -> None:
         if not self.shown:
@@ -72,22 +57,8 @@ class PhonesScreen:
         self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree)})
 
     def receive(self, message: FromPage) -> None:
-        s = self.sessions
         if not is_table_intent(message):
             return
-        if message["act"] == "table.invite" and s.hosting is not None:
-            s.error = ""
-            s.hosting.host.invite()
-        elif message["act"] == "table.code":
-            s.typed[message["link"]] = message["value"]
-            return
-        elif message["act"] == "table.accept":
-            s.accept(s.typed.get(message["link"], ""), message["link"])
-        elif message["act"] == "table.scan":
-            s.error = ""
-            s.scan(pages.VIDEO_ID, message["link"])
-        elif message["act"] == "table.unscan":
-            s.stop_scan()
-        elif message["act"] == "table.stop":
-            s.stop()
-        self.render()
+        self.sessions.take(message)
+        if message["act"] != "table.code":  # a key typed: nothing to draw
+            self.render()
