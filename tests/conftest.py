@@ -31,14 +31,19 @@ settings.register_profile(
 _auto = "pyodide" if IN_PYODIDE else "ci" if os.environ.get("CI") else "default"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _auto)
 
-# `./dev test` runs two pytest-xdist workers (`-n 2 --dist loadgroup`). The browser tests share one group,
-# so they run one after another on one worker (one browser at a time, one warm profile) while the other
-# worker takes the CPU-bound tests (property runs, Pyodide under Node, the bots).
-BROWSER_DIRS = tuple(Path(__file__).parent / name for name in ("e2e", "webkit"))
+# `./dev test` runs two pytest-xdist workers (`-n 2 --dist loadgroup`). The browser tests form two groups, each run
+# one test after another on one worker (one browser at a time per worker, one warm profile each): play mode's and the
+# start-up snapshot's, which time nothing against a bar, go to the worker that first takes the CPU-bound tests
+# (property runs, Pyodide under Node, the bots), so the whole run stays under 15 minutes on two cores.
+HERE = Path(__file__).parent
+BROWSER_DIRS = tuple(HERE / name for name in ("e2e", "webkit"))
+SECOND_GROUP = (HERE / "e2e" / "play", HERE / "e2e" / "test_snapshot.py")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the group into the node id (not trylast there)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if any(folder in item.path.parents for folder in BROWSER_DIRS):
+        if any(place == item.path or place in item.path.parents for place in SECOND_GROUP):
+            item.add_marker(pytest.mark.xdist_group("browser-2"))
+        elif any(folder in item.path.parents for folder in BROWSER_DIRS):
             item.add_marker(pytest.mark.xdist_group("browser"))
