@@ -19,6 +19,7 @@ from uno_core.errors import NotationError
 from .errors import EntryError
 
 MAX_DIGITS = 4000  # longer digit strings are not numbers we can read (and far above any limit)
+MAX_TERMS = 40  # a typed sum adds at most this many numbers (a hand of 40 cards typed one by one)
 
 
 class Mode(Enum):
@@ -44,9 +45,11 @@ def live_sum(cards: Sequence[Card | str], wild_points: int = 50) -> int:
 
 
 def parse_total(text: str | int, seat: int | None = None) -> int:
-    """A typed points total: ASCII digits with optional surrounding spaces, or an int.
+    """A typed points total: ASCII digits with optional surrounding spaces, or a sum of them ("12+11+7", spaces
+    around a "+" allowed, as a person adds up a hand), or an int.
 
-    Raises ``EntryError``: ``blank_hand`` (empty), ``negative``, ``not_a_number``.
+    Raises ``EntryError``: ``blank_hand`` (empty), ``negative``, ``not_a_number`` (also a sum with an empty or
+    other term, "12+" or "12-3").
     """
     if isinstance(text, bool) or not isinstance(text, (int, str)):
         raise EntryError("not_a_number", seat=seat, text=str(text))
@@ -57,12 +60,18 @@ def parse_total(text: str | int, seat: int | None = None) -> int:
     stripped = text.strip()
     if not stripped:
         raise EntryError("blank_hand", seat=seat)
-    digits = stripped[1:] if stripped[0] in "+-" else stripped
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+    if len(stripped) > MAX_DIGITS:
         raise EntryError("not_a_number", seat=seat, text=text)
-    if stripped[0] == "-" and int(digits) != 0:
-        raise EntryError("negative", seat=seat, text=text)
-    return int(digits)
+    if stripped[0] == "-":
+        digits = stripped[1:]
+        if digits.isascii() and digits.isdigit():
+            if int(digits) != 0:
+                raise EntryError("negative", seat=seat, text=text)
+            return 0
+    terms = [term.strip() for term in stripped.removeprefix("+").split("+")]
+    if len(terms) > MAX_TERMS or not all(term.isascii() and term.isdigit() for term in terms):
+        raise EntryError("not_a_number", seat=seat, text=text)
+    return sum(int(term) for term in terms)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,6 +115,19 @@ def rank_entered(draft: RoundDraft, rank: Rank) -> int:
     return sum(1 for cards in counted_cards(draft) for card in cards if card.rank is rank)
 
 
+def _sum_being_typed(given: HandInput) -> bool:
+    """A typed total that ends with "+" after a readable sum ("12+11+"): not finished, so refused at Save but not
+    said while it is typed ("12++" cannot be finished: said at once)."""
+    text = given.text.rstrip()
+    if given.mode is not Mode.TOTAL or not text.endswith("+"):
+        return False
+    try:
+        parse_total(text[:-1])
+    except EntryError:
+        return not text[:-1].strip()  # a lone "+": the sum's first key
+    return True
+
+
 def live_errors(draft: RoundDraft, options: Options) -> tuple[EntryError, ...]:
     """What is wrong with what is entered so far, blank hands left out, as it is typed, before any save:
     each typed total that is not a number of points (``not_a_number``, ``negative``), then the deck
@@ -125,7 +138,7 @@ def live_errors(draft: RoundDraft, options: Options) -> tuple[EntryError, ...]:
     hands: list[Hand | None] = []
     unreadable: list[EntryError] = []
     for seat, given in enumerate(draft.hands):
-        if seat == draft.winner or given.is_blank:
+        if seat == draft.winner or given.is_blank or _sum_being_typed(given):
             hands.append(None)
             continue
         try:

@@ -23,7 +23,7 @@ NAMES = ("Ana", "Beto", "Caro", "Dani")
 BAD = {1: "-5", 2: "abc", 3: "99999"}  # the issue's round: Ana went out
 BAD_EN = {
     1: "Points cannot be negative.",
-    2: "“abc” is not a whole number of points.",
+    2: "“abc” is not a whole number of points (or a sum such as 12+11+7).",
     3: "99999 is more than the cards left can make (at most 1240).",
 }
 
@@ -112,7 +112,9 @@ def test_a_total_typed_corrected_and_retyped(page: Page) -> None:
     page.locator("#score-modeall-total").click()
     page.locator("#score-winner-0").check()
     type_into(page, "#score-hand-1", "1a")
-    expect(page.locator("#score-hand-1-error")).to_have_text("“1a” is not a whole number of points.")
+    expect(page.locator("#score-hand-1-error")).to_have_text(
+        "“1a” is not a whole number of points (or a sum such as 12+11+7)."
+    )
     expect(page.locator("#score-live-1")).to_have_text("–")
     page.keyboard.press("Backspace")
     expect(page.locator("#score-hand-1-error")).to_have_text("")
@@ -126,6 +128,35 @@ def test_a_total_typed_corrected_and_retyped(page: Page) -> None:
     expect(page.locator("#score-preview")).to_have_text("This round: Ana +20")
     save_round(page)
     expect(page.locator(".sk-rounds tfoot td")).to_have_text(["20", "0", "0"])
+
+
+def test_a_hand_added_up_as_typed(page: Page) -> None:
+    """ "12+11+7" typed key by key: no message while the sum is being typed, 30 points shown, the field keeps what
+    was typed; a sum left open is said at Save and the round waits; Backspace fixes it."""
+    new_game(page, NAMES[:3], dealer=0)
+    page.locator("#score-modeall-total").click()
+    page.locator("#score-winner-0").check()
+    field = page.locator("#score-hand-1")
+    field.click()
+    for key in "12+11+":
+        page.keyboard.type(key)
+        expect(page.locator("#score-hand-1-error")).to_have_text("")
+    page.keyboard.type("7")
+    expect(page.locator("#score-live-1")).to_have_text("30 pts")
+    expect(field).to_have_value("12+11+7")
+    type_into(page, "#score-hand-2", "5+")
+    page.locator("#score-save").click()
+    expect(page.locator("#score-hand-2-error")).to_have_text(
+        "“5+” is not a whole number of points (or a sum such as 12+11+7)."
+    )
+    expect(page.locator("#score-save")).to_be_visible()  # nothing saved
+    page.locator("#score-hand-2").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#score-hand-2-error")).to_have_text("")
+    expect(page.locator("#score-preview")).to_have_text("This round: Ana +35")
+    save_round(page)
+    expect(page.locator(".sk-rounds tfoot td")).to_have_text(["35", "0", "0"])
 
 
 def test_every_error_of_a_round_shows_as_it_is_typed(page: Page) -> None:

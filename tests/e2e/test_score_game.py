@@ -118,7 +118,9 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator("#score-handbox-3 .sk-chip")).to_have_count(4)
     page.locator("#score-save").click()
     expect(page.locator("#score-hand-1-error")).to_have_text("Points cannot be negative.")
-    expect(page.locator("#score-hand-2-error")).to_have_text("“abc” is not a whole number of points.")
+    expect(page.locator("#score-hand-2-error")).to_have_text(
+        "“abc” is not a whole number of points (or a sum such as 12+11+7)."
+    )
     expect(page.locator("#score-hand-1")).to_be_focused()
     expect(page.locator("#score-hand-1")).to_have_attribute("aria-invalid", "true")
     type_into(page, "#score-hand-2", "1041", clear=True)  # impossible with four Wild Draw Four tapped: said

@@ -23,7 +23,21 @@ from uno_core.rules import Scoring
 
 
 # R-KEEP-2: numbers only, never negative; blank is not 0
-@pytest.mark.parametrize(("text", "value"), [("0", 0), (" 12 ", 12), ("007", 7), ("+5", 5), ("-0", 0), (86, 86)])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("0", 0),
+        (" 12 ", 12),
+        ("007", 7),
+        ("+5", 5),
+        ("-0", 0),
+        (86, 86),
+        ("12+11+7", 30),  # a hand added up as typed
+        (" 20 + 4 ", 24),
+        ("+20+4", 24),
+        ("0+0", 0),
+    ],
+)
 def test_parse_total_accepts(text: str | int, value: int) -> None:
     assert parse_total(text) == value
 
@@ -40,6 +54,13 @@ def test_parse_total_accepts(text: str | int, value: int) -> None:
         ("1e3", "not_a_number"),
         ("٣", "not_a_number"),  # Arabic-Indic digit: only ASCII digits
         ("12 3", "not_a_number"),
+        ("12+", "not_a_number"),  # a sum with an empty term
+        ("12++3", "not_a_number"),
+        ("+", "not_a_number"),
+        ("12-3", "not_a_number"),  # sums only
+        ("12+-3", "not_a_number"),
+        ("12+a", "not_a_number"),
+        ("+".join(["1"] * 41), "not_a_number"),  # more terms than a hand has cards
         ("9" * 5000, "not_a_number"),
         (True, "not_a_number"),
     ],

@@ -17,6 +17,7 @@ from scorekeeper import (
     Mode,
     Options,
     RoundDraft,
+    RoundRejected,
     Unusual,
     check_draft,
     check_tap,
@@ -24,6 +25,7 @@ from scorekeeper import (
     load,
     rank_entered,
     rank_in_deck,
+    round_from_draft,
     save,
     taps_left,
     unusual_totals,
@@ -120,6 +122,20 @@ def test_live_errors_report_impossible_hands_as_typed() -> None:
     together = RoundDraft.blank(3).with_winner(0).with_text(1, "700").with_text(2, "600")
     assert [e.code for e in live_errors(together, Options())] == ["totals_too_high"]
     assert live_errors(together.with_text(2, "6"), Options()) == ()
+
+
+def test_a_sum_being_typed_is_said_only_once_it_cannot_be_finished() -> None:
+    """Typing "12+11+7" passes through "12+" and "12+11+": no error while a term may still come; the sum is checked
+    like any total (700+600 is too many points); a sum left open is refused at Save."""
+    draft = RoundDraft.blank(3).with_winner(0)
+    for typed in ("1", "12", "12+", "12+1", "12+11", "12+11+", "12+11+7"):
+        assert live_errors(draft.with_text(1, typed), Options()) == (), typed
+    assert draft.with_text(1, "12+11+7").hands[1].live_points() == 30
+    assert [e.code for e in live_errors(draft.with_text(1, "12++"), Options())] == ["not_a_number"]
+    assert [e.code for e in live_errors(draft.with_text(1, "700+600"), Options())] == ["total_too_high"]
+    with pytest.raises(RoundRejected) as info:
+        round_from_draft(draft.with_text(1, "12+").with_text(2, "5"), 3, Options())
+    assert [e.code for e in info.value.errors] == ["not_a_number"]
 
 
 def test_live_errors_report_every_bad_total_at_once() -> None:

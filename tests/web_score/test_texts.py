@@ -81,9 +81,9 @@ def test_every_error_code_has_a_text(tr: Translator, lang: str) -> None:
 
 def test_an_error_reads_in_the_persons_language_with_its_parameters(tr: Translator) -> None:
     error = EntryError(code="not_a_number", seat=1, text="abc")
-    assert error_text(error, tr) == "“abc” is not a whole number of points."
+    assert error_text(error, tr) == "“abc” is not a whole number of points (or a sum such as 12+11+7)."
     tr.lang = "es"
-    assert error_text(error, tr) == "«abc» no es un número entero de puntos."
+    assert error_text(error, tr) == "«abc» no es un número entero de puntos (ni una suma como 12+11+7)."
     assert not tr.missing
 
 

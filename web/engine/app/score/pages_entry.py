@@ -222,13 +222,13 @@ def hand_box(screen: Screen, sheet: Sheet, draft: RoundDraft, seat: int) -> El:
             el(
                 "input",
                 type="text",
-                inputmode="numeric",
-                pattern="[0-9]*",
+                inputmode="tel",  # digits and "+" (a hand added up as typed: "12+11+7") on every phone
+                pattern="[0-9+ ]*",
                 id=ids.field(fid),
                 value=hand.text,
                 autocomplete="off",
                 enterkeyhint="next",
-                maxlength=6,
+                maxlength=40,
                 does=sends("score.hand-total", seat=seat),
                 data_on="input",
                 cls="sk-total-input",
