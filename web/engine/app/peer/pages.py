@@ -123,6 +123,11 @@ def _error(error: str) -> El:
     )
 
 
+def _camera(scanning: bool) -> El:
+    """The camera's picture, shown while it scans for an answer (`table.scan`: `Sessions.scan` plays it here)."""
+    return el("video", id=VIDEO_ID, cls="table-video", hidden=not scanning, muted=True, playsinline=True)
+
+
 def _take_code(camera: bool, scanning: bool, typed: str, label: str, act: str) -> list[El | None]:
     """The camera (while it scans) and the field for a code typed or pasted by hand."""
     return [el("div", *_take_parts(camera, scanning, typed, label, act), cls="table-take")]
@@ -130,7 +135,7 @@ def _take_code(camera: bool, scanning: bool, typed: str, label: str, act: str) -
 
 def _take_parts(camera: bool, scanning: bool, typed: str, label: str, act: str) -> list[El | None]:
     return [
-        el("video", id=VIDEO_ID, cls="table-video", hidden=not scanning, muted=True, playsinline=True),
+        _camera(scanning),
         el(
             "button",
             key="table.scan_stop" if scanning else "table.scan",
@@ -204,7 +209,7 @@ def rejoin_panel(page: HostPage) -> El | None:
     return el(
         "section",
         *codes,
-        el("video", id=VIDEO_ID, cls="table-video", hidden=not page.scanning, muted=True, playsinline=True),
+        _camera(page.scanning),
         el(
             "button",
             key="table.scan_stop",

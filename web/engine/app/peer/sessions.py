@@ -146,12 +146,13 @@ class Sessions:
 
     def view(self, base: str) -> pages.HostPage | None:
         """The `#/table/host/...` page's values now (None: no sheet shared); `base`: the app's address."""
-        hosting = self.hosting
-        if hosting is None:
-            return None
+        return self._page_of(self.hosting.host_view(), base) if self.hosting is not None else None
+
+    def _page_of(self, view: pages.HostPage, base: str) -> pages.HostPage:
+        """`view` (the shared sheet's) with what this phone's page knows: its camera, the codes typed, the error."""
         webrtc, camera = self.support if self.support is not None else (None, False)
         return dataclasses.replace(
-            hosting.host_view(),
+            view,
             webrtc=webrtc,
             camera=camera,
             error=self.error,
@@ -165,10 +166,10 @@ class Sessions:
         """What the keeper's pages of `sheet_id` show of the table: each lost phone's rejoin code (None: nothing).
         `base()`: the app's address, asked only when there is a code to show."""
         hosting = self.hosting
-        if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended or not hosting.host_view().rejoin:
+        if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended:
             return None
-        view = self.view(base())
-        return pages.rejoin_panel(view) if view is not None else None
+        view = hosting.host_view()
+        return pages.rejoin_panel(self._page_of(view, base())) if view.rejoin else None
 
     def take(self, message: TableIntent) -> None:
         """A `table.*` intent of the host's page (the table's screen, or a rejoin code on the keeper's)."""
