@@ -124,6 +124,7 @@ def test_live_errors_report_impossible_hands_as_typed() -> None:
     assert live_errors(together.with_text(2, "6"), Options()) == ()
 
 
+# R-KEEP-1, R-KEEP-2: a typed total may be a sum; the deck checks apply to the sum
 def test_a_sum_being_typed_is_said_only_once_it_cannot_be_finished() -> None:
     """Typing "12+11+7" passes through "12+" and "12+11+": no error while a term may still come; the sum is checked
     like any total (700+600 is too many points); a sum left open is refused at Save."""
