@@ -107,19 +107,32 @@
 
 // window.unoEngine for a guest phone: the page's Python sends and listens as it would to a worker; web/page/guest.mjs
 // connects it to the link (`connect(send)`, `deliver(text)`, `disconnect()`); until a link is open nothing is sent.
+// Before the page's Python listens, web/page/guest-prepaint.mjs speaks for it on an open link (`said`: its count and
+// its start, taken over by ui.remote) and paints the host's first drawing (`painted`: its envelope's number; `replay`
+// sends the taps made on it once the page's Python listens). `pythonMayStart` holds the page's Python back
+// (web/ui-start.mjs) until this phone's answer code is shown: on a slow phone the answer is what the person waits
+// for first, and MicroPython's start took the main thread from the link's own steps.
 function guestEngine(script) {
   const early = [];
   let toPage = (text) => early.push(text);
   let toHost = null;
   let onOpen = () => {};
   let onClose = () => {};
-  let open = false; // a link opened before the page's Python listened: it says hello once it does
-  window.unoEngine = {
+  let open = false; // a link opened before the page's Python listened: it takes over once it does
+  let letPythonStart = () => {};
+  const engine = {
     remote: true,
     early,
+    listening: false,
+    said: null,
+    painted: null,
+    replay: () => {},
+    pythonMayStart: new Promise((resolve) => { letPythonStart = resolve; }),
+    letPythonStart: () => letPythonStart(),
     send: (text) => toHost?.(String(text)),
     listen: (onText) => {
       toPage = onText;
+      engine.listening = true;
       for (const text of early.splice(0)) onText(text);
     },
     onOpen: (callback) => {
@@ -135,12 +148,21 @@ function guestEngine(script) {
     disconnect: () => {
       toHost = null;
       open = false;
+      engine.said = null;
+      if (!engine.listening) { // what the gone link said is not the next link's
+        early.length = 0;
+        engine.painted = null;
+      }
       onClose();
     },
     deliver: (text) => toPage(String(text)),
   };
+  window.unoEngine = engine;
   import(new URL("guest.mjs", script.src).href).then(
     (module) => module.start(),
-    (err) => window.unoShell?.fail?.(`guest.mjs: ${err}`),
+    (err) => {
+      letPythonStart();
+      window.unoShell?.fail?.(`guest.mjs: ${err}`);
+    },
   );
 }

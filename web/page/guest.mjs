@@ -9,9 +9,11 @@
 //   live      the host's pages are shown (the section hides)
 //   lost      the link is gone: the last page stays, read-only, and the camera opens for the host's new code
 //   code      no code yet, or a code that is not one: scan or type it
-// `<html data-guest="...">` says which, for styles and tests.
+// `<html data-guest="...">` says which, for styles and tests. Once the link is open and until the page's Python listens,
+// web/page/guest-prepaint.mjs says hello for it and paints the host's first drawing.
 
 import * as peer from "./peer.mjs";
+import { Prepaint } from "./guest-prepaint.mjs";
 import { SignalError, decode, encode, fromSdp, toSdp } from "./signal.mjs";
 import { qrSvg } from "./qr.mjs";
 
@@ -30,6 +32,7 @@ export function codeOf(text) {
 
 function show(step, error = "") {
   root.dataset.guest = step;
+  if (step !== "joining") engine.letPythonStart(); // the answer (or a failure) is shown: the page's Python may load
   const section = $("guest");
   section.hidden = step === "live";
   $("loading").hidden = true; // what is loading meanwhile (the page's Python) needs no word here
@@ -67,12 +70,19 @@ async function join(code) {
     return;
   }
   link = made.link;
-  link.onmessage = (text) => engine.deliver(text);
+  const prepaint = new Prepaint(engine); // this link's first drawing, while the page's Python is not there yet
+  link.onmessage = (text) => {
+    if (!engine.listening) prepaint.take(text);
+    engine.deliver(text);
+  };
   link.onstate = (state) => {
     if (state === "open") {
       show("live");
-      engine.connect((text) => link.send(text));
+      const send = (text) => link.send(text);
+      engine.connect(send);
+      if (!engine.listening) prepaint.greet(send);
     } else if (state === "closed") {
+      prepaint.drop();
       engine.disconnect();
       show("lost");
     }

@@ -63,6 +63,8 @@ class Host:
         self.journal = Journal(window)  # what was typed and not saved yet (survives a reload)
         self.fx: Any = None  # the table's motion and sound (`ui.fx`), made on the first cues
         self.going: Any = None  # the hash an effect's `go` set, whose hashchange the controllers know of
+        self.adopting = False  # the message being taken is on the page already (`ui.page.Engine.take`): adopt it
+        self.adoption: Any = None  # while adopting: the screen's tree built detached, to compare with the page's
         self.area = self.document.getElementById("screen")
         for name in EVENTS:
             self._listen(self.area, name, self.on_event)
@@ -127,7 +129,13 @@ class Host:
             return
         if message["section"] == "screen":
             tree = message.get("tree") or {}
-            section.replaceChildren(*[dom.build(self.window, child) for child in tree.get("c", ())])
+            children = [dom.build(self.window, child) for child in tree.get("c", ())]
+            if self.adopting:  # painted already: built aside, compared once its drawing is in (`draw`)
+                self.adoption = self.document.createElement("div")
+                self.adoption.append(*children)
+                section.hidden = False
+                return
+            section.replaceChildren(*children)
         section.hidden = False
         if message.get("focus_main"):
             self.document.getElementById("main").focus()
@@ -165,6 +173,8 @@ class Host:
             seen = message.get("seen")  # the fields hold what the drawing says, unless the person is ahead
             if not dom.sync(root, message.get("fields", ()), seen if isinstance(seen, int) else self.sent, active):
                 self.window.console.warn("uno page: the fields of " + str(message["root"]) + " are not the drawing's")
+        elif self.adoption is not None:
+            root = self.adopt(message)
         else:  # whole, as HTML text escaped by the controllers (`app.tree.to_html`): one call into the page
             attrs = message.get("attrs") or {}
             for name in attrs:
@@ -193,6 +203,23 @@ class Host:
                 target = root.querySelector(refocus["selector"])
         if target:
             target.focus()
+
+    def adopt(self, message: Any) -> Any:
+        """The first drawing, painted before this page listened (web/page/guest-prepaint.mjs): drawn here aside, into
+        the screen's tree built by `open`; the page's nodes are kept when they are the same HTML (nothing drawn
+        twice, a tap's state kept), else replaced by this drawing (said on the console). Returns the page's root."""
+        holder, self.adoption = self.adoption, None
+        screen = self.document.getElementById("screen")
+        root = holder.querySelector('[id="' + str(message["root"]) + '"]')
+        if root:
+            attrs = message.get("attrs") or {}
+            for name in attrs:
+                root.setAttribute(name, attrs[name])
+            root.innerHTML = message["html"]
+        if not root or str(holder.innerHTML) != str(screen.innerHTML):
+            self.window.console.warn("uno page: the first drawing painted before Python differs: drawn again")
+            screen.replaceChildren(*[node for node in holder.childNodes])
+        return self.document.getElementById(message["root"])
 
     def current(self, message: Any) -> bool:
         """Whether `message` answers the last intent sent: a focus asked for an earlier one is not moved, or a

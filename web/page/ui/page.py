@@ -57,12 +57,19 @@ class Engine:
             return
         self.take(message)
 
-    def take(self, message: "dict[str, Any]") -> None:
-        """One checked message from the engine (the worker's, or the host's across the table: `ui.remote`)."""
+    def take(self, message: "dict[str, Any]", painted: bool = False) -> None:
+        """One checked message from the engine (the worker's, or the host's across the table: `ui.remote`);
+        `painted`: its drawing is on the page already (web/page/guest-prepaint.mjs), to adopt (`Host.adopting`)."""
+        if self.host:
+            self.host.adopting = painted
         try:
             self.dispatch(message["op"], message)
         except Exception as error:  # a field that is not what its op needs
             window.console.error("uno page: message " + str(message["op"]) + " refused: " + str(error))
+        finally:
+            if self.host:
+                self.host.adopting = False
+                self.host.adoption = None
 
     def dispatch(self, op: Any, message: "dict[str, Any]") -> None:
         if op in protocol.LOADING or op in protocol.DIRECT:  # the shell's and web/page/engine-start.js's
@@ -85,15 +92,12 @@ class Engine:
 
 def main() -> None:
     engine = Engine()
-    remote = Remote(window, engine.take) if getattr(window.unoEngine, "remote", False) else None
-    send = remote.send if remote is not None else engine.send
-    host = Host(window, send)
+    if getattr(window.unoEngine, "remote", False):
+        guest(engine)
+        return
+    host = Host(window, engine.send)
     engine.host = host
     language, extra = host.language()  # extra: the catalogue, a JS object sent as it is
-    if remote is not None:  # a guest phone: the host's engine draws; this page's saves are not the host's
-        send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"], "typing": []})
-        window.unoShell.ready(to_js(window, {"loadPath": "guest", "engineVersion": ""}))
-        return
     saves = PageSaves(window, engine.send, host.journal)
     for op in ("saves-write", "saves-hold", "local"):
         host.on(op, saves.receive)
@@ -106,3 +110,16 @@ def main() -> None:
         engine.send(message, extra)
 
     hello(window, started)
+
+
+def guest(engine: Engine) -> None:
+    """A guest phone: the host's engine draws (`ui.remote`); this page's saves are not the host's. The link's texts
+    kept so far are taken once `Host` listens; the taps made on a page painted before are replayed after them."""
+    remote = Remote(window, engine.take)
+    host = Host(window, remote.send)
+    engine.host = host
+    language = host.language()[0]
+    remote.send({"op": "start", "hash": str(window.location.hash), "lang": language["lang"], "typing": []})
+    remote.listen()
+    window.unoShell.ready(to_js(window, {"loadPath": "guest", "engineVersion": ""}))
+    window.unoEngine.replay()

@@ -40,12 +40,18 @@ class Remote:
         self.heard = 0.0
         self.state = "joining"
         self.token = self.stored_token()
+        self.proxies: list[Any] = []
+        self.ticker: Any = None
+
+    def listen(self) -> None:
+        """Take the link: its state, then the host's texts kept so far (on a slow phone the first drawing, painted
+        already by web/page/guest-prepaint.mjs, is adopted), then each as it comes."""
         self.proxies = [create_proxy(self.on_text), create_proxy(self.opened), create_proxy(self.closed)]
-        self.started.listen(self.proxies[0])
         self.started.onOpen(self.proxies[1])
         self.started.onClose(self.proxies[2])
+        self.started.listen(self.proxies[0])
         self.ticker = create_proxy(self.tick)
-        window.setInterval(self.ticker, PING_MS)
+        self.window.setInterval(self.ticker, PING_MS)
 
     def now(self) -> float:
         return float(self.window.performance.now())
@@ -76,9 +82,10 @@ class Remote:
         """A message of the page for the host's engine (`extra`, the page's catalogue and saves, stays here)."""
         op = message.get("op")
         if op == "start":  # the page's own saves and typing are not the host's
-            self.start = {"op": "start", "hash": message["hash"], "lang": message["lang"]}
-            if self.state == "live":
-                self.post("page", message=self.start)
+            start = {"op": "start", "hash": message["hash"], "lang": message["lang"]}
+            if self.state == "live" and start != self.start:
+                self.post("page", message=start)
+            self.start = start
         elif op in SENT_OPS and self.state == "live":
             self.post("page", message=message)
 
@@ -91,10 +98,21 @@ class Remote:
     # ----- the link --------------------------------------------------------------------------------------------
 
     def opened(self, *args: Any) -> None:
-        """A link to the host is open (a first one, or one made again with new codes): say who this phone is."""
+        """A link to the host is open (a first one, or one made again with new codes): say who this phone is, unless
+        web/page/guest-prepaint.mjs said it on this link before this page listened (`said`: its count and start)."""
         self.seq, self.last, self.parts = 0, 0, {}
         self.heard = self.now()
         self.mark("live")
+        said = self.started.said
+        if said:
+            self.started.said = None  # its pulse stops: this side counts from here
+            self.seq = int(said.seq)
+            start = {"op": "start", "hash": str(said.start.hash), "lang": str(said.start.lang)}
+            if self.start is not None and self.start != start:  # the language switched meanwhile
+                self.post("page", message=self.start)
+            elif self.start is None:
+                self.start = start
+            return
         self.post("hello", token=self.token)
         if self.start is not None:
             self.post("page", message=self.start)
@@ -137,7 +155,10 @@ class Remote:
                 self.mark("live")
         kind = message["kind"]
         if kind == "engine":
-            self.take(message["message"])
+            painted = fresh and self.started.painted == message["seq"]  # painted before this page listened
+            if painted:
+                self.started.painted = None
+            self.take(message["message"], painted)
         elif kind == "part":
             self.piece(message)
         elif kind == "welcome":
