@@ -110,8 +110,8 @@
 // Before the page's Python listens, web/page/guest-prepaint.mjs speaks for it on an open link (`said`: its count and
 // its start, taken over by ui.remote) and paints the host's first drawing (`painted`: its envelope's number; `replay`
 // sends the taps made on it once the page's Python listens). `pythonMayStart` holds the page's Python back
-// (web/ui-start.mjs) until this phone's answer code is shown: on a slow phone the answer is what the person waits
-// for first, and MicroPython's start took the main thread from the link's own steps.
+// (web/ui-start.mjs) until guest.mjs lets it start: on a slow phone MicroPython's start took the main thread from the
+// link's own steps (the answer code, the connection, the first drawing), which the person waits for first.
 function guestEngine(script) {
   const early = [];
   let toPage = (text) => early.push(text);

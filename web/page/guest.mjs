@@ -15,9 +15,14 @@
 import * as peer from "./peer.mjs";
 import { Prepaint } from "./guest-prepaint.mjs";
 import { SignalError, decode, encode, fromSdp, toSdp } from "./signal.mjs";
-import { qrSvg } from "./qr.mjs";
+import { qrDrawing, qrSvg } from "./qr.mjs";
 
 const $ = (id) => document.getElementById(id);
+// On a slow phone the page's Python (MicroPython's start, ~0.5-0.9 s of main thread at CPU 4x) waits while the
+// person waits for something else: the answer code, then the link and the host's first drawing, painted here
+// (web/page/guest-prepaint.mjs; taps on it are kept). It starts once that drawing is in, when no link is coming, or
+// this long after the answer is shown (a person scanning it: Python loads meanwhile).
+const PYTHON_AFTER_ANSWER_MS = 1500;
 const USED = "uno.guest.used"; // this tab's codes answered already: a reload with one of them waits for a new code
 const root = document.documentElement;
 const engine = window.unoEngine;
@@ -32,7 +37,8 @@ export function codeOf(text) {
 
 function show(step, error = "") {
   root.dataset.guest = step;
-  if (step !== "joining") engine.letPythonStart(); // the answer (or a failure) is shown: the page's Python may load
+  if (step === "answer") setTimeout(engine.letPythonStart, PYTHON_AFTER_ANSWER_MS);
+  else if (step !== "joining" && step !== "live") engine.letPythonStart(); // no link coming soon
   const section = $("guest");
   section.hidden = step === "live";
   $("loading").hidden = true; // what is loading meanwhile (the page's Python) needs no word here
@@ -62,6 +68,9 @@ async function join(code) {
   }
   link?.close();
   show("joining");
+  // lean-qr's first code costs ~80-120 ms at CPU 4x whatever its size (a tiny one after it, 10-30 ms): paid in a
+  // task of its own while WebRTC makes the answer, not in the task that shows it.
+  setTimeout(() => qrDrawing("UNO", "M"), 0);
   let made;
   try {
     made = await peer.answer(toSdp(offer));
@@ -72,7 +81,10 @@ async function join(code) {
   link = made.link;
   const prepaint = new Prepaint(engine); // this link's first drawing, while the page's Python is not there yet
   link.onmessage = (text) => {
-    if (!engine.listening) prepaint.take(text);
+    if (!engine.listening && !prepaint.done) {
+      prepaint.take(text);
+      if (prepaint.done) setTimeout(engine.letPythonStart, 0); // after the paint's own task
+    }
     engine.deliver(text);
   };
   link.onstate = (state) => {

@@ -20,7 +20,7 @@ async function fetchModule(name) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const fetched = Promise.all(PATHS.map(fetchModule));
 fetched.catch(() => {}); // awaited below; a failure surfaces there
-await window.unoEngine?.pythonMayStart; // a guest phone: once its answer code is shown (web/page/engine-start.js)
+await window.unoEngine?.pythonMayStart; // a guest phone: once its link's first steps are done (web/page/guest.mjs)
 await nextTask();
 const micropython = await loadMicroPython({
   linebuffer: true, stdout: (line) => console.log(line), stderr: (line) => console.error(line),

@@ -66,6 +66,10 @@ def main(site: Path) -> dict[str, Any]:
             expect(guest.locator("#table-who")).to_be_visible(timeout=20_000)
             result["painted"] = guest.evaluate("document.documentElement.dataset.guestPainted || ''")
             result["python_then"] = guest.evaluate("document.documentElement.dataset.pyReady || ''")
+            for _ in range(100):  # MicroPython is asked for once the drawing is painted (web/page/guest.mjs)
+                if held:
+                    break
+                guest.wait_for_timeout(100)
             result["held"] = len(held)
             guest.evaluate("document.getElementById('table-root').paintedBefore = true")
             guest.locator("#table-claim-2").click()  # Caro taps her name before the page's Python is there

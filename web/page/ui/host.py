@@ -66,8 +66,10 @@ class Host:
         self.adopting = False  # the message being taken is on the page already (`ui.page.Engine.take`): adopt it
         self.adoption: Any = None  # while adopting: the screen's tree built detached, to compare with the page's
         self.area = self.document.getElementById("screen")
+        on_event = create_proxy(self.on_event)  # one proxy for the four: each costs a crossing at start
+        self.proxies.append(on_event)
         for name in EVENTS:
-            self._listen(self.area, name, self.on_event)
+            self.area.addEventListener(name, on_event)
         self.keys = Keys(self.area)
         self._listen(self.document, "keydown", self.keys.on_key)  # shortcuts work wherever the focus is
         self._listen(window, "hashchange", self.on_hash)
