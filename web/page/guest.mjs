@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 // On a slow phone the page's Python (MicroPython's start, ~0.5-0.9 s of main thread at CPU 4x) waits while the
 // person waits for something else: the answer code, then the link and the host's first drawing, painted here
 // (web/page/guest-prepaint.mjs; taps on it are kept). It starts once that drawing is in, when no link is coming, or
-// this long after the answer is shown (a person scanning it: Python loads meanwhile).
+// this long after the answer is shown (a person scanning it: Python loads meanwhile) or the link opened.
 const PYTHON_AFTER_ANSWER_MS = 1500;
 const USED = "uno.guest.used"; // this tab's codes answered already: a reload with one of them waits for a new code
 const root = document.documentElement;
@@ -37,7 +37,7 @@ export function codeOf(text) {
 
 function show(step, error = "") {
   root.dataset.guest = step;
-  if (step === "answer") setTimeout(engine.letPythonStart, PYTHON_AFTER_ANSWER_MS);
+  if (step === "answer" || step === "live") setTimeout(engine.letPythonStart, PYTHON_AFTER_ANSWER_MS);
   else if (step !== "joining" && step !== "live") engine.letPythonStart(); // no link coming soon
   const section = $("guest");
   section.hidden = step === "live";

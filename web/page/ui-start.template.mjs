@@ -20,6 +20,11 @@ async function fetchModule(name) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const fetched = Promise.all(PATHS.map(fetchModule));
 fetched.catch(() => {}); // awaited below; a failure surfaces there
+if (window.unoEngine?.pythonMayStart) { // a guest phone: MicroPython's runtime downloads while its start waits
+  const link = Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous" });
+  link.href = new URL("__MICROPYTHON__".replace(/\.mjs$/, ".wasm"), import.meta.url).href;
+  document.head.append(link);
+}
 await window.unoEngine?.pythonMayStart; // a guest phone: once its link's first steps are done (web/page/guest.mjs)
 await nextTask();
 const micropython = await loadMicroPython({
