@@ -147,6 +147,10 @@ class Remote:
             why = "seq " + str(message["seq"]) + " after " + str(self.last)
         if why:
             self.window.console.error("uno guest: refused a message from the host (" + why + ")")
+            painted = self.started.painted
+            if fresh and painted is not None and isinstance(message, dict) and message.get("seq") == painted:
+                self.started.painted = None  # painted before this page listened: not left on the page
+                self.window.document.getElementById("screen").replaceChildren()
             return
         if fresh:
             self.last = message["seq"]
