@@ -38,7 +38,7 @@ export function codeOf(text) {
 function show(step, error = "") {
   root.dataset.guest = step;
   if (step === "answer" || step === "live") setTimeout(engine.letPythonStart, PYTHON_AFTER_ANSWER_MS);
-  else if (step !== "joining" && step !== "live") engine.letPythonStart(); // no link coming soon
+  else if (step !== "joining") engine.letPythonStart(); // no link coming soon
   const section = $("guest");
   section.hidden = step === "live";
   $("loading").hidden = true; // what is loading meanwhile (the page's Python) needs no word here

@@ -6,7 +6,9 @@ drawings come as ``engine``, a long one in ``part``s. web/page/guest.mjs holds t
 `send`, `deliver`, `connect`) and draws the join section; this module numbers what it sends, refuses what is not
 the host's or comes out of order, and keeps the link's pulse: a ``ping`` every `PING_MS` each way, and a link
 silent for `SILENT_MS` is "reconnecting" (`<html data-link>`: live, reconnecting, lost, ended) while the last
-drawing stays on screen, read-only. Runs in MicroPython.
+drawing stays on screen, read-only. On a slow phone the link opens before this page listens: then
+web/page/guest-prepaint.mjs has said hello and start (this side takes over its count) and painted the first drawing
+(adopted by `ui.host.Host.adopt`). Runs in MicroPython.
 """
 
 import json
