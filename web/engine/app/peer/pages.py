@@ -62,6 +62,7 @@ class HostPage:
     rejoin: tuple[Rejoin, ...] = ()
     base: str = "https://uno.invalid/"  # the app's address: an invitation's QR code is a link to its join page
     typed_for: Mapping[int | None, str] = field(default_factory=dict)  # what is typed for each rejoin code
+    back: tuple[str, str] = ("", "")  # the way back: (route, catalogue key); ("", ""): the sheet's
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +302,7 @@ def host_page(page: HostPage) -> El:
         ]
     return el(
         "section",
-        head(sheet_hash(page.sheet_id), "score.back_sheet"),
+        head(page.back[0], page.back[1]) if page.back[0] else head(sheet_hash(page.sheet_id), "score.back_sheet"),
         el("h1", key="table.host_title", id="table-title", tabindex="-1"),
         el("p", page.title, cls="sk-link-players"),
         _unsupported(page.webrtc),

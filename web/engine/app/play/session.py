@@ -17,6 +17,10 @@ engine worker (`app.play.brain`, given `bot_request()`) and hands its answer to 
 drops an answer about a position that has moved on (a person acted meanwhile). `bot_step()` decides
 here instead (tests, and the page when the worker cannot start).
 
+Guest phones (issue 50, `app.play.phones`): a seat of kind "phone" is a person on their own phone. Its actions
+come through `apply(action, seat)` and its page is drawn from `view(seat)` and `history(since, seat)` alone; the
+device's own people and hand-offs never include it, and its reactions get the same window as theirs.
+
 Pass-and-play: with several people, a hand is shown only to the seat that confirmed holding
 the device (`shown`); when another person must act, `handoff` names them and hides every hand. A person
 whose draw ended their turn first sees the card drawn (`reveal`) and confirms (`confirm_reveal`).
@@ -64,7 +68,8 @@ class Session:
         self.bot_seeds = bot_seeds
         self.ack_round = ack_round
         self.epoch = 0  # +1 whenever the game is replaced (undo): with the position, names one moment of play
-        self.humans = [s for s, seat in enumerate(config.seats) if not seat.is_bot]
+        self.humans = [s for s, seat in enumerate(config.seats) if seat.kind == "human"]  # the people at this device
+        self.phones = list(config.phones)  # the people on guest phones
         self.bots: dict[int, Bot] = {}
         for s, seat in enumerate(config.seats):
             if seat.is_bot:
@@ -137,13 +142,22 @@ class Session:
         """The seat whose hand is on screen (None: nobody's, e.g. while the device is passed)."""
         return None if self.handoff is not None else self.viewer
 
-    def view(self) -> SeatView:
-        return view(self.game, self.shown)
+    def seat_of(self, seat: int | None) -> int | None:
+        """Whose place: `seat`, a guest phone's (checked), or None for this device's shown seat."""
+        if seat is None:
+            return self.shown
+        if seat not in self.phones:
+            raise IllegalActionError(f"seat {seat} is not played on a phone")
+        return seat
 
-    def history(self, since: int = 0) -> list[Event]:
-        """The events the shown seat may see, from `since` to `history_end()`."""
+    def view(self, seat: int | None = None) -> SeatView:
+        """What the shown seat (or phone seat `seat`) may know now."""
+        return view(self.game, self.seat_of(seat))
+
+    def history(self, since: int = 0, seat: int | None = None) -> list[Event]:
+        """The events the shown seat (or phone seat `seat`) may see, from `since` to `history_end()`."""
         end = self.history_end()
-        return self.game.history_for(self.shown, since)[: max(0, end - since)]
+        return self.game.history_for(self.seat_of(seat), since)[: max(0, end - since)]
 
     def history_end(self) -> int:
         """How much of the history is on show: all of it, or up to the end of the round whose result is
@@ -188,24 +202,25 @@ class Session:
 
     # ----- acting ---------------------------------------------------------------------------------
 
-    def legal(self) -> list[Action]:
-        """The shown seat's legal actions (the one legality check is the engine's)."""
-        seat = self.shown
+    def legal(self, seat: int | None = None) -> list[Action]:
+        """The shown seat's (or phone seat `seat`'s) legal actions (the one legality check is the engine's)."""
+        seat = self.seat_of(seat)
         if seat is None or self.pending_round is not None:
             return []
         return self.game.legal_actions(seat)
 
-    def apply(self, action: Action | str) -> list[Event]:
-        """The shown seat's action (a person's). IllegalActionError if it is not legal now."""
-        seat = self.shown
+    def apply(self, action: Action | str, phone: int | None = None) -> list[Event]:
+        """The shown seat's action (a person's), or phone seat `phone`'s. IllegalActionError if it is not legal
+        now (another seat's, or a window closed: nothing changes)."""
+        seat = self.seat_of(phone)
         if seat is None:
             raise IllegalActionError("nobody holds the device now")
         if isinstance(action, str):
             action = parse_action(action)
-        if action not in self.legal():
+        if action not in self.legal(phone):
             raise IllegalActionError(f"{action} is not legal for seat {seat} now")
         events = self._apply(seat, action)
-        if action is DRAW and len(self.humans) > 1 and self.game.current != seat:
+        if action is DRAW and phone is None and len(self.humans) > 1 and self.game.current != seat:
             drawn = [e.cards for e in events if isinstance(e, CardsDrawn) and e.seat == seat and e.cards]
             if drawn and self.pending_round is None:
                 self.reveal = (seat, drawn[-1])
@@ -229,7 +244,9 @@ class Session:
     # ----- bots and timing ---------------------------------------------------------------------------
 
     def _human_reactions(self) -> bool:
-        return self.shown is not None and self.shown in self.game.reacting()
+        """A person (this device's shown seat, or a phone's) may react now: they get the window first."""
+        reacting = self.game.reacting()
+        return (self.shown is not None and self.shown in reacting) or any(seat in reacting for seat in self.phones)
 
     def _bots_may_act(self) -> bool:
         game = self.game
@@ -327,9 +344,9 @@ class Session:
         self._sync_viewer()
         return True
 
-    def hint(self) -> Action | None:
-        """What the best bot level would do in the shown seat's place now (None: nothing to do)."""
-        seat = self.shown
+    def hint(self, phone: int | None = None) -> Action | None:
+        """What the best bot level would do in the shown seat's (or phone seat's) place now (None: nothing to do)."""
+        seat = self.seat_of(phone)
         if seat is None or self.pending_round is not None:
             return None
         return self.hint_for(seat)
@@ -343,9 +360,9 @@ class Session:
         history = self.game.history_for(seat)
         return adviser.choose(me, history)
 
-    def hint_request(self) -> HintBotsMessage | None:
-        """What the bots' worker needs to give the shown seat a hint (None: no hint to give now)."""
-        seat = self.shown
+    def hint_request(self, phone: int | None = None) -> HintBotsMessage | None:
+        """What the bots' worker needs to give the shown seat (or phone seat) a hint (None: no hint to give now)."""
+        seat = self.seat_of(phone)
         if seat is None or self.pending_round is not None:
             return None
         return {"op": "hint", "id": 0, "save": self.to_save(), "position": self.position, "seat": seat}

@@ -14,5 +14,5 @@ if TYPE_CHECKING:
 
 def play_screen(params: tuple[str, ...], app: App) -> Screen:
     if params[:1] == ("table",):
-        return PlayTable(app.link, app.play, app.brain, app.storage)
+        return PlayTable(app.link, app.play, app.brain, app.storage, app.play_share, app.sessions.play_drew)
     return PlaySetup(app.link, app.play, app.brain)
