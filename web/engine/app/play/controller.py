@@ -180,7 +180,7 @@ class PlayController:
             events = session.apply(action, self.phone)
         except IllegalActionError:  # drawn again even when blind: the page learns this tap is answered
             # an out-of-turn act whose window closed before it arrived (R-UNO-2): refused, never applied late
-            late = is_reaction(action) or (seat is not None and session.game.current != seat)
+            late = is_reaction(action)
             self.notice = None if self.blind else phrase("play.error.late" if late else "play.error.illegal")
             self.render()
             return

@@ -83,6 +83,8 @@ class TableScreen:
     next_dealer: int = 0
     winners: tuple[int, ...] = ()  # the match's winning seats
     rounds: int = 0  # rounds played in the match
+    phones: bool = False  # some seats are played on guest phones (this device's menu invites them)
+    guest: bool = False  # drawn for a guest phone (no menu, no sound switch of this device's, no new game)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -199,4 +201,6 @@ def table_screen(
         next_dealer=game.dealer,
         winners=tuple(game.winners) if game.is_over else (),
         rounds=len(game.round_results),
+        phones=bool(session.phones),
+        guest=phone is not None,
     )

@@ -75,7 +75,6 @@ class PlayGuestScreen:
             table.render()
             return
         page = seat_page(self.share.players(), self.share.phones(), self.hosting.taken(self.guest), self.error)
-        self.error = ""
         self.link.to_page({"op": "draw", "root": "play", "tree": to_data(el("div", page, id="play", cls="play"))})
 
     def show(self, frame: Frame) -> None:
@@ -83,6 +82,7 @@ class PlayGuestScreen:
             draw_frame(self.link, frame)
 
     def receive(self, message: FromPage) -> None:
+        self.error = ""  # a refusal shows until the phone's next tap
         if is_table_intent(message) and message["act"] == "table.claim":
             self.error = self.hosting.claim(self.guest, message["seat"])
             self.hosting.changed()
