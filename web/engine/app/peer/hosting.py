@@ -48,6 +48,12 @@ class Shared(Protocol):
     def screen(self, link: Link, hosting: Hosting, guest: Guest) -> Screen:
         """A guest phone's screen (its page's `link`)."""
 
+    def tick(self, hosting: Hosting) -> None:
+        """The table's pulse (every `PING_S`), after the links' own."""
+
+    def stand_in_choice(self) -> bool | None:
+        """A game's choice for a phone away (a bot plays after the grace: True; wait: False); None for a sheet."""
+
 
 class Hosting:
     """`shared` (a sheet, a game), shared with guest phones. `redraw()` draws this phone's own screens again. Who
@@ -200,4 +206,5 @@ class Hosting:
             "",
             rejoin,
             back=self.shared.back,
+            stand_ins=self.shared.stand_in_choice(),
         )

@@ -118,6 +118,7 @@ class Sessions:
         if hosting is None or hosting.host.ended:
             return
         hosting.host.tick()
+        hosting.shared.tick(hosting)
         self._pulse = browser.after(PING_S, self._beat) if self.later is not None else None
 
     def phones(self, sheet_id: str) -> int:
@@ -210,6 +211,8 @@ class Sessions:
             self.stop_scan()
         elif message["act"] == "table.stop":
             self.stop()
+        elif message["act"] == "table.stand-in" and self.play is not None:
+            self.play.stand_ins = message["checked"]
 
     def stop(self) -> None:
         """Stop sharing (the guests are told)."""

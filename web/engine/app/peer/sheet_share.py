@@ -73,6 +73,12 @@ class SheetShare:
 
         return GuestScreen(link, hosting, self, guest)
 
+    def tick(self, hosting: Hosting) -> None:
+        pass  # a sheet waits for its phones as long as it takes
+
+    def stand_in_choice(self) -> bool | None:
+        return None
+
     # ----- what a guest sees and does --------------------------------------------------------------------------
 
     def entering(self) -> bool:

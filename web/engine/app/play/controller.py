@@ -139,7 +139,8 @@ class PlayController:
         on a slow phone: a card or move no longer playable then is ignored, unexplained)."""
         self.blind = intent.get("blind", False)
         if self.phone is not None and intent["act"] not in PHONE_ACTS:
-            return  # this device's acts (undo, hand-offs, its sound, a new match) are not a guest phone's
+            self.render()  # this device's acts (undo, hand-offs, its sound, a new match) are not a guest phone's:
+            return  # refused, and drawn again so that its page knows the tap is answered
         try:
             if intent["act"] == "play.card":
                 self.tap_card(Card.parse(intent["card"]))

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .bot_clock import Ask, Spawn
 
 PLAY_TABLE_KEY = "uno.play.table"  # the game's guests (token -> seat), to find them again after a reload
+GRACE_S = 60.0  # a phone away this long: a bot plays its seat until it is back (unless the host chose to wait)
 
 
 class PlayShare:
@@ -44,6 +45,9 @@ class PlayShare:
         self.store, self.ask, self.spawn = store, ask, spawn
         self.table: PlayController | None = None
         self.hosting: Hosting | None = None  # set by `Sessions` once it hosts this game
+        self.stand_ins = True  # the host's choice: a bot plays a seat whose phone is away past the grace (or wait)
+        self.grace_s = GRACE_S
+        self.away: dict[int, float] = {}  # a phone seat whose phone is away: since when (the hosting's clock)
 
     def session(self) -> Session | None:
         return self.store.current()
@@ -88,6 +92,33 @@ class PlayShare:
         return PlayController(
             self.store, show, texts, self.ask, self.spawn, phone=seat, host=self.host_table, moved=self.moved
         )
+
+    def stand_in_choice(self) -> bool | None:
+        return self.stand_ins
+
+    def tick(self, hosting: Hosting) -> None:
+        """Each second: a seat whose phone has been away `grace_s` is played by a bot (if the host chose so); a
+        phone back (its link live) takes its seat back at once. A seat no phone has taken yet waits for one."""
+        session = self.session()
+        if session is None:
+            return
+        now, changed = hosting.host.now(), False
+        for seat in session.phones:
+            guest = hosting.host.guests.holder(seat)
+            here = guest is None or (guest.connected and guest.live)
+            if here:
+                self.away.pop(seat, None)
+                changed |= session.stand_in(seat, False)
+            else:
+                since = self.away.setdefault(seat, now)
+                late = self.stand_ins and now - since >= self.grace_s
+                changed |= session.stand_in(seat, late)
+        if changed:
+            self.store.save(session)
+            table = self.host_table()
+            if table is not None:
+                table.clock.kick()
+            self.moved()
 
     def moved(self) -> None:
         """A phone acted: this device's table draws again (and, through it, every phone), or the phones alone."""

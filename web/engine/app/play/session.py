@@ -62,7 +62,9 @@ def choice_data(choice: tuple[int, Action] | None) -> BotMove | None:
 class Session:
     """One match at the table. Build with `new` or `from_save`; drive with `apply` and `next_step`."""
 
-    def __init__(self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0) -> None:
+    def __init__(
+        self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0, stand_in: tuple[int, ...] = ()
+    ) -> None:
         self.config = config
         self.game = game
         self.bot_seeds = bot_seeds
@@ -78,6 +80,9 @@ class Session:
                 except BotError as error:
                     raise ConfigError("play.error.level", str(error)) from None
         self.table = Table(game, self.bots)
+        self.stand_ins: set[int] = set()  # phone seats a bot plays while their phone is away
+        for phone in stand_in:
+            self.stand_in(phone, True)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handoff: int | None = None
         self.reveal: tuple[int, tuple[Card, ...]] | None = None  # a drawer's unplayable card, before the hand-off
@@ -99,7 +104,8 @@ class Session:
 
     def to_save(self) -> dict[str, Any]:
         """The saved form (`app.play.saved_game`)."""
-        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round).to_dict()
+        stand_in = tuple(sorted(self.stand_ins))
+        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round, stand_in).to_dict()
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), ensure_ascii=False)
@@ -109,7 +115,7 @@ class Session:
         """Rebuild from `to_save` output or a bare engine save (`saved_game.read`). Raises SaveError."""
         saved = saved_game.read(data)
         try:
-            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round)
+            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round, saved.stand_in)
         except ConfigError as error:
             raise SaveError(str(error)) from None
 
@@ -246,7 +252,24 @@ class Session:
     def _human_reactions(self) -> bool:
         """A person (this device's shown seat, or a phone's) may react now: they get the window first."""
         reacting = self.game.reacting()
-        return (self.shown is not None and self.shown in reacting) or any(seat in reacting for seat in self.phones)
+        phones = (seat for seat in self.phones if seat not in self.stand_ins)
+        return (self.shown is not None and self.shown in reacting) or any(seat in reacting for seat in phones)
+
+    def stand_in(self, seat: int, on: bool) -> bool:
+        """A bot plays phone seat `seat` (its phone is away: `app.play.phones`), or stops when its phone is back.
+        The moment changes (a bot's decision asked for before is dropped). False when nothing changed."""
+        if seat not in self.phones or (seat in self.stand_ins) == on:
+            return False
+        if on:
+            self.stand_ins.add(seat)
+            self.bots[seat] = make_bot("basic", self.bot_seeds[seat])
+        else:
+            self.stand_ins.discard(seat)
+            self.bots.pop(seat, None)
+        self.table = Table(self.game, self.bots)
+        self.epoch += 1
+        self._declined_at = -1
+        return True
 
     def _bots_may_act(self) -> bool:
         game = self.game
