@@ -21,10 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_host import PlayHost, cards_shown, page_html, sent_text
 
+from app.peer.host import PING_S, SILENT_S
 from app.play import describe
-from app.play.phones import PLAY_TABLE_KEY
-from app.play.session import Step
-from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play
+from app.play.phones import GRACE_S, PLAY_TABLE_KEY
+from app.play.session import Session, Step
+from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
 from uno_core.events import CardPlayed, ChallengeResult, Event
 
 KINDS = ("human", "phone", "phone", "bot")  # the host's person, two guest phones, a bot
@@ -302,3 +303,57 @@ def test_no_message_to_a_phone_holds_a_card_of_another_hand(seed: int, choices: 
                 host.hosting.changed_elsewhere()
     finally:
         host.close()
+
+
+# ----- a phone away -------------------------------------------------------------------------------------------------
+
+
+def pulse(host: PlayHost, seconds: float, *alive: GuestPhone) -> None:
+    """`seconds` of the table's pulse (`Sessions._beat`): the links' own, then the game's; the `alive` phones ping."""
+    for _ in range(int(seconds / PING_S)):
+        host.clock.t += PING_S
+        for guest in alive:
+            guest.send("ping", at=int(host.clock.t * 1000))
+        host.hosting.host.tick()
+        host.share.tick(host.hosting)
+
+
+def test_a_phone_away_keeps_its_seat_then_a_bot_plays_it_after_the_grace_until_it_is_back(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    position = host.session.position
+    host.table_screen.cut(ana)  # her phone locked, out of the Wi-Fi
+    pulse(host, SILENT_S + GRACE_S - 2 * PING_S, beto)  # the grace counts from when her link is seen silent
+    assert host.hosting.host.guests.holder(1) is not None  # still her seat: the table waits
+    assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
+    pulse(host, 3 * PING_S, beto)
+    assert host.session.stand_ins == {1} and host.session.is_bot(1)
+    assert json.loads(host.saves.get("uno.play.game") or "{}")["stand_in"] == [1]  # a reload keeps it
+    host.bots()
+    assert host.session.position > position and host.session.game.log[position][0] == 1  # a bot played for her
+    host.table_screen.cut(ana, up=True)  # back: her next message makes her link live again
+    ana.tap("play.hint")
+    pulse(host, PING_S, ana, beto)
+    assert host.session.stand_ins == set() and not host.session.is_bot(1)
+    assert sorted(cards_shown(host, ana)) == sorted(str(c) for c in host.session.game.hands[1])
+
+
+def test_the_host_may_choose_to_wait_for_a_phone_away(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    to_turn_of(host, 1)
+    host.share.stand_ins = False  # the host page's checkbox (`Sessions.take`, "table.stand-in")
+    host.table_screen.cut(ana)
+    pulse(host, 3 * GRACE_S)
+    assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
+    assert host.hosting.host_view().stand_ins is False
+
+
+def test_a_save_keeps_only_phone_seats_as_stand_ins(host: PlayHost) -> None:
+    host.session.stand_in(1, True)
+    data = host.session.to_save()
+    again = Session.from_save(data)
+    assert again.stand_ins == {1} and again.is_bot(1) and again.phones == [1, 2]
+    with pytest.raises(SaveError):
+        Session.from_save({**data, "stand_in": [3]})  # a bot's seat is no phone's
+    assert not host.session.stand_in(3, True)  # nor here
