@@ -21,7 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_host import PlayHost, cards_shown, page_html, sent_text
 
+from app.link import Link
 from app.peer.host import PING_S, SILENT_S
+from app.peer.sessions import Sessions
 from app.play import describe
 from app.play.phones import GRACE_S, PLAY_TABLE_KEY
 from app.play.session import Session, Step
@@ -357,3 +359,19 @@ def test_a_save_keeps_only_phone_seats_as_stand_ins(host: PlayHost) -> None:
     with pytest.raises(SaveError):
         Session.from_save({**data, "stand_in": [3]})  # a bot's seat is no phone's
     assert not host.session.stand_in(3, True)  # nor here
+
+
+def test_a_reloaded_host_shares_its_game_again_by_itself_when_phones_played_it(host: PlayHost) -> None:
+    host.join(GuestPhone("ana", "en"), 1)
+    host.store.save(host.session)
+    sessions = Sessions(Link(), desk=None, play=host.share)  # type: ignore[arg-type]  # no sheet here
+    sessions.resume_play()  # the table screen of the reloaded host, once mounted
+    assert sessions.hosting is not None and sessions.hosting.key == "play"
+    assert [r.name for r in sessions.hosting.host_view().rejoin] == ["Ana"]  # her code, ready by itself
+    other = PlayHost(KINDS, seed=99)  # a game no phone has joined: nothing is shared
+    try:
+        quiet = Sessions(Link(), desk=None, play=other.share)  # type: ignore[arg-type]
+        quiet.resume_play()
+        assert quiet.hosting is None
+    finally:
+        other.close()

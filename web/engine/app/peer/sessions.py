@@ -9,6 +9,7 @@ a sheet is shared.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -131,6 +132,20 @@ class Sessions:
     def keeper_drew(self) -> None:
         if self.hosting is not None and self.hosting.key != "play":
             self.hosting.changed_elsewhere()
+
+    def resume_play(self) -> None:
+        """This phone's game had phones before its tab reloaded (its guests' book names this game): host it again at
+        once, so that each phone's rejoin code is ready ("Invite phones" shows them)."""
+        play = self.play
+        if play is None or (self.hosting is not None and self.hosting.key == "play"):
+            return
+        try:
+            book = json.loads(play.saves_get(play.book_key) or "null")
+        except ValueError:
+            return
+        if isinstance(book, dict) and book.get("sheet") == play.book_id() and book.get("guests"):
+            self.wire()
+            self.host("play")
 
     def play_drew(self) -> None:
         """This phone's table drew: the phones of its game draw again."""

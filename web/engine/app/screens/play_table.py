@@ -36,11 +36,12 @@ class PlayTable:
         storage: PageStorage,
         share: PlayShare | None = None,
         drew: Callable[[], None] = lambda: None,
+        resume: Callable[[], None] = lambda: None,
     ) -> None:
         """`share`: this phone's game as guest phones see it (this screen's controller drives it while shown);
-        `drew()` after each drawing (the phones draw again)."""
+        `drew()` after each drawing (the phones draw again); `resume()` hosts the phones again after a reload."""
         self.link, self.store, self.brain, self.storage = link, store, brain, storage
-        self.share, self.drew = share, drew
+        self.share, self.drew, self.resume = share, drew, resume
         self.table = PlayController(store, self.show, lambda: link.texts, brain.ask, spawn)
         self.shown = False
         self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
@@ -56,6 +57,7 @@ class PlayTable:
         if self.share is not None:
             self.share.table = self.table
         self.table.load(self.store.current())
+        self.resume()
 
     def unmount(self) -> None:
         self.shown = False

@@ -5,7 +5,7 @@ the host's engine joined by the invitation link. Every move is a tap on the phon
 tampered guest page taps another hand's card, a card of its own that cannot be played and another seat: refused,
 nothing changed.
 
-`python tests/e2e/peer/play_phones_run.py SITE ARTIFACTS` prints one JSON line of what each phone showed.
+`python tests/e2e/peer/phones_round_run.py SITE ARTIFACTS` prints one JSON line of what each phone showed.
 """
 
 from __future__ import annotations
@@ -161,6 +161,49 @@ def tampered(host: Page, caro: Page, shots: Path) -> dict[str, Any]:
     return {"same": state(host)["digest"] == before, "notices": notices, "illegal": illegal, "shown": others_shown}
 
 
+def rejoin(host: Page, guest: Page, name: str) -> None:
+    """A guest whose link is gone: the host's invitation page shows that player's rejoin code by itself; the codes
+    typed both ways (a camera would read them); the phone is back at its seat without saying who it is."""
+    host.evaluate("location.hash = '#/table/host/play'")
+    panel = host.locator(".table-rejoin", has_text=name)
+    code = panel.locator("[id^='table-rejoin-code-']")
+    expect(code).to_be_visible(timeout=20_000)
+    type_into(guest, "#guest-code", code.inner_text())
+    guest.locator("#guest-connect").click()
+    answer = guest.locator("#guest-answer-code")
+    expect(answer).to_be_visible(timeout=15_000)
+    field = panel.locator("[id^='table-rejoin-input-']").get_attribute("id")
+    type_into(host, f"#{field}", answer.inner_text())
+    panel.locator("[id^='table-rejoin-connect-']").click()
+    expect(guest.locator("html")).to_have_attribute("data-link", "live", timeout=20_000)
+    expect(guest.locator("#play[data-screen]")).to_be_attached(timeout=15_000)
+    host.evaluate("location.hash = '#/play/table'")
+    expect(host.locator("#play[data-screen]")).to_be_attached(timeout=15_000)
+
+
+def reloads(host: Page, beto: Page, caro: Page) -> dict[str, Any]:
+    """Mid-round: Caro's tab reloads and she comes back to her seat; then the host's tab reloads, resumes the game
+    from its save, and both phones come back to their seats with the table as it was."""
+    before = state(host)
+    caro.reload()
+    expect(caro.locator("html")).to_have_attribute("data-guest", "lost", timeout=20_000)
+    rejoin(host, caro, "Caro")
+    out: dict[str, Any] = {"caro_hand": hand(caro) == sorted(str(c) for c in game(host).hands[CARO])}
+    host.wait_for_timeout(500)  # the game's last save written (IndexedDB), as a person's reload would find it
+    host.reload()
+    wait_ready(host)
+    expect(host.locator("#play[data-screen]")).to_be_attached(timeout=30_000)
+    for guest in (beto, caro):
+        expect(guest.locator("html")).to_have_attribute("data-link", "lost", timeout=30_000)
+    rejoin(host, beto, "Beto")
+    rejoin(host, caro, "Caro")
+    after = state(host)
+    now = game(host)
+    out["same_game"] = after["digest"] == before["digest"]
+    out["hands_back"] = [hand(p) == sorted(str(c) for c in now.hands[s]) for s, p in ((BETO, beto), (CARO, caro))]
+    return out
+
+
 def main(site: Path, shots: Path) -> dict[str, Any]:
     shots.mkdir(parents=True, exist_ok=True)
     server = SiteServer(site).start()
@@ -198,6 +241,8 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
                 if data["current"] == 0 and "tampered" not in result:
                     caught_up(caro, position)
                     result["tampered"] = tampered(host, caro, shots)
+                elif data["current"] == 0 and moments.caught and "reloads" not in result:
+                    result["reloads"] = reloads(host, beto, caro)
                 seat = now.current
                 page = phones[seat]
                 caught_up(page, position)
