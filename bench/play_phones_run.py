@@ -134,9 +134,10 @@ def play_round(site: Path, seed: int, delay_ms: int, measure: bool) -> dict[str,
                 action = choose(now, seat)
                 quiet = isinstance(action, Play) and len(now.hands[seat]) == 2
                 tap(page, action)
+                move_taps = page.evaluate("window.taps.length")  # the move's own taps (the UNO's come after)
                 if quiet:  # the UNO tapped as soon as the card left the hand: a person's fastest late call
                     caught_up(page, position + 1)
-                    page.locator('[data-act="play.uno"]').click()
+                    page.locator('[data-act="play.uno"]').dispatch_event("click")  # no wait for the hand to settle
                     out["uno"][1] += 1
                 host.wait_for_function("n => JSON.parse(window.unoPlay.state()).log.length > n", arg=position)
                 if quiet:
@@ -145,7 +146,7 @@ def play_round(site: Path, seed: int, delay_ms: int, measure: bool) -> dict[str,
                     if f"{seat} uno" not in log[position:]:
                         out["uno"][0] += 1
                 if measure:
-                    tapped = page.evaluate("window.taps[window.taps.length - 1]")
+                    tapped = page.evaluate("(n) => window.taps[n - 1]", move_taps)
                     target = position + 1
                     for other_seat, other in phones.items():
                         other.wait_for_function("n => window.shown.some(([t, p]) => p >= n)", arg=target)
