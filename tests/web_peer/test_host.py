@@ -24,6 +24,7 @@ from app.peer.guests import Catalogues
 from app.peer.host import PING_S, SILENT_S
 from app.peer.hosting import Hosting
 from app.peer.sessions import Sessions
+from app.peer.sheet_share import SheetShare
 from app.score.store import MemoryStorage
 from app.screens.score import KeeperDesk, ScoreScreen
 from app.storage.page_saves import PageStorage
@@ -53,7 +54,13 @@ class Host:
         self.drawn = 0
         known = {lang: catalogue(lang) for lang in ("en", "es")}
         self.hosting = Hosting(
-            self.desk, self.sheet_id, self.link, self.redraw, Catalogues(self.load, known), None, self.clock, run
+            SheetShare(self.desk, self.sheet_id),
+            self.link,
+            self.redraw,
+            Catalogues(self.load, known),
+            None,
+            self.clock,
+            run,
         )
         self.table.attach(self.hosting.host.relay)
 
@@ -267,7 +274,13 @@ def test_a_host_that_reloads_shows_each_players_rejoin_code_and_the_phones_come_
     again.link.attach(again)
     known = {lang: catalogue(lang) for lang in ("en", "es")}
     again.hosting = Hosting(
-        host.desk, host.sheet_id, again.link, again.redraw, Catalogues(again.load, known), None, again.clock, run
+        SheetShare(host.desk, host.sheet_id),
+        again.link,
+        again.redraw,
+        Catalogues(again.load, known),
+        None,
+        again.clock,
+        run,
     )
     again.table.attach(again.hosting.host.relay)
     assert storage.get("uno.score.table")

@@ -166,3 +166,17 @@ def test_each_bot_seat_says_what_its_level_plays_like(texts: Texts) -> None:
         assert words(described, texts) == texts(f"play.level.{level}.help")
         assert not RAW_KEY.search(words(described, texts))
     assert not find(page(setup), id=f"seat-level-help-{humans[0]}")
+
+
+def test_a_seat_may_be_played_on_a_guest_phone_and_an_unknown_kind_is_refused() -> None:
+    setup = Setup(PlayConfig())
+    options = [o.attr("value") for o in find(page(setup), id="f-seat-kind-1")[0].children if isinstance(o, El)]
+    assert "phone" in options  # issue 50: a person on their own phone
+    setup.act(tap("setup.seat-kind", seat=1, value="phone"))
+    assert setup.config.seats[1].kind == "phone" and setup.config.phones == (1,)
+    assert not setup.config.undo_allowed  # undo is for one person against bots only
+    before = setup.config
+    setup.act(tap("setup.seat-kind", seat=2, value="dragon"))
+    assert setup.config == before
+    session = setup.start(5)
+    assert session is not None and session.phones == [1] and session.humans == [0] and session.viewer == 0

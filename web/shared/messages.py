@@ -375,6 +375,15 @@ class TableClaimIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class TableStandInIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["table.stand-in"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreImportIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.import"]
@@ -1205,6 +1214,7 @@ TableIntent = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableStandInIntent
 )
 
 
@@ -1217,6 +1227,7 @@ TABLE_ACTS = frozenset(
         "table.unscan",
         "table.stop",
         "table.claim",
+        "table.stand-in",
     )
 )
 
@@ -1362,6 +1373,7 @@ IntentMessage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableStandInIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent
@@ -1447,6 +1459,7 @@ FromPage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableStandInIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent

@@ -110,6 +110,7 @@ INTENTS = Schema(
         "table.unscan": _act(),
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
+        "table.stand-in": _act(CHECKED),  # a game on phones: a bot plays a seat whose phone is away past the grace
         # -- the score keeper (`#/score...`, app.score.step) --
         # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed
         "score.import": _act(),  # opens the file chooser

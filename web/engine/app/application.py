@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.browser import spawn
 from app.link import Later, Link
 from app.peer.sessions import Sessions
 from app.play.brain_client import BrainClient
 from app.play.controller import PlayController
 from app.play.hook import Hooks
+from app.play.phones import PlayShare
 from app.play.store import PlayStore
 from app.router import Route, Router
 from app.screens import routes
@@ -36,7 +38,8 @@ class App:
         self.play = PlayStore(self.storage)
         self.brain = BrainClient(link, self.storage)
         self.desk = KeeperDesk(link, self.storage)
-        self.sessions = Sessions(link, self.desk, later=later)
+        self.play_share = PlayShare(self.play, self.brain.ask, spawn)  # this phone's game, on guest phones too
+        self.sessions = Sessions(link, self.desk, later=later, play=self.play_share)
         self.hooks = Hooks(link, self.play, self.brain, self.shown_table, self.table_figures)
         self.router = Router(routes(self), link.to_page)
         link.handle("storage", self.desk.storage_facts)

@@ -23,7 +23,7 @@ from app.score.pages_entry import hand_box, live_text, preview_el
 from app.score.pages_link import readonly_sheet
 from app.score.qr import svg_of
 from app.score.where import sheet_hash
-from app.tree import El, el, sends
+from app.tree import El, el, phrase, sends
 from scorekeeper import RoundDraft, Sheet
 from scorekeeper.link import LinkView, view_of
 
@@ -62,6 +62,9 @@ class HostPage:
     rejoin: tuple[Rejoin, ...] = ()
     base: str = "https://uno.invalid/"  # the app's address: an invitation's QR code is a link to its join page
     typed_for: Mapping[int | None, str] = field(default_factory=dict)  # what is typed for each rejoin code
+    back: tuple[str, str] = ("", "")  # the way back: (route, catalogue key); ("", ""): the sheet's
+    stand_ins: bool | None = None  # a game: a bot plays a seat whose phone is away past the grace (None: a sheet)
+    grace_s: int = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +304,7 @@ def host_page(page: HostPage) -> El:
         ]
     return el(
         "section",
-        head(sheet_hash(page.sheet_id), "score.back_sheet"),
+        head(page.back[0], page.back[1]) if page.back[0] else head(sheet_hash(page.sheet_id), "score.back_sheet"),
         el("h1", key="table.host_title", id="table-title", tabindex="-1"),
         el("p", page.title, cls="sk-link-players"),
         _unsupported(page.webrtc),
@@ -310,12 +313,29 @@ def host_page(page: HostPage) -> El:
         guests if page.guests else None,
         *rejoin_codes(page),
         *invite,
+        _stand_ins(page),
         el("button", key="table.stop", type="button", cls="button", id="table-stop", does=sends("table.stop"))
         if page.guests
         else None,
         cls="score-page sk-score table-page",
         aria_labelledby="table-title",
     )
+
+
+def _stand_ins(page: HostPage) -> El | None:
+    """A game's choice: a bot plays for a phone away past the grace, or the table waits for it."""
+    if page.stand_ins is None:
+        return None
+    box = el(
+        "input",
+        type="checkbox",
+        id="table-stand-in",
+        data_on="change",
+        checked=page.stand_ins,
+        does=sends("table.stand-in"),
+    )
+    label = el("label", key=phrase("play.phones.stand_in", seconds=page.grace_s), for_="table-stand-in")
+    return el("div", box, label, cls="check table-stand-in")
 
 
 def guest_page(page: GuestView) -> El:

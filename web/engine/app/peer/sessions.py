@@ -1,5 +1,5 @@
-"""This phone's part in a table of phones: at most one sheet hosted. (A phone that joins a host's table runs no
-engine: its page is a screen of the host's, web/page/guest.mjs.)
+"""This phone's part in a table of phones: at most one sheet, or its game in play, hosted. (A phone that joins a
+host's table runs no engine: its page is a screen of the host's, web/page/guest.mjs.)
 
 The session outlives the `#/table` screen: the host goes back to its sheet to enter rounds while its guests stay
 connected; the keeper's screen tells `Sessions.keeper_drew` after each drawing, and the pulse (`PING_S`) runs while
@@ -9,6 +9,7 @@ a sheet is shared.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,12 +18,14 @@ from app.link import Later, Link
 from app.peer import pages, signal
 from app.peer.guests import Catalogues, Load
 from app.peer.host import PING_S, Invite
-from app.peer.hosting import Hosting
+from app.peer.hosting import Hosting, Shared
 from app.peer.relay import Relay
+from app.peer.sheet_share import SheetShare
 from app.tree import El
 from shared.messages import FromPage, TableIntent
 
 if TYPE_CHECKING:
+    from app.play.phones import PlayShare
     from app.screens.score import KeeperDesk
 
 PEER_OPS = Relay.OPS
@@ -43,8 +46,15 @@ class Sessions:
     """This phone's part in a table of phones (made once by `app.application.App`): `link` is this phone's page,
     `desk` its score keeper (whose sheets it shares)."""
 
-    def __init__(self, link: Link, desk: KeeperDesk, load: Load = site_file, later: Later | None = None) -> None:
-        self.link, self.desk, self.later = link, desk, later
+    def __init__(
+        self,
+        link: Link,
+        desk: KeeperDesk,
+        load: Load = site_file,
+        later: Later | None = None,
+        play: PlayShare | None = None,
+    ) -> None:
+        self.link, self.desk, self.later, self.play = link, desk, later, play
         self.catalogues = Catalogues(load)
         self.hosting: Hosting | None = None
         self.support: tuple[bool, bool] | None = None  # (WebRTC, camera), once the page said
@@ -80,17 +90,26 @@ class Sessions:
         elif self.hosting is not None:
             self.hosting.host.relay.receive(message)
 
-    def host(self, sheet_id: str) -> Hosting:
-        """Share `sheet_id` of this phone's keeper (a sheet shared before is stopped)."""
-        if self.hosting is not None and self.hosting.sheet_id == sheet_id and not self.hosting.host.ended:
+    def host(self, key: str) -> Hosting:
+        """Share `key`: a sheet of this phone's keeper, or "play" its game in play (what was shared before stops)."""
+        if self.hosting is not None and self.hosting.key == key and not self.hosting.host.ended:
             return self.hosting
         self.stop()
+        play = self.play
+        shared: Shared = play if key == "play" and play is not None else SheetShare(self.desk, key)
 
         def redraw() -> None:
-            self.desk.redraw()
+            if play is not None and shared is play:
+                table = play.host_table()
+                if table is not None:
+                    table.render()
+            else:
+                self.desk.redraw()
             self.redraw()
 
-        self.hosting = Hosting(self.desk, sheet_id, self.link, redraw, self.catalogues, self.later)
+        self.hosting = Hosting(shared, self.link, redraw, self.catalogues, self.later)
+        if play is not None and shared is play:
+            play.hosting = self.hosting
         self._beat()
         return self.hosting
 
@@ -100,17 +119,37 @@ class Sessions:
         if hosting is None or hosting.host.ended:
             return
         hosting.host.tick()
+        hosting.shared.tick(hosting)
         self._pulse = browser.after(PING_S, self._beat) if self.later is not None else None
 
     def phones(self, sheet_id: str) -> int:
         """How many guest phones follow `sheet_id` from this phone now."""
         hosting = self.hosting
-        if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended:
+        if hosting is None or hosting.key != sheet_id or hosting.host.ended:
             return 0
         return sum(1 for guest in hosting.host.guests.seated() if guest.connected)
 
     def keeper_drew(self) -> None:
-        if self.hosting is not None:
+        if self.hosting is not None and self.hosting.key != "play":
+            self.hosting.changed_elsewhere()
+
+    def resume_play(self) -> None:
+        """This phone's game had phones before its tab reloaded (its guests' book names this game): host it again at
+        once, so that each phone's rejoin code is ready ("Invite phones" shows them)."""
+        play = self.play
+        if play is None or (self.hosting is not None and self.hosting.key == "play"):
+            return
+        try:
+            book = json.loads(play.saves_get(play.book_key) or "null")
+        except ValueError:
+            return
+        if isinstance(book, dict) and book.get("sheet") == play.book_id() and book.get("guests"):
+            self.wire()
+            self.host("play")
+
+    def play_drew(self) -> None:
+        """This phone's table drew: the phones of its game draw again."""
+        if self.hosting is not None and self.hosting.key == "play":
             self.hosting.changed_elsewhere()
 
     def accept(self, code: str, link: int | None = None) -> None:
@@ -166,7 +205,7 @@ class Sessions:
         """What the keeper's pages of `sheet_id` show of the table: each lost phone's rejoin code (None: nothing).
         `base()`: the app's address, asked only when there is a code to show."""
         hosting = self.hosting
-        if hosting is None or hosting.sheet_id != sheet_id or hosting.host.ended:
+        if hosting is None or hosting.key != sheet_id or hosting.host.ended:
             return None
         view = hosting.host_view()
         return pages.rejoin_panel(self._page_of(view, base())) if view.rejoin else None
@@ -187,12 +226,16 @@ class Sessions:
             self.stop_scan()
         elif message["act"] == "table.stop":
             self.stop()
+        elif message["act"] == "table.stand-in" and self.play is not None:
+            self.play.stand_ins = message["checked"]
 
     def stop(self) -> None:
         """Stop sharing (the guests are told)."""
         if self.hosting is not None:
             self.hosting.end()
             self.hosting = None
+            if self.play is not None:
+                self.play.hosting = None
 
 
 def _fresh_first(invite: Invite) -> bool:

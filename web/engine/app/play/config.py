@@ -15,7 +15,7 @@ from uno_core import PRESETS, Rules, RulesError
 from uno_core.bots import LEVELS, BotError, make_bot
 from uno_core.rules import MAX_PLAYERS, MIN_PLAYERS, TARGET_RANGE, UNO_PENALTY_RANGE, WILD_POINTS, teams_fit
 
-KINDS = ("human", "bot")
+KINDS = ("human", "bot", "phone")  # a person at this device, a bot, a person on a guest phone (issue 50)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS  # R-SEAT-1, defined in uno_core.rules
 BOT_NAMES = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fer", "Gus", "Hal", "Ivo", "Jun")
 NAME_MAX = 24
@@ -56,7 +56,8 @@ def best_level() -> str:
 
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
-    """One seat: a person at this device or a bot of some level (with optional bot tuning for tests)."""
+    """One seat: a person at this device, a bot of some level (with optional bot tuning for tests), or a person
+    on a guest phone (`kind` "phone": the table of phones, `app.play.phones`)."""
 
     kind: str = "human"
     name: str = ""
@@ -66,6 +67,10 @@ class SeatConfig:
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind == "phone"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "name": self.name, "level": self.level}
@@ -126,7 +131,17 @@ class PlayConfig:
     @property
     def undo_allowed(self) -> bool:
         """Undo is a practice aid: never under the official preset, only with one person against bots."""
-        return self.undo and self.preset != "official" and sum(not s.is_bot for s in self.seats) == 1
+        return (
+            self.undo
+            and self.preset != "official"
+            and [s.kind for s in self.seats].count("human") == 1
+            and not self.phones
+        )
+
+    @property
+    def phones(self) -> tuple[int, ...]:
+        """The seats played on guest phones."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_phone)
 
     def names(self, fallback: str = "Player {n}") -> list[str]:
         """Seat names for the engine: blank names become 'Player n' (n counts from 1)."""

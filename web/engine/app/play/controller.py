@@ -16,6 +16,7 @@ from app.tree import Phrase, phrase
 from shared.messages import PlayIntent
 from uno_core import SAY_UNO, Action, Card, Colour, IllegalActionError, UnoError, parse_action
 from uno_core import events as ev
+from uno_core.legal import is_reaction
 
 from . import describe, game_file
 from .bot_clock import Ask, BotClock, Spawn
@@ -26,15 +27,36 @@ from .session import Session
 from .store import PlayStore
 from .table_state import TableScreen, table_screen
 
+# what a guest phone's table may do: its own seat's moves, its picker, its hint, the next round
+PHONE_ACTS = frozenset(
+    {
+        *("play.card", "play.move", "play.colour", "play.count", "play.swap", "play.cancel", "play.uno"),
+        *("play.hint", "play.next-round"),
+    }
+)
+
 
 class PlayController:
     """The game screen's state, saved in `store`. `show(frame)` draws; `texts()` gives the page language's catalogue;
-    `ask` and `spawn` are the bots' clock's (the bots' worker, the engine worker's task runner)."""
+    `ask` and `spawn` are the bots' clock's (the bots' worker, the engine worker's task runner).
+
+    A guest phone's table (`app.play.phones`) is a controller of its own with `phone` (its seat: it acts and sees
+    for that seat only), `host()` (this device's controller, if its table is open: its bots' clock) and `moved()`
+    (called after each of its actions: this device and every other phone draw again)."""
 
     def __init__(
-        self, store: PlayStore, show: Callable[[Frame], None], texts: Callable[[], Texts], ask: Ask, spawn: Spawn
+        self,
+        store: PlayStore,
+        show: Callable[[Frame], None],
+        texts: Callable[[], Texts],
+        ask: Ask,
+        spawn: Spawn,
+        phone: int | None = None,
+        host: Callable[[], PlayController | None] = lambda: None,
+        moved: Callable[[], None] = lambda: None,
     ) -> None:
         self.store, self.show, self.texts, self.ask, self.spawn = store, show, texts, ask, spawn
+        self.phone, self.host, self.moved = phone, host, moved
         self.session: Session | None = None
         self.picker: Picker | None = None
         self.uno_armed = False
@@ -43,8 +65,8 @@ class PlayController:
         self.notice: Phrase | None = None
         self.blind = False  # the tap being handled was sent before the page showed the previous one's effect
         self.alive = True
-        self.presenter = Presenter()
-        self.clock = BotClock(
+        self.presenter = Presenter(phone)
+        self.own_clock = BotClock(
             store,
             lambda: self.session,
             lambda: self.alive,
@@ -53,6 +75,18 @@ class PlayController:
             self.render,
             self.failed,
         )
+
+    @property
+    def clock(self) -> BotClock:
+        """The bots' clock: this device's (a guest phone's table shows the host's while its table is open)."""
+        host = self.host() if self.phone is not None else None
+        return host.clock if host is not None else self.own_clock
+
+    def kick(self) -> None:
+        """After an action: the bots go on (this device's clock only), and the others are told (`moved`)."""
+        if self.phone is None or self.host() is not None:
+            self.clock.kick()
+        self.moved()
 
     # what the test hook reads (`app.play.hook`)
     @property
@@ -85,7 +119,7 @@ class PlayController:
         self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, None
         self.presenter.start(session)
         self.render()
-        if session is not None:
+        if session is not None and self.phone is None:
             self.clock.kick()
 
     def others_saved(self) -> None:
@@ -104,6 +138,9 @@ class PlayController:
         explained); `blind` when the page sent it before it showed what the person's previous tap did (a double tap
         on a slow phone: a card or move no longer playable then is ignored, unexplained)."""
         self.blind = intent.get("blind", False)
+        if self.phone is not None and intent["act"] not in PHONE_ACTS:
+            self.render()  # this device's acts (undo, hand-offs, its sound, a new match) are not a guest phone's:
+            return  # refused, and drawn again so that its page knows the tap is answered
         try:
             if intent["act"] == "play.card":
                 self.tap_card(Card.parse(intent["card"]))
@@ -139,11 +176,13 @@ class PlayController:
         session = self.session
         if session is None:
             return
-        seat = session.shown
+        seat = session.seat_of(self.phone)
         try:
-            events = session.apply(action)
+            events = session.apply(action, self.phone)
         except IllegalActionError:  # drawn again even when blind: the page learns this tap is answered
-            self.notice = None if self.blind else phrase("play.error.illegal")
+            # an out-of-turn act whose window closed before it arrived (R-UNO-2): refused, never applied late
+            late = is_reaction(action)
+            self.notice = None if self.blind else phrase("play.error.late" if late else "play.error.illegal")
             self.render()
             return
         self.revealed = None
@@ -157,7 +196,7 @@ class PlayController:
         try:
             self.render()
         finally:
-            self.clock.kick()  # the bots go on even if drawing failed
+            self.kick()  # the bots go on even if drawing failed
 
     def act_text(self, text: str) -> None:
         try:
@@ -170,7 +209,7 @@ class PlayController:
         session = self.session
         if session is None:
             return
-        legal = session.legal()
+        legal = session.legal(self.phone)
         plays = plays_of(legal, card) or plays_of(legal, card, jump=True)
         if not plays:  # drawn again even when blind: the page learns this tap is answered
             self.notice = None if self.blind else phrase("play.table.not_playable", card=describe.card_phrase(card))
@@ -203,13 +242,16 @@ class PlayController:
         session = self.session
         if session is None:
             return
-        legal = session.legal()
+        legal = session.legal(self.phone)
         if SAY_UNO in legal:
             self.act(SAY_UNO)
         elif can_say_uno_with_play(legal):
             self.uno_armed = not self.uno_armed
             if self.picker is not None:
                 self.picker.uno = self.uno_armed
+            self.render()
+        else:  # its moment passed before the tap arrived (caught, or the next turn began: R-UNO-2)
+            self.notice = None if self.blind else phrase("play.error.late")
             self.render()
 
     def show_hint(self) -> None:
@@ -218,7 +260,7 @@ class PlayController:
 
     async def _hint(self, session: Session) -> None:
         """Ask the engine worker for the best level's move in the shown seat's place (here if it cannot)."""
-        request = session.hint_request()
+        request = session.hint_request(self.phone)
         if request is None:
             return
         moment = session.moment
@@ -226,7 +268,7 @@ class PlayController:
             answer = await self.ask(request)
             hint = parse_action(answer) if isinstance(answer, str) else None
         except BrainUnavailable:
-            hint = session.hint()
+            hint = session.hint(self.phone)
         if self.clock.current(session, moment):
             self.hint, self.notice = hint, None
             self.render()
@@ -238,7 +280,7 @@ class PlayController:
             self.presenter.caught_up(self.session)
             self.store.save(self.session)
             self.render()
-            self.clock.kick()
+            self.kick()
 
     def confirm_handoff(self) -> None:
         if self.session is not None:
@@ -246,13 +288,13 @@ class PlayController:
             self.presenter.caught_up(self.session)
             self.presenter.turn_of = None  # their turn begins now, for them
             self.render(focus="hand")
-            self.clock.kick()
+            self.kick()
 
     def confirm_reveal(self) -> None:
         if self.session is not None:
             self.session.confirm_reveal()
             self.render()
-            self.clock.kick()
+            self.kick()
 
     def toggle_sound(self) -> None:
         self.store.save_sound(self.store.sound() == "off")
@@ -264,7 +306,7 @@ class PlayController:
             self.revealed = None
             self.store.save(self.session)
             self.render()
-            self.clock.kick()
+            self.kick()
 
     def new_match(self) -> None:
         if self.session is not None:
@@ -311,6 +353,7 @@ class PlayController:
             uno_armed=self.uno_armed,
             sound=self.store.sound() != "off",
             sound_asked=self.store.sound() is not None,
+            phone=self.phone,
         )
 
     def render(self, focus: str = "") -> None:

@@ -59,6 +59,13 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
         data_on="change",
         does=sends("play.import"),
     )
+    if screen.guest:  # a guest phone: the game, its file and its set-up are the host's
+        return el(
+            "div",
+            el("h1", key="play.table.title", cls="sr-only"),
+            el("span", key=phrase("play.table.round", round=me.round_no) if playing and me else "", cls="round-label"),
+            cls="table-bar",
+        )
     menu = el(
         "details",
         el("summary", key="play.menu.title", data_focus="menu"),
@@ -66,6 +73,9 @@ def top_bar(screen: TableScreen, playing: bool = True) -> El:
             "div",
             el("a", key="play.howto", cls="button", href="#/howto"),
             el("a", key="play.menu.setup", cls="button", href="#/play"),
+            el("a", key="play.phones.invite", cls="button", href="#/table/host/play", id="play-invite-phones")
+            if screen.phones
+            else None,
             button(phrase("play.menu.export"), sends("play.export")),
             el("label", el("span", key="play.menu.import"), file_input, cls="button file-label"),
             cls="menu-items",

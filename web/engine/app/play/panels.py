@@ -162,7 +162,9 @@ def match_panel(screen: TableScreen) -> El:
         el("h2", key=phrase(title, name=winners), id="match-title"),
         el("p", key=phrase("play.match.rounds", count=screen.rounds)),
         standings,
-        el(
+        None
+        if screen.guest
+        else el(
             "div",
             el("button", key="play.match.again", cls="button primary big", type="button", does=sends("play.new-match")),
             el("a", key="play.match.setup", cls="button", href="#/play"),

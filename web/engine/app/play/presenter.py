@@ -34,7 +34,8 @@ class Presenter:
     """Remembers what the last drawing showed (the history up to `upto`, whose turn, which page), so the next
     one announces and animates only what is new."""
 
-    def __init__(self) -> None:
+    def __init__(self, phone: int | None = None) -> None:
+        self.phone = phone  # a guest phone's seat (None: this device's shown seat)
         self.upto = 0  # the history shown so far (announced, animated)
         self.turn_of: int | None = None  # whose turn the last drawing showed
         self.shown_page = ""  # `data-screen` of the last drawing
@@ -62,17 +63,17 @@ class Presenter:
             return []
         end = session.history_end()
         self.upto = min(self.upto, end)
-        events = session.history(self.upto) if self.upto < end else []
+        events = session.history(self.upto, self.phone) if self.upto < end else []
         self.upto = end
         return events
 
-    @staticmethod
-    def lines(session: Session | None, events: list[ev.Event], texts: Texts) -> list[str]:
+    def lines(self, session: Session | None, events: list[ev.Event], texts: Texts) -> list[str]:
         """The log lines of `events` in words (what screen readers are told, once: a live region's text)."""
         if session is None:
             return []
         items = [item for event in events for item in describe.event_lines(event, session.names, session.game.sides)]
-        return [describe.render(item, texts, session.shown) for item in items]  # one's own moves: 'You play…'
+        me = session.shown if self.phone is None else self.phone
+        return [describe.render(item, texts, me) for item in items]  # one's own moves: 'You play…'
 
     def turn_moved(self, session: Session | None, page: str) -> int | None:
         """The seat whose turn began since the last drawing of the table (None: no change)."""

@@ -27,9 +27,10 @@ class SavedGame:
     game: Game
     bot_seeds: list[int]
     ack_round: int
+    stand_in: tuple[int, ...] = ()  # phone seats a bot plays while their phone is away (`Session.stand_in`)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": FORMAT,
             "version": VERSION,
             "config": self.config.to_dict(),
@@ -37,6 +38,9 @@ class SavedGame:
             "ack_round": self.ack_round,
             "game": save.to_dict(self.game),
         }
+        if self.stand_in:
+            data["stand_in"] = list(self.stand_in)
+        return data
 
 
 def read(data: Any) -> SavedGame:
@@ -74,4 +78,7 @@ def read(data: Any) -> SavedGame:
         ack = len(game.round_results)
     if type(ack) is not int or not 0 <= ack <= len(game.round_results):
         raise SaveError("bad round acknowledgement in save")
-    return SavedGame(config, game, seeds, ack)
+    stand_in = data.get("stand_in", [])
+    if not isinstance(stand_in, list) or not all(type(s) is int and s in config.phones for s in stand_in):
+        raise SaveError("bad stand-in seats in save")
+    return SavedGame(config, game, seeds, ack, tuple(sorted(set(stand_in))))

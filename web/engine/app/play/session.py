@@ -17,6 +17,10 @@ engine worker (`app.play.brain`, given `bot_request()`) and hands its answer to 
 drops an answer about a position that has moved on (a person acted meanwhile). `bot_step()` decides
 here instead (tests, and the page when the worker cannot start).
 
+Guest phones (issue 50, `app.play.phones`): a seat of kind "phone" is a person on their own phone. Its actions
+come through `apply(action, seat)` and its page is drawn from `view(seat)` and `history(since, seat)` alone; the
+device's own people and hand-offs never include it, and its reactions get the same window as theirs.
+
 Pass-and-play: with several people, a hand is shown only to the seat that confirmed holding
 the device (`shown`); when another person must act, `handoff` names them and hides every hand. A person
 whose draw ended their turn first sees the card drawn (`reveal`) and confirms (`confirm_reveal`).
@@ -58,13 +62,16 @@ def choice_data(choice: tuple[int, Action] | None) -> BotMove | None:
 class Session:
     """One match at the table. Build with `new` or `from_save`; drive with `apply` and `next_step`."""
 
-    def __init__(self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0) -> None:
+    def __init__(
+        self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0, stand_in: tuple[int, ...] = ()
+    ) -> None:
         self.config = config
         self.game = game
         self.bot_seeds = bot_seeds
         self.ack_round = ack_round
         self.epoch = 0  # +1 whenever the game is replaced (undo): with the position, names one moment of play
-        self.humans = [s for s, seat in enumerate(config.seats) if not seat.is_bot]
+        self.humans = [s for s, seat in enumerate(config.seats) if seat.kind == "human"]  # the people at this device
+        self.phones = list(config.phones)  # the people on guest phones
         self.bots: dict[int, Bot] = {}
         for s, seat in enumerate(config.seats):
             if seat.is_bot:
@@ -73,6 +80,9 @@ class Session:
                 except BotError as error:
                     raise ConfigError("play.error.level", str(error)) from None
         self.table = Table(game, self.bots)
+        self.stand_ins: set[int] = set()  # phone seats a bot plays while their phone is away
+        for phone in stand_in:
+            self.stand_in(phone, True)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handoff: int | None = None
         self.reveal: tuple[int, tuple[Card, ...]] | None = None  # a drawer's unplayable card, before the hand-off
@@ -94,7 +104,8 @@ class Session:
 
     def to_save(self) -> dict[str, Any]:
         """The saved form (`app.play.saved_game`)."""
-        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round).to_dict()
+        stand_in = tuple(sorted(self.stand_ins))
+        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round, stand_in).to_dict()
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), ensure_ascii=False)
@@ -104,7 +115,7 @@ class Session:
         """Rebuild from `to_save` output or a bare engine save (`saved_game.read`). Raises SaveError."""
         saved = saved_game.read(data)
         try:
-            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round)
+            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round, saved.stand_in)
         except ConfigError as error:
             raise SaveError(str(error)) from None
 
@@ -137,13 +148,22 @@ class Session:
         """The seat whose hand is on screen (None: nobody's, e.g. while the device is passed)."""
         return None if self.handoff is not None else self.viewer
 
-    def view(self) -> SeatView:
-        return view(self.game, self.shown)
+    def seat_of(self, seat: int | None) -> int | None:
+        """Whose place: `seat`, a guest phone's (checked), or None for this device's shown seat."""
+        if seat is None:
+            return self.shown
+        if seat not in self.phones:
+            raise IllegalActionError(f"seat {seat} is not played on a phone")
+        return seat
 
-    def history(self, since: int = 0) -> list[Event]:
-        """The events the shown seat may see, from `since` to `history_end()`."""
+    def view(self, seat: int | None = None) -> SeatView:
+        """What the shown seat (or phone seat `seat`) may know now."""
+        return view(self.game, self.seat_of(seat))
+
+    def history(self, since: int = 0, seat: int | None = None) -> list[Event]:
+        """The events the shown seat (or phone seat `seat`) may see, from `since` to `history_end()`."""
         end = self.history_end()
-        return self.game.history_for(self.shown, since)[: max(0, end - since)]
+        return self.game.history_for(self.seat_of(seat), since)[: max(0, end - since)]
 
     def history_end(self) -> int:
         """How much of the history is on show: all of it, or up to the end of the round whose result is
@@ -188,24 +208,25 @@ class Session:
 
     # ----- acting ---------------------------------------------------------------------------------
 
-    def legal(self) -> list[Action]:
-        """The shown seat's legal actions (the one legality check is the engine's)."""
-        seat = self.shown
+    def legal(self, seat: int | None = None) -> list[Action]:
+        """The shown seat's (or phone seat `seat`'s) legal actions (the one legality check is the engine's)."""
+        seat = self.seat_of(seat)
         if seat is None or self.pending_round is not None:
             return []
         return self.game.legal_actions(seat)
 
-    def apply(self, action: Action | str) -> list[Event]:
-        """The shown seat's action (a person's). IllegalActionError if it is not legal now."""
-        seat = self.shown
+    def apply(self, action: Action | str, phone: int | None = None) -> list[Event]:
+        """The shown seat's action (a person's), or phone seat `phone`'s. IllegalActionError if it is not legal
+        now (another seat's, or a window closed: nothing changes)."""
+        seat = self.seat_of(phone)
         if seat is None:
             raise IllegalActionError("nobody holds the device now")
         if isinstance(action, str):
             action = parse_action(action)
-        if action not in self.legal():
+        if action not in self.legal(phone):
             raise IllegalActionError(f"{action} is not legal for seat {seat} now")
         events = self._apply(seat, action)
-        if action is DRAW and len(self.humans) > 1 and self.game.current != seat:
+        if action is DRAW and phone is None and len(self.humans) > 1 and self.game.current != seat:
             drawn = [e.cards for e in events if isinstance(e, CardsDrawn) and e.seat == seat and e.cards]
             if drawn and self.pending_round is None:
                 self.reveal = (seat, drawn[-1])
@@ -229,7 +250,26 @@ class Session:
     # ----- bots and timing ---------------------------------------------------------------------------
 
     def _human_reactions(self) -> bool:
-        return self.shown is not None and self.shown in self.game.reacting()
+        """A person (this device's shown seat, or a phone's) may react now: they get the window first."""
+        reacting = self.game.reacting()
+        phones = (seat for seat in self.phones if seat not in self.stand_ins)
+        return (self.shown is not None and self.shown in reacting) or any(seat in reacting for seat in phones)
+
+    def stand_in(self, seat: int, on: bool) -> bool:
+        """A bot plays phone seat `seat` (its phone is away: `app.play.phones`), or stops when its phone is back.
+        The moment changes (a bot's decision asked for before is dropped). False when nothing changed."""
+        if seat not in self.phones or (seat in self.stand_ins) == on:
+            return False
+        if on:
+            self.stand_ins.add(seat)
+            self.bots[seat] = make_bot("basic", self.bot_seeds[seat])
+        else:
+            self.stand_ins.discard(seat)
+            self.bots.pop(seat, None)
+        self.table = Table(self.game, self.bots)
+        self.epoch += 1
+        self._declined_at = -1
+        return True
 
     def _bots_may_act(self) -> bool:
         game = self.game
@@ -327,9 +367,9 @@ class Session:
         self._sync_viewer()
         return True
 
-    def hint(self) -> Action | None:
-        """What the best bot level would do in the shown seat's place now (None: nothing to do)."""
-        seat = self.shown
+    def hint(self, phone: int | None = None) -> Action | None:
+        """What the best bot level would do in the shown seat's (or phone seat's) place now (None: nothing to do)."""
+        seat = self.seat_of(phone)
         if seat is None or self.pending_round is not None:
             return None
         return self.hint_for(seat)
@@ -343,9 +383,9 @@ class Session:
         history = self.game.history_for(seat)
         return adviser.choose(me, history)
 
-    def hint_request(self) -> HintBotsMessage | None:
-        """What the bots' worker needs to give the shown seat a hint (None: no hint to give now)."""
-        seat = self.shown
+    def hint_request(self, phone: int | None = None) -> HintBotsMessage | None:
+        """What the bots' worker needs to give the shown seat (or phone seat) a hint (None: no hint to give now)."""
+        seat = self.seat_of(phone)
         if seat is None or self.pending_round is not None:
             return None
         return {"op": "hint", "id": 0, "save": self.to_save(), "position": self.position, "seat": seat}

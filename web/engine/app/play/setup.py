@@ -12,6 +12,7 @@ from uno_core import RulesError
 
 from .config import (
     BOT_NAMES,
+    KINDS,
     MAX_SEATS,
     MIN_SEATS,
     NAME_MAX,
@@ -87,6 +88,8 @@ class Setup:
             seats[intent["seat"]] = dataclasses.replace(seat, name=intent["value"].strip()[:NAME_MAX])
             return self._update(config.with_seats(tuple(seats)), redraw=False)
         if intent["act"] == "setup.seat-kind":
+            if intent["value"] not in KINDS:
+                return SetupEffect()
             seats[intent["seat"]] = dataclasses.replace(seats[intent["seat"]], kind=intent["value"])
             return self._update(config.with_seats(tuple(seats)))
         if intent["act"] == "setup.seat-level":

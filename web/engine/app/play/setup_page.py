@@ -138,7 +138,11 @@ def seat_section(config: PlayConfig, levels: tuple[str, ...]) -> El:
         kind = select(
             f"f-seat-kind-{index}",
             sends("setup.seat-kind", seat=index),
-            [("human", phrase("play.seat.human")), ("bot", phrase("play.seat.bot"))],
+            [
+                ("human", phrase("play.seat.human")),
+                ("bot", phrase("play.seat.bot")),
+                ("phone", phrase("play.seat.phone")),
+            ],
             seat.kind,
             phrase("play.setup.kind_label", n=number),
             cls="kind",

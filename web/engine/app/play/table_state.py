@@ -83,6 +83,8 @@ class TableScreen:
     next_dealer: int = 0
     winners: tuple[int, ...] = ()  # the match's winning seats
     rounds: int = 0  # rounds played in the match
+    phones: bool = False  # some seats are played on guest phones (this device's menu invites them)
+    guest: bool = False  # drawn for a guest phone (no menu, no sound switch of this device's, no new game)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -94,11 +96,14 @@ class TableScreen:
         return self.texts.has(key)
 
 
-def page_of(session: Session) -> str:
+def page_of(session: Session, phone: int | None = None) -> str:
+    """The page shown (`phone`: a guest phone's seat, which never sees this device's hand-offs)."""
     if session.game.is_over and session.pending_round is None:
         return "match-end"
     if session.pending_round is not None:
         return "round-end"
+    if phone is not None:
+        return "table"
     if session.reveal is not None:
         return "drawn"
     if session.handoff is not None:
@@ -106,21 +111,21 @@ def page_of(session: Session) -> str:
     return "table"
 
 
-def log_lines(session: Session, limit: int = LOG_LINES) -> tuple[Line, ...]:
-    """The log's last `limit` lines as the shown seat may see them, newest first (up to the end of a round
-    whose result is on show)."""
+def log_lines(session: Session, limit: int = LOG_LINES, phone: int | None = None) -> tuple[Line, ...]:
+    """The log's last `limit` lines as the shown seat (or phone seat `phone`) may see them, newest first (up to
+    the end of a round whose result is on show)."""
     game = session.game
     start = max(0, session.history_end() - limit)
-    items = [item for event in session.history(start) for item in event_lines(event, game.names, game.sides)]
+    items = [item for event in session.history(start, phone) for item in event_lines(event, game.names, game.sides)]
     items.reverse()
     return tuple(items[:limit])
 
 
-def recent_lines(session: Session) -> tuple[tuple[Line, bool], ...]:
+def recent_lines(session: Session, phone: int | None = None) -> tuple[tuple[Line, bool], ...]:
     """The last move and what it caused, in lines (True), oldest first; when that is a single line, the line
     before it comes first (False). At most `RECENT_LINES` (the move's first line and its last ones)."""
     game = session.game
-    events = session.history(max(0, session.history_end() - 16))
+    events = session.history(max(0, session.history_end() - 16), phone)
     starts = [
         i
         for i, event in enumerate(events)
@@ -157,24 +162,26 @@ def table_screen(
     uno_armed: bool = False,
     sound: bool = True,
     sound_asked: bool = False,
+    phone: int | None = None,
 ) -> TableScreen:
-    """The screen for `session` and what the controller holds on screen."""
+    """The screen for `session` and what the controller holds on screen; `phone`: drawn for that guest phone's
+    seat, from its own view only (None: this device's shown seat)."""
     if session is None:
         return TableScreen(texts)
     game = session.game
     seats: Sequence[int] = range(game.n)
     return TableScreen(
         texts,
-        page=page_of(session),
+        page=page_of(session, phone),
         phase=game.phase.value,
         position=session.position,
         busy=busy,
         thinking=thinking,
-        view=session.view(),
-        legal=tuple(session.legal()),
+        view=session.view(phone),
+        legal=tuple(session.legal(phone)),
         levels=tuple(session.config.seats[s].level if session.is_bot(s) else None for s in seats),
-        log=log_lines(session),
-        recent=recent_lines(session),
+        log=log_lines(session, phone=phone),
+        recent=recent_lines(session, phone),
         notice=notice,
         hint=hint,
         revealed=revealed,
@@ -182,9 +189,9 @@ def table_screen(
         window_ms=window_ms,
         uno_armed=uno_armed,
         undo_allowed=session.config.undo_allowed,
-        can_undo=session.undo_target() is not None,
-        handoff=session.handoff,
-        reveal=session.reveal,
+        can_undo=phone is None and session.undo_target() is not None,
+        handoff=session.handoff if phone is None else None,
+        reveal=session.reveal if phone is None else None,
         sound=sound,
         sound_asked=sound_asked,
         motion=session.config.speed != "instant",
@@ -194,4 +201,6 @@ def table_screen(
         next_dealer=game.dealer,
         winners=tuple(game.winners) if game.is_over else (),
         rounds=len(game.round_results),
+        phones=bool(session.phones),
+        guest=phone is not None,
     )

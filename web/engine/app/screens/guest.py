@@ -20,6 +20,7 @@ from shared.messages import FromPage, is_table_intent
 if TYPE_CHECKING:
     from app.peer.hosting import Hosting
     from app.peer.protocol import Guest
+    from app.peer.sheet_share import SheetShare
 
 ROOT_ID = "table-root"
 
@@ -30,8 +31,8 @@ class GuestScreen:
 
     static_id: str | None = None
 
-    def __init__(self, link: Link, hosting: Hosting, guest: Guest) -> None:
-        self.link, self.hosting, self.guest = link, hosting, guest
+    def __init__(self, link: Link, hosting: Hosting, sheet: SheetShare, guest: Guest) -> None:
+        self.link, self.hosting, self.sheet, self.guest = link, hosting, sheet, guest
         self.visit = Visit()
         self.error = ""  # a catalogue key's tail under table.err., shown once
         self.shown = False
@@ -55,7 +56,7 @@ class GuestScreen:
     def render(self, focus: str | None = None) -> None:
         if not self.shown:
             return
-        view = self.hosting.guest_view(self.guest, self, self.error)
+        view = self.sheet.guest_view(self.hosting, self.guest, self, self.error)
         self.error = ""
         tree = el("div", pages.guest_page(view), cls="score-root", id=ROOT_ID)
         self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})
@@ -70,5 +71,5 @@ class GuestScreen:
                 self.error = "not_your_hand"
                 self.render()
                 return
-            self.error = self.hosting.guest_hand(self, seat, message)
+            self.error = self.sheet.guest_hand(self, seat, message)
             self.hosting.changed()

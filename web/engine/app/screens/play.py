@@ -14,5 +14,8 @@ if TYPE_CHECKING:
 
 def play_screen(params: tuple[str, ...], app: App) -> Screen:
     if params[:1] == ("table",):
-        return PlayTable(app.link, app.play, app.brain, app.storage)
+        sessions = app.sessions
+        return PlayTable(
+            app.link, app.play, app.brain, app.storage, app.play_share, sessions.play_drew, sessions.resume_play
+        )
     return PlaySetup(app.link, app.play, app.brain)

@@ -77,7 +77,8 @@ class PlaySetup:
                 self.render(focus=ERROR_ID)
                 return
             store.keep(session)
-            self.link.to_page({"op": "effect", "go": "#/play/table"})
+            # a game with seats on guest phones starts by inviting them (`app.play.phones`)
+            self.link.to_page({"op": "effect", "go": "#/table/host/play" if session.phones else "#/play/table"})
             return
         if effect.render:
             self.render(effect.focus)

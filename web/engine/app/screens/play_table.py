@@ -6,12 +6,14 @@ download are the page side's; no rule lives here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.browser import spawn
 from app.link import Link
 from app.play.brain_client import BrainClient
 from app.play.controller import PlayController
+from app.play.phones import PlayShare
 from app.play.presenter import Frame
 from app.play.store import PlayStore
 from app.storage.page_saves import PageStorage
@@ -26,25 +28,36 @@ class PlayTable:
 
     static_id: str | None = None
 
-    def __init__(self, link: Link, store: PlayStore, brain: BrainClient, storage: PageStorage) -> None:
+    def __init__(
+        self,
+        link: Link,
+        store: PlayStore,
+        brain: BrainClient,
+        storage: PageStorage,
+        share: PlayShare | None = None,
+        drew: Callable[[], None] = lambda: None,
+        resume: Callable[[], None] = lambda: None,
+    ) -> None:
+        """`share`: this phone's game as guest phones see it (this screen's controller drives it while shown);
+        `drew()` after each drawing (the phones draw again); `resume()` hosts the phones again after a reload."""
         self.link, self.store, self.brain, self.storage = link, store, brain, storage
+        self.share, self.drew, self.resume = share, drew, resume
         self.table = PlayController(store, self.show, lambda: link.texts, brain.ask, spawn)
         self.shown = False
         self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
 
     def frame(self) -> El | None:
-        return el(
-            "div",
-            el("div", id="play", cls="play"),
-            el("div", id="play-live", cls="sr-only", aria_live="polite", role="status"),
-        )
+        return table_frame()
 
     def mount(self) -> None:
         self.shown = True
         self.link.listen(self.receive)
         self.unsubscribe = self.storage.saves().subscribe(self.others_saved)
         self.brain.start()
+        if self.share is not None:
+            self.share.table = self.table
         self.table.load(self.store.current())
+        self.resume()
 
     def unmount(self) -> None:
         self.shown = False
@@ -76,15 +89,30 @@ class PlayTable:
     def show(self, frame: Frame) -> None:
         if not self.shown:
             return
-        self.link.to_page(
-            {
-                "op": "draw",
-                "root": "play",
-                "tree": to_data(frame.tree),
-                "live": {"region": "play-live", "text": frame.announce},
-                "focus": HAND_CARD if frame.focus == "hand" else "",
-                "refocus": {"prefix": "card:", "selector": HAND_CARD},
-            }
-        )
-        # after every drawing, even with no cue: the page's motion carries on over the redrawn elements
-        self.link.to_page({"op": "effect", "cues": list(frame.cues), "sound": frame.sound, "motion": frame.motion})
+        draw_frame(self.link, frame)
+        self.drew()
+
+
+def table_frame() -> El:
+    """The table's page: its root and its live region (this device's, and a guest phone's in play)."""
+    return el(
+        "div",
+        el("div", id="play", cls="play"),
+        el("div", id="play-live", cls="sr-only", aria_live="polite", role="status"),
+    )
+
+
+def draw_frame(link: Link, frame: Frame) -> None:
+    """One drawing of the table to `link`'s page, then its cues."""
+    link.to_page(
+        {
+            "op": "draw",
+            "root": "play",
+            "tree": to_data(frame.tree),
+            "live": {"region": "play-live", "text": frame.announce},
+            "focus": HAND_CARD if frame.focus == "hand" else "",
+            "refocus": {"prefix": "card:", "selector": HAND_CARD},
+        }
+    )
+    # after every drawing, even with no cue: the page's motion carries on over the redrawn elements
+    link.to_page({"op": "effect", "cues": list(frame.cues), "sound": frame.sound, "motion": frame.motion})

@@ -1,0 +1,377 @@
+"""Play UNO on several phones (issue 50) on CPython: the host's engine arbitrates its guest phones' intents.
+
+A guest phone is a player only at a free phone seat; its intents act for that seat alone (its seat is its link's,
+never a field it sends), in order of arrival, each checked by the engine at the position it arrives at: an
+out-of-turn act whose window closed meanwhile (R-UNO-2) is refused with a message and never applied late. A
+forged, malformed or replayed message changes nothing. Every message sent to seat k's phone, the first one too,
+holds no card of another hand (property test over random games).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from fake_table import GuestPhone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from play_host import PlayHost, cards_shown, page_html, sent_text
+
+from app.link import Link
+from app.peer.host import PING_S, SILENT_S
+from app.peer.sessions import Sessions
+from app.play import describe
+from app.play.phones import GRACE_S, PLAY_TABLE_KEY
+from app.play.session import Session, Step
+from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
+from uno_core.events import CardPlayed, ChallengeResult, Event
+
+KINDS = ("human", "phone", "phone", "bot")  # the host's person, two guest phones, a bot
+
+
+@pytest.fixture
+def host() -> Iterator[PlayHost]:
+    made = PlayHost(KINDS)
+    yield made
+    made.close()
+
+
+def log(host: PlayHost) -> list[str]:
+    return [f"{seat} {action}" for seat, action in host.session.game.log]
+
+
+def to_turn_of(host: PlayHost, seat: int, cards: int | None = None) -> None:
+    """Play on (every seat: its first legal play, else its first legal action) until it is `seat`'s turn with a
+    legal play (holding `cards` cards, if given)."""
+    session = host.session
+    for _ in range(2000):
+        game = session.game
+        legal = game.legal_actions(seat) if game.current == seat else []
+        plays = [a for a in legal if isinstance(a, Play) and not a.uno and not a.jump]
+        if plays and (cards is None or len(game.hands[seat]) == cards):
+            host.table.render()
+            host.hosting.changed_elsewhere()
+            return
+        mover = game.current
+        actions = [a for a in game.legal_actions(mover) if not isinstance(a, Catch) and a is not SAY_UNO]
+        chosen = next((a for a in actions if isinstance(a, Play) and not a.jump), actions[0])
+        session.game.apply(mover, chosen)
+        if session.pending_round is not None:
+            session.ack_round_end()
+    raise AssertionError(f"never seat {seat}'s turn with {cards} cards")
+
+
+def test_a_guest_is_a_player_only_at_a_free_phone_seat(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"))
+    assert "Who are you?" in page_html(host, ana)
+    assert 'id="table-claim-1"' in page_html(host, ana) and 'id="table-claim-3"' not in page_html(host, ana)
+    for seat in (0, 3):  # the host's own person, a bot
+        ana.tap("table.claim", seat=seat)
+        assert "There is no such player" in page_html(host, ana)
+        assert host.hosting.host.guests.holder(seat) is None
+    ana.tap("table.claim", seat=1)
+    beto = host.join(GuestPhone("beto", "es"))
+    beto.tap("table.claim", seat=1)  # Ana's phone is live
+    assert "Otro teléfono ya es ese jugador" in page_html(host, beto)
+    beto.tap("table.claim", seat=2)
+    assert sorted(g.seat for g in host.hosting.host.guests.seated() if g.seat is not None) == [1, 2]
+    assert json.loads(host.saves.get(PLAY_TABLE_KEY) or "{}")["sheet"] == f"play:{host.session.game.seed}"
+
+
+def test_each_phone_shows_its_own_hand_in_its_language_from_the_first_drawing(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    hands = host.session.game.hands
+    assert sorted(cards_shown(host, ana)) == sorted(str(c) for c in hands[1])
+    assert sorted(cards_shown(host, beto)) == sorted(str(c) for c in hands[2])
+    assert "Ronda 1" in page_html(host, beto) and "Round 1" in page_html(host, ana)
+    assert 'data-act="play.export"' not in page_html(host, ana)  # the game's file is the host's
+
+
+def test_a_guests_move_acts_for_its_own_seat_and_every_phone_sees_it(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    game = host.session.game
+    play = next(a for a in game.legal_actions(1) if isinstance(a, Play) and not a.uno and not a.colour)
+    before = len(game.log)
+    ana.tap("play.move", move=str(play))
+    assert log(host)[before] == f"1 {play}"
+    assert json.loads(host.saves.get("uno.play.game") or "{}")["game"]["log"][-1] == f"1 {play}"  # saved
+    assert f'data-position="{before + 1}"' in page_html(host, beto)  # the other phone drew the move
+    assert len(cards_shown(host, ana)) == len(host.session.game.hands[1])
+
+
+def test_a_move_out_of_turn_or_illegal_changes_nothing_and_says_so(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    before = log(host)
+    beto.tap("play.move", move="draw")  # not Beto's turn
+    assert log(host) == before and "Esa jugada no es posible ahora" in page_html(host, beto)
+    card = next(c for c in host.session.game.hands[1] if Play((c,)) not in host.session.game.legal_actions(1))
+    ana.tap("play.card", card=str(card))  # a card of its own hand that cannot be played
+    assert log(host) == before
+    assert "cannot be played now" in page_html(host, ana)
+
+
+def test_what_a_phone_may_not_send_is_refused_and_changes_nothing(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    to_turn_of(host, 1)
+    before, saved = log(host), host.session.dumps()
+    for act in ("play.undo", "play.new-match", "play.handoff", "play.reveal", "play.sound", "play.export"):
+        ana.tap(act)  # this device's acts, not a phone's
+    ana.tap("play.import", text=saved)
+    assert log(host) == before and host.session.dumps() == saved
+    refused = len(host.hosting.host.refusals)
+    ana.forge("page", message={"op": "intent", "act": "play.move", "move": "draw", "seat": 0, "seq": 99})  # a seat
+    ana.send_text("{not json")  # malformed
+    ana.forge("page", message={"op": "play-state"})  # not a guest's page message
+    assert len(host.hosting.host.refusals) == refused + 3 and log(host) == before
+    ana.send("page", message={"op": "intent", "act": "play.move", "move": "draw", "seq": 100})
+    assert log(host)[len(before)] == "1 draw"  # the same intent, well made: taken
+    after = log(host)
+    out = ana.out
+    ana.out = iter([next(out) - 1])  # type: ignore[assignment]  # the last number again: a replay
+    ana.send("page", message={"op": "intent", "act": "play.move", "move": "draw", "seq": 101})
+    assert log(host) == after and len(host.hosting.host.refusals) == refused + 4
+
+
+def uno_moment(host: PlayHost) -> tuple[GuestPhone, GuestPhone, Play]:
+    """Ana (seat 1) at her turn with two cards and a play: her phone and Beto's, and that play without UNO."""
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1, cards=2)
+    play = next(
+        a
+        for a in host.session.game.legal_actions(1)
+        if isinstance(a, Play) and not a.uno and not a.jump and a.colour is None
+    )
+    return ana, beto, play
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_uno_call_and_a_catch_across_phones_in_order_of_arrival(seed: int) -> None:
+    host = PlayHost(KINDS, seed=seed)
+    try:
+        ana, beto, play = uno_moment(host)
+        ana.tap("play.move", move=str(play))  # her last-but-one card, UNO not said
+        assert 'data-move="catch 1"' in page_html(host, beto)  # Beto's phone offers the catch
+        ana.tap("play.uno")  # she says it first: it arrives first, so it counts
+        beto.tap("play.move", move="catch 1")  # arrives after: the window closed for him (R-UNO-3)
+        game_log = log(host)
+        assert game_log[-1] == "1 uno" and "2 catch 1" not in game_log
+        assert "Demasiado tarde" in page_html(host, beto)
+        assert len(host.session.game.hands[1]) == 1
+    finally:
+        host.close()
+
+
+def test_a_catch_that_arrives_first_wins_and_a_late_uno_is_refused_never_applied() -> None:
+    host = PlayHost(KINDS)
+    try:
+        ana, beto, play = uno_moment(host)
+        ana.tap("play.move", move=str(play))
+        beto.tap("play.move", move="catch 1")  # first: Ana draws the penalty
+        ana.tap("play.uno")  # too late
+        game_log = log(host)
+        assert "2 catch 1" in game_log and "1 uno" not in game_log
+        assert len(host.session.game.hands[1]) == 1 + host.session.game.rules.uno_penalty
+        assert "Too late" in page_html(host, ana)
+    finally:
+        host.close()
+
+
+def test_a_reaction_window_is_given_to_phones_before_the_bots_as_on_one_device() -> None:
+    host = PlayHost(KINDS, reaction_ms=1500)
+    try:
+        ana, _beto, play = uno_moment(host)
+        ana.tap("play.move", move=str(play))
+        session = host.session
+        assert 2 in session.game.reacting() and session.game.current != 2
+        assert session.next_step() == Step("window", ms=1500)  # Beto's phone may catch: it gets the window first
+        session.window_over()
+        assert session.next_step().kind in ("bot", "idle")
+    finally:
+        host.close()
+
+
+def test_a_host_that_reloads_resumes_and_its_phones_come_back_to_their_seats(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    host.store.save(host.session)
+    tokens, position = (ana.token, beto.token), host.session.position
+    host.store._session = None  # the same saves, a new engine: the game is read from the save
+    from fake_table import Table
+
+    host.table_screen = Table()
+    host.start()
+    rejoin = {r.name: r for r in host.hosting.host_view().rejoin}
+    assert set(rejoin) == {"Ana", "Beto"} and all(r.code for r in rejoin.values())
+    for guest, name in ((ana, "Ana"), (beto, "Beto")):
+        guest.table = host.table_screen
+        host.hosting.host.accept(rejoin[name].link, guest.answer(rejoin[name].code))
+    assert (ana.token, beto.token) == tokens and host.session.position == position
+    assert sorted(cards_shown(host, ana)) == sorted(str(c) for c in host.session.game.hands[1])
+    assert sorted(cards_shown(host, beto)) == sorted(str(c) for c in host.session.game.hands[2])
+
+
+# ----- no card of another hand reaches a phone ------------------------------------------------------------------
+
+
+def faces_seen(events: list[Event], seat: int) -> set[str]:
+    """The cards `seat` may know of from its history: played, and revealed to it."""
+    seen: set[str] = set()
+    for event in events:
+        if isinstance(event, CardPlayed):
+            seen.update(str(c) for c in event.cards)
+        elif isinstance(event, ChallengeResult) and event.challenger == seat and event.revealed:
+            seen.update(str(c) for c in event.revealed)
+    return seen
+
+
+@cache
+def card_texts(card: Card) -> list[str]:
+    """How a page could name `card`: its R-NOTE code as data, its name in either language."""
+    from play_helpers import translator
+
+    named = [translator(lang).words(describe.card_phrase(card)) for lang in ("en", "es")]
+    return [str(card), *named]
+
+
+def leaks(text: str, card: Card) -> bool:
+    """Whether `text` names `card`: its code as a word, or its name where no longer card name starts ("Wild" in
+    "Wild Draw Four" names the other card)."""
+    code = re.escape(str(card))
+    if re.search(rf"(?<![A-Za-z0-9+]){code}(?![A-Za-z0-9+])", text):
+        return True
+    longer = [name for other in ALL_CARDS if other != card for name in card_texts(other)[1:]]  # cached
+    for name in card_texts(card)[1:]:
+        for found in re.finditer(re.escape(name), text):
+            if not any(len(other) > len(name) and text.startswith(other, found.start()) for other in longer):
+                return True
+    return False
+
+
+def check_phone(host: PlayHost, guest: GuestPhone, seat: int, since: int) -> None:
+    game = host.session.game
+    if host.session.pending_round is not None or game.round_no > 1:
+        return  # a round's end shows every hand (scoring): the test looks at the first round in play
+    public = {str(c) for c in game.discard}  # the discard pile: the first card turned and every card played
+    mine = {str(c) for c in game.hands[seat]} | faces_seen(game.history_for(seat), seat) | public
+    hidden = {c for other, hand in enumerate(game.hands) if other != seat for c in hand if str(c) not in mine}
+    text = sent_text(guest, since)
+    for card in hidden:
+        if leaks(text, card):
+            code = re.search(rf"(?<![A-Za-z0-9+]){re.escape(str(card))}(?![A-Za-z0-9+])", text)
+            where = text[code.start() - 200 : code.end() + 60] if code else ""
+            raise AssertionError(f"seat {seat}'s phone got {card} of another hand: {where}")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 2**31 - 1), choices=st.integers(0, 2**31 - 1))
+def test_no_message_to_a_phone_holds_a_card_of_another_hand(seed: int, choices: int) -> None:
+    host = PlayHost(("phone", "human", "phone", "bot"), seed=seed)
+    pick = random.Random(choices)
+    try:
+        phones = {0: host.join(GuestPhone("ana", "en")), 2: host.join(GuestPhone("beto", "es"))}
+        marks = {seat: 0 for seat in phones}
+        for seat, guest in phones.items():
+            guest.tap("table.claim", seat=seat)
+        for _ in range(60):
+            for seat, guest in phones.items():
+                check_phone(host, guest, seat, marks[seat])  # the first drawing too
+                marks[seat] = len(guest.got)
+            session = host.session
+            if session.pending_round is not None or session.game.is_over:
+                break
+            movers = session.game.seats_to_act()
+            mover = pick.choice(movers)
+            legal = session.game.legal_actions(mover)
+            action = pick.choice(legal)
+            if mover in phones:
+                phones[mover].tap("play.move", move=str(action))
+            elif mover == 1:
+                session.viewer = 1
+                host.table.act(action)
+            else:
+                session.game.apply(mover, action)
+                host.table.render()
+                host.hosting.changed_elsewhere()
+    finally:
+        host.close()
+
+
+# ----- a phone away -------------------------------------------------------------------------------------------------
+
+
+def pulse(host: PlayHost, seconds: float, *alive: GuestPhone) -> None:
+    """`seconds` of the table's pulse (`Sessions._beat`): the links' own, then the game's; the `alive` phones ping."""
+    for _ in range(int(seconds / PING_S)):
+        host.clock.t += PING_S
+        for guest in alive:
+            guest.send("ping", at=int(host.clock.t * 1000))
+        host.hosting.host.tick()
+        host.share.tick(host.hosting)
+
+
+def test_a_phone_away_keeps_its_seat_then_a_bot_plays_it_after_the_grace_until_it_is_back(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    position = host.session.position
+    host.table_screen.cut(ana)  # her phone locked, out of the Wi-Fi
+    pulse(host, SILENT_S + GRACE_S - 2 * PING_S, beto)  # the grace counts from when her link is seen silent
+    assert host.hosting.host.guests.holder(1) is not None  # still her seat: the table waits
+    assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
+    pulse(host, 3 * PING_S, beto)
+    assert host.session.stand_ins == {1} and host.session.is_bot(1)
+    assert json.loads(host.saves.get("uno.play.game") or "{}")["stand_in"] == [1]  # a reload keeps it
+    host.bots()
+    assert host.session.position > position and host.session.game.log[position][0] == 1  # a bot played for her
+    host.table_screen.cut(ana, up=True)  # back: her next message makes her link live again
+    ana.tap("play.hint")
+    pulse(host, PING_S, ana, beto)
+    assert host.session.stand_ins == set() and not host.session.is_bot(1)
+    assert sorted(cards_shown(host, ana)) == sorted(str(c) for c in host.session.game.hands[1])
+
+
+def test_the_host_may_choose_to_wait_for_a_phone_away(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    to_turn_of(host, 1)
+    host.share.stand_ins = False  # the host page's checkbox (`Sessions.take`, "table.stand-in")
+    host.table_screen.cut(ana)
+    pulse(host, 3 * GRACE_S)
+    assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
+    assert host.hosting.host_view().stand_ins is False
+
+
+def test_a_save_keeps_only_phone_seats_as_stand_ins(host: PlayHost) -> None:
+    host.session.stand_in(1, True)
+    data = host.session.to_save()
+    again = Session.from_save(data)
+    assert again.stand_ins == {1} and again.is_bot(1) and again.phones == [1, 2]
+    with pytest.raises(SaveError):
+        Session.from_save({**data, "stand_in": [3]})  # a bot's seat is no phone's
+    assert not host.session.stand_in(3, True)  # nor here
+
+
+def test_a_reloaded_host_shares_its_game_again_by_itself_when_phones_played_it(host: PlayHost) -> None:
+    host.join(GuestPhone("ana", "en"), 1)
+    host.store.save(host.session)
+    sessions = Sessions(Link(), desk=None, play=host.share)  # type: ignore[arg-type]  # no sheet here
+    sessions.resume_play()  # the table screen of the reloaded host, once mounted
+    assert sessions.hosting is not None and sessions.hosting.key == "play"
+    assert [r.name for r in sessions.hosting.host_view().rejoin] == ["Ana"]  # her code, ready by itself
+    other = PlayHost(KINDS, seed=99)  # a game no phone has joined: nothing is shared
+    try:
+        quiet = Sessions(Link(), desk=None, play=other.share)  # type: ignore[arg-type]
+        quiet.resume_play()
+        assert quiet.hosting is None
+    finally:
+        other.close()
