@@ -30,6 +30,8 @@ MESSAGES: dict[str, str] = {
     "bad_wild_points": "A Wild is worth 50 or 40 points.",
     "title_too_long": "A title can have at most {limit} characters.",
     "title_bad_char": "A title cannot contain control characters.",
+    "bad_person": "Each of the {count} seats needs a person id (a short text) or none.",
+    "person_twice": "That person already has a seat.",
     # round entry
     "no_winner": "Choose who went out.",
     "wrong_hand_count": "{count} hands given for {players} players.",

@@ -10,8 +10,11 @@
 ``load(data)`` checks all of it strictly (the checksum is SHA-256 of the canonical JSON of
 ``"sheet"``) and returns a new ``Sheet``, or raises ``LoadError`` and changes nothing.
 
-Versions: 1 had no ``"entry_mode"`` (read as ``"total"``, the only mode then remembered); 2 adds it.
-``load`` reads both; ``save`` writes the newest.
+Versions: 1 had no ``"entry_mode"`` (read as ``"total"``, the only mode then remembered); 2 adds it; 3 adds
+``"people"``, each seat's person id or null (``Sheet.people``). A sheet of version 1 or 2 was kept on this phone
+before people had ids: each seat gets ``name_person(name)``, so one name is one person across the old sheets, the
+same on every read. ``load`` reads all three; ``save`` writes the newest; a newer version is refused
+(``unsupported_version``).
 """
 
 from __future__ import annotations
@@ -30,10 +33,16 @@ from .options import Options
 from .sheet import Sheet
 
 FORMAT = "uno-scorekeeper-sheet"
-VERSION = 2
-READS = (1, 2)  # every version `load` migrates from
+VERSION = 3
+READS = (1, 2, 3)  # every version `load` migrates from
 SHEET_KEYS = {1: {"players", "options", "first_dealer", "dealer_drawn", "rounds"}}
 SHEET_KEYS[2] = SHEET_KEYS[1] | {"entry_mode"}
+SHEET_KEYS[3] = SHEET_KEYS[2] | {"people"}
+
+
+def name_person(name: str) -> str:
+    """The person id of a player of a sheet saved before people had ids: the name, case folded (``"~ana"``)."""
+    return "~" + name.casefold()
 
 
 def canonical_json(data: Any) -> str:
@@ -56,6 +65,7 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
             {"winner": round_.winner, "hands": [_hand_data(hand) for hand in round_.hands]} for round_ in sheet.rounds
         ],
         "entry_mode": sheet.entry_mode.value,
+        "people": list(sheet.people),
     }
 
 
@@ -126,9 +136,16 @@ def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
     rounds = tuple(
         _round(item, f"sheet.rounds[{index}]") for index, item in enumerate(_list(body["rounds"], "sheet.rounds"))
     )
+    if version >= 3:
+        people = _list(body["people"], "sheet.people")
+        for index, person in enumerate(people):
+            if person is not None:
+                _type(person, str, f"sheet.people[{index}]", "a person id or null")
+    else:
+        people = [name_person(name) for name in players]
     try:
         options = Options.from_dict(body["options"])
-        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode))
+        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode), tuple(people))
     except KeeperError as error:
         raise LoadError("invalid_sheet", detail=str(error), reason=error.code) from None
 
