@@ -32,6 +32,10 @@ MESSAGES: dict[str, str] = {
     "title_bad_char": "A title cannot contain control characters.",
     "bad_person": "Each of the {count} seats needs a person id (a short text) or none.",
     "person_twice": "That person already has a seat.",
+    "same_person": "Choose two different people to merge.",
+    "played_together": "These two played together ({title}): they are two people.",
+    "not_merged": "This person was not merged into another.",
+    "which_person": "More than one regular is called {name}: tap the one who is playing, or add a new one.",
     # round entry
     "no_winner": "Choose who went out.",
     "wrong_hand_count": "{count} hands given for {players} players.",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import LoadError, SetupError
+from .save import name_person
 from .sheet import PERSON_MAX, clean_name, has_bad_char
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class Regular:
     evenings: int  # sheets they played (every sheet, finished or not)
     last: int  # when their last sheet was last played (the library's ``updated``)
     with_names: tuple[str, ...]  # the others at their last sheet (tells two people of one name apart)
-    merged: tuple[str, ...] = ()  # the ids merged into this one (each can be split again)
+    merged: tuple[tuple[str, str], ...] = ()  # the people merged into this one, (id, name): each can be split again
 
 
 def seated(library: Library, roster: Roster) -> dict[str, list[tuple[int, str, tuple[str, ...]]]]:
@@ -118,9 +119,14 @@ def seated(library: Library, roster: Roster) -> dict[str, list[tuple[int, str, t
 
 def regulars(library: Library, roster: Roster) -> tuple[Regular, ...]:
     """Every regular, most frequent first (then last played first, then by name)."""
-    merged: dict[str, list[str]] = {}
+    named: dict[str, tuple[int, str]] = {}  # each person's own name on their last sheet
+    for entry in library.entries:
+        for person, name in zip(entry.sheet.people, entry.sheet.players, strict=True):
+            if person is not None and (person not in named or named[person][0] <= entry.updated):
+                named[person] = (entry.updated, name)
+    merged: dict[str, list[tuple[str, str]]] = {}
     for person in roster.merged:
-        merged.setdefault(roster.resolve(person), []).append(person)
+        merged.setdefault(roster.resolve(person), []).append((person, named.get(person, (0, person))[1]))
     items = []
     for person, sheets in seated(library, roster).items():
         last, name, others = max(sheets, key=lambda item: item[0])
@@ -153,6 +159,25 @@ def offered(found: Iterable[Regular], typed: str, taken: Iterable[str]) -> tuple
         if len(chosen) == OFFER_MAX:
             break
     return tuple(chosen)
+
+
+def used_ids(library: Library, *more: Iterable[str | None]) -> set[str]:
+    """Every person id the library's sheets and roster use, and those of ``more`` (a sheet being set up)."""
+    used = {person for entry in library.entries for person in entry.sheet.people if person is not None}
+    roster = library.roster
+    used |= set(roster.names) | set(roster.merged) | set(roster.merged.values()) | roster.forgotten
+    for people in more:
+        used |= {person for person in people if person is not None}
+    return used
+
+
+def fresh_person(name: str, used: set[str]) -> str:
+    """A new person's id: their name as an old save's (``save.name_person``, "~ana"), numbered when that is taken
+    ("~ana#2"): readable, the same on every phone for the same steps, and never another person's."""
+    base = name_person(name)[: PERSON_MAX - 6]
+    if base not in used:
+        return base
+    return next(f"{base}#{n}" for n in range(2, len(used) + 3) if f"{base}#{n}" not in used)
 
 
 def merge(library: Library, roster: Roster, keep: str, gone: str) -> Roster:

@@ -241,7 +241,8 @@ class Sheet:
 
     def same_game(self, other: Sheet) -> bool:
         """The same players, options, dealer and rounds (the remembered entry mode and who the people are aside)."""
-        return dataclasses.replace(other, entry_mode=self.entry_mode, people=self.people) == self
+        mine = (self.players, self.options, self.first_dealer, self.dealer_drawn, self.rounds)
+        return mine == (other.players, other.options, other.first_dealer, other.dealer_drawn, other.rounds)
 
     def add_round(self, round_: RoundDraft | Round) -> Sheet:
         """Save a round. ``SetupError`` if the game cannot start yet, ``SheetError("match_over")``

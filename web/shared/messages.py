@@ -533,6 +533,106 @@ class ScoreStartIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class ScorePickIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.pick"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreAddNewIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.add-new"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonNameIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-name"]
+    person: str
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonMergeIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-merge"]
+    person: str
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonSplitIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-split"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonForgetIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-forget"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonRememberIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-remember"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreJoinIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.join"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRecordIncludeIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.record-include"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRecordWhoIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.record-who"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreVersusIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.versus"]
+    side: Literal["a", "b"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreUndoIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.undo"]
@@ -1244,6 +1344,17 @@ ScoreIntent = (
     | ScoreDealerIntent
     | ScoreDrawIntent
     | ScoreStartIntent
+    | ScorePickIntent
+    | ScoreAddNewIntent
+    | ScorePersonNameIntent
+    | ScorePersonMergeIntent
+    | ScorePersonSplitIntent
+    | ScorePersonForgetIntent
+    | ScorePersonRememberIntent
+    | ScoreJoinIntent
+    | ScoreRecordIncludeIntent
+    | ScoreRecordWhoIntent
+    | ScoreVersusIntent
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
@@ -1292,6 +1403,17 @@ SCORE_ACTS = frozenset(
         "score.dealer",
         "score.draw",
         "score.start",
+        "score.pick",
+        "score.add-new",
+        "score.person-name",
+        "score.person-merge",
+        "score.person-split",
+        "score.person-forget",
+        "score.person-remember",
+        "score.join",
+        "score.record-include",
+        "score.record-who",
+        "score.versus",
         "score.undo",
         "score.share",
         "score.summary",
@@ -1380,6 +1502,17 @@ IntentMessage = (
     | ScoreDealerIntent
     | ScoreDrawIntent
     | ScoreStartIntent
+    | ScorePickIntent
+    | ScoreAddNewIntent
+    | ScorePersonNameIntent
+    | ScorePersonMergeIntent
+    | ScorePersonSplitIntent
+    | ScorePersonForgetIntent
+    | ScorePersonRememberIntent
+    | ScoreJoinIntent
+    | ScoreRecordIncludeIntent
+    | ScoreRecordWhoIntent
+    | ScoreVersusIntent
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
@@ -1465,6 +1598,17 @@ FromPage = (
     | ScoreDealerIntent
     | ScoreDrawIntent
     | ScoreStartIntent
+    | ScorePickIntent
+    | ScoreAddNewIntent
+    | ScorePersonNameIntent
+    | ScorePersonMergeIntent
+    | ScorePersonSplitIntent
+    | ScorePersonForgetIntent
+    | ScorePersonRememberIntent
+    | ScoreJoinIntent
+    | ScoreRecordIncludeIntent
+    | ScoreRecordWhoIntent
+    | ScoreVersusIntent
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent

@@ -46,6 +46,7 @@ NUMBER = Number()
 COUNT = Number(0)
 FLAG = Flag()
 SEAT = Number(0, 9)
+PERSON = Text(64)  # a regular's id (`scorekeeper.sheet.PERSON_MAX`)
 LINK = Number(1)  # a link between phones, numbered by the engine
 MAX_FILE_CHARS = 2_000_000  # a chosen file's text (web/page/ui/host.py reads at most this many bytes)
 
@@ -131,6 +132,18 @@ INTENTS = Schema(
         "score.dealer": _act({"seat": SEAT}),
         "score.draw": _act(),  # draw the first dealer
         "score.start": _act(),
+        # the regulars (`scorekeeper.people`): tapped at set-up, managed on `#/score/people`, their record
+        "score.pick": _act({"person": PERSON}),  # a regular tapped: they take the next seat
+        "score.add-new": _act(),  # the typed name as a new person, though a regular has that name
+        "score.person-name": _act({"person": PERSON, "value": Text(200)}),  # a regular renamed
+        "score.person-merge": _act({"person": PERSON, "value": Text(200)}),  # ... is the same as the chosen one
+        "score.person-split": _act({"person": PERSON}),
+        "score.person-forget": _act({"person": PERSON}),
+        "score.person-remember": _act({"person": PERSON}),
+        "score.join": _act(),  # a sheet from elsewhere: its players are the regulars of their names
+        "score.record-include": _act(CHECKED),  # the game in progress counts in the record
+        "score.record-who": _act(VALUE),  # whose evenings the chart shows
+        "score.versus": _act({"side": Choice("a", "b"), "value": Text(200)}),  # head to head: who
         # a sheet (`#/score/<id>`)
         "score.undo": _act(),
         "score.share": _act(),  # the standings, as text

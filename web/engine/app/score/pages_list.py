@@ -100,6 +100,14 @@ def list_page(screen: Screen) -> El:
             el("a", key="table.join", cls="button", href="#/table/join", id=ids.JOIN),
             cls="sk-actions",
         ),
+        el(
+            "p",
+            el("a", key="score.record.title", cls="button", href="#/score/record", id=ids.RECORD_LINK),
+            el("a", key="score.people.title", cls="button", href="#/score/people", id=ids.PEOPLE_LINK),
+            cls="sk-actions",
+        )
+        if listing
+        else None,
         *sections,
         el(
             "section",

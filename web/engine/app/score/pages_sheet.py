@@ -13,6 +13,7 @@ from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .page_state import Screen
 from .pages_keepsafe import copy_offer
+from .pages_people import join_card
 from .where import sheet_hash
 
 
@@ -279,6 +280,7 @@ def sheet_page(screen: Screen) -> El:
                     cls="sk-score-card",
                 )
             )
+    parts.append(join_card(screen))
     parts.append(actions(screen, sheet, view))
     return el("div", *parts, cls="sk-score sk-score-sheet")
 
