@@ -34,7 +34,7 @@ def finished_game(keeper: Keeper, names: list[str], winner: int = 0) -> str:
     return sheet_id
 
 
-def test_regulars_are_offered_most_frequent_first_filtered_by_letters_and_tapped(keeper: Keeper, tr: Translator) -> None:
+def test_regulars_are_offered_most_frequent_first_narrowed_and_tapped(keeper: Keeper, tr: Translator) -> None:
     finished_game(keeper, ["Ana", "Beto", "Caro"])
     finished_game(keeper, ["Ana", "Beto"])
     go(keeper, "#/score/new")
