@@ -118,7 +118,8 @@ def seated(library: Library, roster: Roster) -> dict[str, list[tuple[int, str, t
 
 
 def regulars(library: Library, roster: Roster) -> tuple[Regular, ...]:
-    """Every regular, most frequent first (then last played first, then by name)."""
+    """Every regular, most frequent first (then last played first, then by name). A regular's name: as renamed here,
+    else the one they last played under (of those merged into them, their own)."""
     named: dict[str, tuple[int, str]] = {}  # each person's own name on their last sheet
     for entry in library.entries:
         for person, name in zip(entry.sheet.people, entry.sheet.players, strict=True):
@@ -130,10 +131,11 @@ def regulars(library: Library, roster: Roster) -> tuple[Regular, ...]:
     items = []
     for person, sheets in seated(library, roster).items():
         last, name, others = max(sheets, key=lambda item: item[0])
+        own = named[person][1] if person in named else name  # a merge keeps the name of the one merged into
         items.append(
             Regular(
                 person,
-                roster.names.get(person, name),
+                roster.names.get(person, own),
                 len(sheets),
                 last,
                 others,

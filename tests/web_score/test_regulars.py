@@ -149,3 +149,19 @@ def test_a_backup_restored_on_a_fresh_phone_brings_the_regulars_back(keeper: Kee
     go(fresh, "#/score/new")
     assert offered_names(fresh, tr) == ["Ana 2 game(s)", "Roberto 2 game(s)"]
     assert json.loads(text)["library"]["people"]["merged"] == {"~bob": "~beto"}
+
+
+def test_move_all_my_sheets_by_link_brings_the_regulars_along(keeper: Keeper, tr: Translator) -> None:
+    finished_game(keeper, ["Ana", "Beto"])
+    finished_game(keeper, ["Ana", "Bob"])
+    go(keeper, "#/score/people")
+    keeper.act("score.person-merge", person="~bob", value="~beto")
+    go(keeper, "#/score/all")
+    link = keeper.act("score.move-all").share or ""
+    fresh = make_keeper(MemoryStorage(), tr)
+    go(fresh, "#" + link.split("#", 1)[1])
+    fresh.act("score.keep-all")
+    assert fresh.store.library.roster == keeper.store.library.roster
+    assert sorted(entry.sheet.people for entry in fresh.store.library.entries) == [("~ana", "~beto"), ("~ana", "~bob")]
+    go(fresh, "#/score/new")
+    assert offered_names(fresh, tr) == ["Ana 2 game(s)", "Beto 2 game(s)"]
