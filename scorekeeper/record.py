@@ -20,10 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from uno_core.rules import Scoring
+from uno_core.rules import Scoring, teams_fit
+from uno_core.scoring import match_winner, round_points, sides_of
 
 from .library import Library
 from .people import regulars
+from .sheet import Sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,46 +146,82 @@ def evenings(library: Library, include: str | None = None) -> tuple[Evening, ...
     found = []
     for entry in sorted(library.entries, key=lambda entry: (entry.created, entry.id)):
         sheet = entry.sheet
-        view = sheet.tally()
-        if not view.rows or not (view.finished or entry.id == include):
+        if not sheet.rounds:
+            continue
+        outcome = outcome_of(sheet)
+        if not (outcome.winner is not None or entry.id == include):
             continue
         people = tuple(
             None if person is None or roster.resolve(person) in roster.forgotten else roster.resolve(person)
             for person in sheet.people
         )
-        ranks = {standing.side: standing.rank for standing in view.standings}
-        rounds_won = [0] * len(view.totals)
-        given = [0] * len(sheet.players)
-        for row in view.rows:
-            rounds_won[row.winner_side] += 1
-            for seat, points in enumerate(row.points):
-                given[seat] += points
         sides = tuple(
             Side(
                 seats,
                 tuple(people[seat] for seat in seats),
-                view.totals[side],
-                ranks[side],
-                view.winner_side == side,
-                view.totals[side],
-                rounds_won[side],
+                outcome.totals[side],
+                outcome.ranks[side],
+                outcome.winner == side,
+                outcome.totals[side],
+                outcome.rounds_won[side],
             )
-            for side, seats in enumerate(view.side_seats)
+            for side, seats in enumerate(outcome.side_seats)
         )
         found.append(
             Evening(
                 entry.id,
                 entry.title,
                 entry.created,
-                view.finished,
+                outcome.winner is not None,
                 sheet.options.scoring is Scoring.PENALTY,
-                len(view.rows),
+                len(sheet.rounds),
                 sides,
                 people,
-                tuple(given),
+                outcome.given,
             )
         )
     return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the record needs of one sheet: ``Tally``'s totals, winner and ranks, reckoned without its rows (the
+    record reads hundreds of sheets; ``tests/scorekeeper/test_keeper_record.py`` checks the two agree)."""
+
+    side_seats: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winner: int | None
+    ranks: tuple[int, ...]  # per side, as the standings rank it
+    rounds_won: tuple[int, ...]  # per side
+    given: tuple[int, ...]  # per seat, the points left in hand
+
+
+def outcome_of(sheet: Sheet) -> Outcome:
+    """The outcome of a sheet of saved rounds (a valid ``Sheet`` ends with the round that won it, if any)."""
+    options = sheet.options
+    count = len(sheet.players)
+    sides = sides_of(count, options.teams and teams_fit(count))
+    side_count = max(sides) + 1
+    totals = [0] * side_count
+    rounds_won = [0] * side_count
+    given = [0] * count
+    wild = options.wild_points
+    for round_ in sheet.rounds:
+        points = [0 if hand is None else hand.points(wild) for hand in round_.hands]
+        for side, gain in enumerate(round_points(points, round_.winner, options.scoring, sides)):
+            totals[side] += gain
+        rounds_won[sides[round_.winner]] += 1
+        for seat, value in enumerate(points):
+            given[seat] += value
+    winner = match_winner(totals, options.target, options.scoring, sides[sheet.rounds[-1].winner])
+    sign = 1 if options.scoring is Scoring.PENALTY else -1
+    keys = [(side != winner, sign * totals[side]) for side in range(side_count)]
+    ranks = tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+    seats_of: list[list[int]] = [[] for _ in range(side_count)]
+    for seat, side in enumerate(sides):
+        seats_of[side].append(seat)
+    side_seats = tuple(tuple(seats) for seats in seats_of)
+    return Outcome(side_seats, tuple(totals), winner, ranks, tuple(rounds_won), tuple(given))
 
 
 def record(library: Library, include: str | None = None) -> Record:

@@ -12,7 +12,8 @@ from keeper_helpers import typed_draft
 
 from scorekeeper import Library, Options, SetupError, Sheet, load_library
 from scorekeeper.people import Roster, merge, offered, regulars
-from scorekeeper.record import head_to_head, record
+from scorekeeper.record import head_to_head, outcome_of, record
+from uno_core.rules import Scoring
 
 
 def sheet_of(
@@ -159,7 +160,8 @@ def libraries(draw: st.DrawFn) -> Library:
         count = draw(st.sampled_from([2, 3, 4]))
         people = draw(st.lists(people_ids, min_size=count, max_size=count, unique=True))
         teams = count == 4 and draw(st.booleans())
-        sheet = sheet_of([(person.upper(), person) for person in people], [], teams=teams, target=60)
+        scoring = draw(st.sampled_from(list(Scoring)))
+        sheet = sheet_of([(person.upper(), person) for person in people], [], teams=teams, target=60, scoring=scoring)
         for _ in range(draw(st.integers(1, 5))):
             if sheet.tally().finished:
                 break
@@ -195,3 +197,17 @@ def test_merging_then_splitting_a_player_changes_nothing(library: Library, keep:
     assert roster.split(gone) == library.roster
     assert record(library.with_roster(roster.split(gone))) == record(library)
     assert dataclasses.replace(library, roster=roster.split(gone)) == library
+
+
+@settings(max_examples=60, deadline=None)
+@given(libraries())
+def test_the_outcome_the_record_reads_agrees_with_the_sheets_tally(library: Library) -> None:
+    for entry in library.entries:
+        view = entry.sheet.tally()
+        found = outcome_of(entry.sheet)
+        assert (found.totals, found.winner, found.side_seats) == (view.totals, view.winner_side, view.side_seats)
+        assert found.ranks == tuple(
+            next(standing.rank for standing in view.standings if standing.side == side)
+            for side in range(len(view.totals))
+        )
+        assert found.given == tuple(sum(row.points[seat] for row in view.rows) for seat in range(len(view.sides)))
