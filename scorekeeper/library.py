@@ -58,6 +58,8 @@ class SheetSummary:
     leaders: tuple[str, ...]  # labels of the leading sides (the winner once finished)
     winner: str | None
     leader_total: int | None = None  # the leaders' (or winner's) total; None before round 1
+    date: int = 0  # the evening's: its first round's time, else when the sheet was made (`SavedSheet.date`)
+    place: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +78,15 @@ class SavedSheet:
         return SheetSummary(
             self.id, self.title, self.created, self.updated, view.finished,
             self.sheet.players, len(self.sheet.rounds), leaders, winner,
-            None if best is None else view.totals[best],
+            None if best is None else view.totals[best], self.date, self.sheet.story.place,
         )  # fmt: skip
+
+    @property
+    def date(self) -> int:
+        """The evening's date: when its first round was saved, else (before, or kept before that was noted) when the
+        sheet was made."""
+        started = self.sheet.story.started
+        return self.created if started is None else started
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +110,13 @@ class Library:
 
     def put(self, sheet_id: str, sheet: Sheet, now: int, title: str | None = None, touch: bool = True) -> Library:
         """Add or update a sheet (``created`` kept, ``updated = now`` unless not ``touch``: a change
-        that is no play, such as the remembered entry mode; title kept unless given)."""
+        that is no play, such as the remembered entry mode; title kept unless given). A sheet's first round notes
+        the time in its story (``started``)."""
         _check_id(sheet_id)
         _check_time(now, "now")
         old = next((entry for entry in self.entries if entry.id == sheet_id), None)
+        if sheet.rounds and sheet.story.started is None and (old is None or not old.sheet.rounds):
+            sheet = sheet.with_story(started=now)  # its first round: the evening's date
         if old is None:
             entry = SavedSheet(sheet_id, clean_title(title, sheet), now, now, sheet)
             return dataclasses.replace(self, entries=(*self.entries, entry))

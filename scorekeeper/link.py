@@ -15,7 +15,8 @@ shows without Python (standings, each round's dealer and gains, the next dealer)
 decodes and computes no score; Python checks it against its own tally once ready (``Opened.agrees``).
 
 A library token ("Move all my sheets") is version 2 (``k2.``): after each sheet come its people (a text per seat, its
-person id or "" for none, ``Sheet.people``), and after the last sheet the regulars' roster (its JSON as one text,
+person id or "" for none, ``Sheet.people``) and its story (place and notes as texts, then the first round's time in
+seconds plus one, 0 for none: ``Sheet.story``), and after the last sheet the regulars' roster (its JSON as one text,
 ``scorekeeper.people.Roster``). A version 1 library token (no people) still opens. A sheet token stays version 1: a
 sheet's link says nothing of who its players are (the person says so, ``Sheet.people``).
 
@@ -214,6 +215,9 @@ def encode_library(
         _write_sheet(out, sheet)
         for person in sheet.people:
             out.text(person or "")
+        out.text(sheet.story.place)
+        out.text(sheet.story.notes)
+        out.uint(0 if sheet.story.started is None else sheet.story.started // 1000 + 1)  # in seconds
     out.text(json.dumps((roster or Roster()).to_data(), ensure_ascii=False, separators=(",", ":"), sort_keys=True))
     return _seal(bytes(out.data), LIBRARY_VERSION)
 
@@ -426,6 +430,8 @@ def decode_all(token: str) -> tuple[tuple[tuple[str, Sheet], ...], Roster]:
             title, sheet = into.text(), _read_sheet(into)
             if into.version >= 2:
                 sheet = sheet.with_people(tuple(into.text() or None for _seat in sheet.players))
+                place, notes, started = into.text(), into.text(), into.uint()
+                sheet = sheet.with_story(place=place, notes=notes, started=(started - 1) * 1000 if started else None)
             entries.append((title, sheet))
         roster = Roster()
         if into.version >= 2:

@@ -11,7 +11,8 @@
 ``"sheet"``) and returns a new ``Sheet``, or raises ``LoadError`` and changes nothing.
 
 Versions: 1 had no ``"entry_mode"`` (read as ``"total"``, the only mode then remembered); 2 adds it; 3 adds
-``"people"``, each seat's person id or null (``Sheet.people``). A sheet of version 1 or 2 was kept on this phone
+``"people"``, each seat's person id or null (``Sheet.people``), and ``"story"`` when the sheet has one (its place,
+notes and the time of its first round: ``scorekeeper.story``). A sheet of version 1 or 2 was kept on this phone
 before people had ids: each seat gets ``name_person(name)``, so one name is one person across the old sheets, the
 same on every read. ``load`` reads all three; ``save`` writes the newest; a newer version is refused
 (``unsupported_version``).
@@ -31,6 +32,7 @@ from .errors import KeeperError, LoadError
 from .model import Hand, Round
 from .options import Options
 from .sheet import Sheet
+from .story import Story
 
 FORMAT = "uno-scorekeeper-sheet"
 VERSION = 3
@@ -66,7 +68,7 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
         ],
         "entry_mode": sheet.entry_mode.value,
         "people": list(sheet.people),
-    }
+    } | ({} if sheet.story.empty else {"story": sheet.story.to_data()})
 
 
 def _hand_data(hand: Hand | None) -> dict[str, Any] | None:
@@ -120,7 +122,8 @@ def load(data: Any) -> Sheet:
 
 def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
     """The ``"sheet"`` part of a save of ``version``, checked field by field and then as a whole."""
-    _keys(body, SHEET_KEYS[version], "sheet")
+    has_story = version >= 3 and isinstance(body, dict) and "story" in body  # optional: only when there is one
+    _keys(body, SHEET_KEYS[version] | ({"story"} if has_story else set()), "sheet")
     mode = body.get("entry_mode", Mode.TOTAL.value)
     if not isinstance(mode, str) or mode not in {item.value for item in Mode}:
         raise LoadError("bad_field", path="sheet.entry_mode", expected='"total" or "cards"')
@@ -143,9 +146,10 @@ def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
                 _type(person, str, f"sheet.people[{index}]", "a person id or null")
     else:
         people = [name_person(name) for name in players]
+    story = Story.from_data(body["story"], "sheet.story") if has_story else Story()
     try:
         options = Options.from_dict(body["options"])
-        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode), tuple(people))
+        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode), tuple(people), story)
     except KeeperError as error:
         raise LoadError("invalid_sheet", detail=str(error), reason=error.code) from None
 

@@ -21,6 +21,7 @@ from .entry import Mode, RoundDraft
 from .errors import RoundRejected, SetupError, SheetError
 from .model import Round
 from .options import Options
+from .story import Story
 from .tally import Tally, tally
 from .validation import check_round, draft_from_round, round_from_draft
 
@@ -91,8 +92,11 @@ class Sheet:
     # per seat, the person sitting there (a regular's stable id, `scorekeeper.people`), or None: not in the record
     # (a sheet from a link, until the person says who they are); () is everyone None
     people: tuple[str | None, ...] = ()
+    story: Story = field(default_factory=Story)  # where, notes, when the first round was saved
 
     def __post_init__(self) -> None:
+        if not isinstance(self.story, Story):
+            raise SetupError("bad_option", field="story", option="story", value=self.story, allowed="Story")
         if isinstance(self.people, list):  # kept immutable, as saved
             object.__setattr__(self, "people", tuple(self.people))
         if not self.people and self.players:
@@ -157,6 +161,11 @@ class Sheet:
             raise SetupError("person_twice", field="name", seat=len(self.players))
         name = clean_name(name, self.players, len(self.players))
         return dataclasses.replace(self, players=(*self.players, name), people=(*self.people, person))
+
+    def with_story(self, **changes: Any) -> Sheet:
+        """The sheet with its story changed (``place``, ``notes``, ``started``), at any time; ``SetupError`` when
+        a place or notes cannot be kept (too long, control characters: ``clean_place``, ``clean_notes``)."""
+        return dataclasses.replace(self, story=self.story.replace(**changes))
 
     def with_people(self, people: tuple[str | None, ...] | list[str | None]) -> Sheet:
         """The sheet with these people at its seats (a sheet from a link joined to the regulars), at any time."""
@@ -277,12 +286,13 @@ class Sheet:
         return draft_from_round(self.rounds[self.round_index(number)])
 
     def play_again(self, first_dealer: int | None = None, keep_rotation: bool = True) -> Sheet:
-        """A new sheet with the same players and options, no rounds. First dealer: ``first_dealer``
+        """A new sheet with the same players, options and place, no rounds. First dealer: ``first_dealer``
         if given, else (``keep_rotation``) whoever would deal next on this sheet, else none yet."""
         if first_dealer is not None:
             self._seat(first_dealer, "dealer")
         dealer = first_dealer if first_dealer is not None else (self.tally().dealer if keep_rotation else None)
-        return Sheet(self.players, self.options, dealer, False, (), self.entry_mode, self.people)
+        again = Story(place=self.story.place)  # the same table: its place, not its notes
+        return Sheet(self.players, self.options, dealer, False, (), self.entry_mode, self.people, again)
 
     # -- helpers ----------------------------------------------------------------------------
 

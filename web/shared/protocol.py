@@ -154,6 +154,8 @@ INTENTS = Schema(
         "score.cancel": _act({"what": Choice(*DANGEROUS, "sure")}),  # no to a question asked
         "score.delete-game": _act(),
         "score.no-copy": _act(),  # "not now" to "Keep a copy"
+        "score.place": _act({"value": Text(400)}),  # the evening's place, as the person left the field
+        "score.notes": _act({"value": Text(8000)}),  # its notes, likewise
         # a round (`#/score/<id>/round`, `#/score/<id>/round/<n>`); a hand's acts also come from guest phones
         "score.winner": _act({"seat": SEAT}),
         "score.mode-all": _act({"mode": Choice(*MODES)}),

@@ -19,7 +19,7 @@ from scorekeeper import KeeperError
 from shared.messages import FromPage
 from shared.protocol import PAGE, check
 
-from . import acts_keepsafe, acts_link, acts_list, acts_people, acts_round, acts_setup, acts_sheet, ids
+from . import acts_keepsafe, acts_link, acts_list, acts_people, acts_round, acts_setup, acts_sheet, acts_story, ids
 from .acts_round import HandIntent
 from .effect import Effects
 from .turn import Act, State, Turn, World
@@ -45,6 +45,7 @@ ACTS: Mapping[str, Act] = _table(
     acts_keepsafe.ACTS,
     acts_link.ACTS,
     acts_people.ACTS,
+    acts_story.ACTS,
 )
 HAND_ACTS = frozenset({"score.hand-total", "score.hand-face", "score.hand-chip", "score.hand-mode"})
 
