@@ -375,6 +375,15 @@ class TableClaimIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class TableBigIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["table.big"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreImportIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.import"]
@@ -1205,6 +1214,7 @@ TableIntent = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableBigIntent
 )
 
 
@@ -1217,6 +1227,7 @@ TABLE_ACTS = frozenset(
         "table.unscan",
         "table.stop",
         "table.claim",
+        "table.big",
     )
 )
 
@@ -1362,6 +1373,7 @@ IntentMessage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent
@@ -1447,6 +1459,7 @@ FromPage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent

@@ -110,6 +110,7 @@ INTENTS = Schema(
         "table.unscan": _act(),
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
+        "table.big": _act(CHECKED),  # a guest's big screen: the standings alone, in large type
         # -- the score keeper (`#/score...`, app.score.step) --
         # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed
         "score.import": _act(),  # opens the file chooser
@@ -163,7 +164,20 @@ INTENTS = Schema(
 )
 
 
-RESERVED = ("act", "on", "next", "clear", "roving", "shortcut", "key", "focus", "duration-ms", "i18n", "chooser")
+RESERVED = (
+    "act",
+    "on",
+    "next",
+    "clear",
+    "roving",
+    "shortcut",
+    "key",
+    "focus",
+    "duration-ms",
+    "i18n",
+    "chooser",
+    "fullscreen",
+)
 """`data-` attributes the page reads for other things: no intent field is named so (a test checks)."""
 
 

@@ -22,7 +22,8 @@ to the next empty field matching that selector instead of submitting), `data-cle
 submission empties its text fields at once: on a slow phone the next name's keys would land after the last
 one before the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving`
 on a container (arrow keys, Home and End move the focus between its `data-roving` children), `data-shortcut`
-on a button (that key presses it), `data-duration-ms` (the element's animation lasts that long: the page's
+on a button (that key presses it), `data-fullscreen` on a button (its tap asks for the whole screen, "on", or leaves it,
+"off": only a tap may ask), `data-duration-ms` (the element's animation lasts that long: the page's
 policy refuses `style` attributes).
 """
 
@@ -336,10 +337,23 @@ class Host:
                         dom.sent(other, str(other.value), self.sent)
         self.focused_at_send = self.document.activeElement
         self.send(intent)
+        if target.hasAttribute("data-fullscreen"):
+            self.fullscreen(str(target.getAttribute("data-fullscreen")) == "on")
         if kind == "submit" and target.hasAttribute("data-clear"):
             for field in target.querySelectorAll('input[type="text"], textarea'):
                 field.value = ""
                 dom.sent(field, "", self.sent)  # as if sent: the drawing answering this submission sets it
+
+    def fullscreen(self, on: bool) -> None:
+        """The whole screen for a big screen, where the browser has it (an iPhone does not: the page stays as it is)."""
+        document, quiet = self.document, lambda value: None
+        try:
+            if on and not document.fullscreenElement and getattr(document.documentElement, "requestFullscreen", None):
+                when(document.documentElement.requestFullscreen(), quiet, quiet)
+            elif not on and document.fullscreenElement:
+                when(document.exitFullscreen(), quiet, quiet)
+        except Exception:  # refused at once: the big screen is drawn all the same
+            pass
 
     def intent(self, target: Any, given: "dict[str, Any]") -> "dict[str, Any] | None":
         """The intent of `target`'s `data-act`: each field the act takes (`protocol.INTENTS`) from the control's
