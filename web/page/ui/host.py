@@ -337,8 +337,9 @@ class Host:
                         dom.sent(other, str(other.value), self.sent)
         self.focused_at_send = self.document.activeElement
         self.send(intent)
-        if target.hasAttribute("data-fullscreen"):
-            self.fullscreen(str(target.getAttribute("data-fullscreen")) == "on")
+        whole = target.getAttribute("data-fullscreen")
+        if whole is not None:
+            self.fullscreen(str(whole) == "on")
         if kind == "submit" and target.hasAttribute("data-clear"):
             for field in target.querySelectorAll('input[type="text"], textarea'):
                 field.value = ""
