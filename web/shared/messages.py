@@ -28,6 +28,11 @@ class Download(TypedDict):
     type: str
 
 
+class Picture(TypedDict):
+    name: str
+    svg: str
+
+
 class Cue(TypedDict):
     kind: str
     at: int
@@ -566,6 +571,14 @@ class ScoreSummaryIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class ScorePictureIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.picture"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreExportIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.export"]
@@ -772,7 +785,7 @@ class RedrawMessage(TypedDict):
 
 class SharedMessage(TypedDict):
     op: Literal["shared"]
-    how: Literal["shared", "copied", "failed"]
+    how: Literal["shared", "copied", "downloaded", "failed"]
     text: NotRequired[str]
 
 
@@ -895,6 +908,7 @@ class DrawMessage(TypedDict):
 class EffectMessage(TypedDict):
     op: Literal["effect"]
     download: NotRequired[Download]
+    picture: NotRequired[Picture]
     go: NotRequired[str]
     share: NotRequired[str]
     pick: NotRequired[str]
@@ -1258,6 +1272,7 @@ ScoreIntent = (
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
@@ -1306,6 +1321,7 @@ SCORE_ACTS = frozenset(
         "score.undo",
         "score.share",
         "score.summary",
+        "score.picture",
         "score.export",
         "score.again",
         "score.ask",
@@ -1395,6 +1411,7 @@ IntentMessage = (
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
@@ -1481,6 +1498,7 @@ FromPage = (
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent

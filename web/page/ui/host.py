@@ -7,8 +7,8 @@ applies their ``changes`` (`app.diff`: the elements stay; a drawing that does no
 focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes when a
 lost `data-focus` started with `prefix`) unless `focus` names another; `seen` is the last intent the
 controllers had then: an older drawing moves no focus, and `fields` say what each field holds except one typed
-in since (`ui.dom.sync`). ``effect`` does the rest (download, go, share, pick, focus, announce, wake, jump, top,
-cues for `ui.fx`). A ``go`` sets the location's hash of a route the controllers have shown already: its
+in since (`ui.dom.sync`). ``effect`` does the rest (download, picture, go, share, pick, focus, announce, wake, jump,
+top, cues for `ui.fx`). A ``go`` sets the location's hash of a route the controllers have shown already: its
 ``hashchange`` is not reported back.
 
 To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is): an
@@ -220,6 +220,9 @@ class Host:
         download = message.get("download")
         if download:
             self.download(download["name"], download["text"], download["type"])
+        picture = message.get("picture")
+        if picture:
+            self.picture(picture["name"], picture["svg"])
         if message.get("go"):
             if str(self.window.location.hash) != message["go"]:
                 self.going = message["go"]  # the controllers show it already: its hashchange is not reported
@@ -279,6 +282,18 @@ class Host:
         link.click()
         link.remove()
         window.unoShell.later(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+    def picture(self, name: str, svg: str) -> None:
+        """An SVG drawn into a PNG (web/page/picture.mjs): the share sheet where it takes files, else a download."""
+
+        def tell(how: Any) -> None:
+            if str(how) != "closed":
+                self.send({"op": "shared", "how": str(how)})
+
+        try:
+            when(self.window.unoShell.picture(svg, name), tell, lambda error: tell("failed"))
+        except Exception:  # no shell here
+            tell("failed")
 
     def share(self, text: str) -> None:
         """The share sheet, else the clipboard, else the page shows the text to copy by hand."""
