@@ -68,7 +68,7 @@ def places() -> Places:
     found.at["sure"] = state_of(keeper)
     keeper.act("score.save")  # asks first: far beyond a hand
     go(keeper, keeper.act("score.save-sure").go or "")
-    found.at["sheet"] = state_of(keeper)  # the summary and the "Keep a copy" offer on show
+    found.at["sheet"] = state_of(keeper)  # Ben won; the summary and the "Keep a copy" offer on show
     go(keeper, f"#/score/{sheet_id}/round/1")
     found.at["edit"] = state_of(keeper)
     go(keeper, f"#/score/{sheet_id}/setup")
@@ -223,6 +223,19 @@ CASES = [
         "score.summary",
         {},
         lambda b, a, e: e.share[0].key == "score.summary.head" and a.visit.sharing == "summary",
+    ),
+    Case("round", "score.picture", {}, lambda b, a, e: e.picture is None and a.visit == b.visit),  # not finished
+    Case(
+        "sheet",
+        "score.picture",
+        {},
+        lambda b, a, e: (
+            e.picture is not None
+            and e.picture[0].endswith("-ben.png")
+            and e.picture[1].tag == "svg"
+            and a.visit.sharing == "picture"
+            and a.shelf == b.shelf
+        ),
     ),
     Case(
         "sheet",

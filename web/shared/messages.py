@@ -28,6 +28,11 @@ class Download(TypedDict):
     type: str
 
 
+class Picture(TypedDict):
+    name: str
+    svg: str
+
+
 class Cue(TypedDict):
     kind: str
     at: int
@@ -375,6 +380,15 @@ class TableClaimIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class TableBigIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["table.big"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreImportIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.import"]
@@ -657,6 +671,14 @@ class ScoreSummaryIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class ScorePictureIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.picture"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreExportIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.export"]
@@ -702,6 +724,24 @@ class ScoreDeleteGameIntent(TypedDict):
 class ScoreNoCopyIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.no-copy"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePlaceIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.place"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreNotesIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.notes"]
+    value: str
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -863,7 +903,7 @@ class RedrawMessage(TypedDict):
 
 class SharedMessage(TypedDict):
     op: Literal["shared"]
-    how: Literal["shared", "copied", "failed"]
+    how: Literal["shared", "copied", "downloaded", "failed"]
     text: NotRequired[str]
 
 
@@ -986,6 +1026,7 @@ class DrawMessage(TypedDict):
 class EffectMessage(TypedDict):
     op: Literal["effect"]
     download: NotRequired[Download]
+    picture: NotRequired[Picture]
     go: NotRequired[str]
     share: NotRequired[str]
     pick: NotRequired[str]
@@ -1305,6 +1346,7 @@ TableIntent = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableBigIntent
 )
 
 
@@ -1317,6 +1359,7 @@ TABLE_ACTS = frozenset(
         "table.unscan",
         "table.stop",
         "table.claim",
+        "table.big",
     )
 )
 
@@ -1358,12 +1401,15 @@ ScoreIntent = (
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
     | ScoreCancelIntent
     | ScoreDeleteGameIntent
     | ScoreNoCopyIntent
+    | ScorePlaceIntent
+    | ScoreNotesIntent
     | ScoreWinnerIntent
     | ScoreModeAllIntent
     | ScoreHandModeIntent
@@ -1417,12 +1463,15 @@ SCORE_ACTS = frozenset(
         "score.undo",
         "score.share",
         "score.summary",
+        "score.picture",
         "score.export",
         "score.again",
         "score.ask",
         "score.cancel",
         "score.delete-game",
         "score.no-copy",
+        "score.place",
+        "score.notes",
         "score.winner",
         "score.mode-all",
         "score.hand-mode",
@@ -1484,6 +1533,7 @@ IntentMessage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent
@@ -1516,12 +1566,15 @@ IntentMessage = (
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
     | ScoreCancelIntent
     | ScoreDeleteGameIntent
     | ScoreNoCopyIntent
+    | ScorePlaceIntent
+    | ScoreNotesIntent
     | ScoreWinnerIntent
     | ScoreModeAllIntent
     | ScoreHandModeIntent
@@ -1580,6 +1633,7 @@ FromPage = (
     | TableUnscanIntent
     | TableStopIntent
     | TableClaimIntent
+    | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent
@@ -1612,12 +1666,15 @@ FromPage = (
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
     | ScoreCancelIntent
     | ScoreDeleteGameIntent
     | ScoreNoCopyIntent
+    | ScorePlaceIntent
+    | ScoreNotesIntent
     | ScoreWinnerIntent
     | ScoreModeAllIntent
     | ScoreHandModeIntent

@@ -111,6 +111,7 @@ INTENTS = Schema(
         "table.unscan": _act(),
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
+        "table.big": _act(CHECKED),  # a guest's big screen: the standings alone, in large type
         # -- the score keeper (`#/score...`, app.score.step) --
         # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed
         "score.import": _act(),  # opens the file chooser
@@ -148,6 +149,7 @@ INTENTS = Schema(
         "score.undo": _act(),
         "score.share": _act(),  # the standings, as text
         "score.summary": _act(),  # the summary of the round just saved, as text
+        "score.picture": _act(),  # a finished sheet's card, as a picture
         "score.export": _act(),
         "score.again": _act(),
         "score.ask": _act({"what": Choice(*DANGEROUS)}),  # before a dangerous act: asks first
@@ -178,7 +180,20 @@ INTENTS = Schema(
 )
 
 
-RESERVED = ("act", "on", "next", "clear", "roving", "shortcut", "key", "focus", "duration-ms", "i18n", "chooser")
+RESERVED = (
+    "act",
+    "on",
+    "next",
+    "clear",
+    "roving",
+    "shortcut",
+    "key",
+    "focus",
+    "duration-ms",
+    "i18n",
+    "chooser",
+    "fullscreen",
+)
 """`data-` attributes the page reads for other things: no intent field is named so (a test checks)."""
 
 
@@ -203,6 +218,7 @@ class Changes(Type):
 LABEL = Record("Label", {"key": NAME}, {"args": MapOf(Text(400))})  # an element bound to a catalogue key
 SAID = Record("Said", {"region": NAME, "text": Text(4000)})  # words for a live region
 DOWNLOAD = Record("Download", {"name": NAME, "text": Text(), "type": NAME})
+PICTURE = Record("Picture", {"name": NAME, "svg": Text()})  # an SVG drawn into a PNG, shared or downloaded
 REFOCUS = Record("Refocus", {"prefix": NAME, "selector": NAME})  # a lost `data-focus` with `prefix` goes there
 CUE = Record(  # one motion, sound or buzz of the table (`app.play.cues`), played by `ui.fx`
     "Cue",
@@ -261,7 +277,8 @@ MESSAGES.kinds.update(
         "route": Kind(PAGE, {"hash": TEXT}),  # the person changed the location's hash (back button, a link)
         "lang": Kind(PAGE, {"lang": NAME}, {"catalogue": MapOf(TEXT)}),  # a language switch (the shell relabelled)
         "redraw": Kind(PAGE, {"root": NAME}),  # a drawing's changes did not fit the page: send that root whole
-        "shared": Kind(PAGE, {"how": Choice("shared", "copied", "failed")}, {"text": TEXT}),  # an effect's `share`
+        # after an effect's `share` (shared, copied, or failed: its text) or `picture` (shared, or downloaded)
+        "shared": Kind(PAGE, {"how": Choice("shared", "copied", "downloaded", "failed")}, {"text": TEXT}),
         "saves-written": Kind(PAGE, {"id": COUNT}, {"error": TEXT}),  # a `saves-write` is on disk (error: it failed)
         "saves-others": Kind(PAGE, {}, {"records": Maybe(Json("app.storage.core.Saves.refresh"))}),  # another tab's
         "saves-export": Kind(PAGE),  # the saves' warning's export button
@@ -311,6 +328,7 @@ MESSAGES.kinds.update(
             {},
             {
                 "download": DOWNLOAD,
+                "picture": PICTURE,
                 "go": NAME,
                 "share": TEXT,
                 "pick": NAME,

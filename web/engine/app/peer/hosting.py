@@ -196,6 +196,7 @@ class Hosting:
             taken=frozenset(g.seat for g in self.host.guests.seated() if g.seat is not None and g is not guest),
             error=error,
             ended=self.host.ended,
+            big=page.big,
         )
 
     def _worked_out(self, sheet: Sheet) -> tuple[str, LinkView]:

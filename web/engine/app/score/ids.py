@@ -111,6 +111,7 @@ AGAIN = "score-again"
 ENTER = "score-enter"
 UNDO = "score-undo"
 SHARE = "score-share"
+CARD = "score-card"  # the finished sheet's picture
 LINK = "score-link"
 INVITE = "score-invite"
 SETUP = "score-setup"

@@ -1,4 +1,4 @@
-"""`#/score`: the saved games (in progress first, then finished; each by last played), a new game, and
+"""`#/score`: the saved games (in progress first, then finished, month by month; each by last played), a new game, and
 import. Each entry says its title (numbered when players repeat), when it was started and last played,
 the rounds, who leads with how many points or who won, and whether it is finished."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from app.tree import El, el, sends
+from app.tree import El, el, phrase, sends
 from scorekeeper import SheetSummary
 
 from . import ids
@@ -67,21 +67,37 @@ def link_opener(screen: Screen) -> El:
     )
 
 
+def by_month(items: list[SheetSummary]) -> list[tuple[tuple[int, int], list[SheetSummary]]]:
+    """The sheets grouped by the month they were started in, the latest month first (each keeps its order)."""
+    months: dict[tuple[int, int], list[SheetSummary]] = {}
+    for item in items:
+        day = datetime.fromtimestamp(item.created / 1000)
+        months.setdefault((day.year, day.month), []).append(item)
+    return sorted(months.items(), reverse=True)
+
+
 def list_page(screen: Screen) -> El:
     listing = list(screen.listing)
     playing = [item for item in listing if not item.finished]
     done = [item for item in listing if item.finished]
     sections: list[El] = []
-    for title, items in (("score.list.playing", playing), ("score.list.finished", done)):
-        if items:
-            sections.append(
-                el(
-                    "section",
-                    el("h2", key=title),
-                    el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in items), cls="sk-game-list"),
-                    cls="sk-score-card",
-                )
+    if playing:
+        sections.append(
+            el(
+                "section",
+                el("h2", key="score.list.playing"),
+                el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in playing), cls="sk-game-list"),
+                cls="sk-score-card",
             )
+        )
+    if done:  # the evenings, month by month
+        months: list[El] = []
+        for (year, month), items in by_month(done):
+            months.append(el("h3", key="date.month_year", args={"month": phrase(f"date.month.{month}"), "year": year}))
+            months.append(
+                el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in items), cls="sk-game-list")
+            )
+        sections.append(el("section", el("h2", key="score.list.finished"), *months, cls="sk-score-card sk-months"))
     if not listing:
         sections.append(el("p", key="score.list.empty", cls="sk-empty"))
     damaged = el("p", key="score.list.damaged", cls="sk-notice") if screen.damaged else None

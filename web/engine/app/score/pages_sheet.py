@@ -9,6 +9,7 @@ from scorekeeper import Sheet, Tally
 from uno_core.rules import Scoring
 
 from . import ids
+from .card import long_date
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .page_state import Screen
@@ -178,14 +179,14 @@ def trophy() -> El:
     )
 
 
-def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
+def winner_panel(screen: Screen, sheet: Sheet, view: Tally, saved_on: int) -> El:
     assert view.winner_side is not None
     label = view.side_labels[view.winner_side]
     return el(
         "section",
         trophy(),
         el("h2", key="score.winner", args={"name": label}, id=ids.WINNER_TITLE),
-        el("p", key="score.won_after", args={"rounds": len(sheet.rounds)}, cls="sk-hint"),
+        el("p", key="score.card.when", args={"date": long_date(saved_on), "rounds": len(sheet.rounds)}, cls="sk-hint"),
         el("h3", key="score.final"),
         standings(sheet, view, final=True),
         el(
@@ -199,6 +200,7 @@ def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
                 id=ids.AGAIN,
             ),
             el("button", key="score.share", type="button", cls="button", does=sends("score.share")),
+            el("button", key="score.card.share", type="button", cls="button", does=sends("score.picture"), id=ids.CARD),
             cls="sk-actions",
         ),
         cls="sk-score-card sk-winner-panel",
@@ -224,7 +226,7 @@ def sheet_page(screen: Screen) -> El:
         top.append(el("p", key="score.needs_setup", cls="sk-notice"))
         top.append(el("a", key="score.edit_setup", cls="button primary sk-big", href=sheet_hash(sheet_id, "setup")))
     elif view.finished:
-        top.append(winner_panel(screen, sheet, view))
+        top.append(winner_panel(screen, sheet, view, saved.created))
     else:
         if view.dealer is not None:
             top.append(dealer_badge(sheet.players[view.dealer]))

@@ -14,7 +14,7 @@ from scorekeeper import KeeperError, Sheet, Unusual
 from . import ids
 from .where import Where
 
-Sharing = Literal["standings", "summary", "link", "all"]
+Sharing = Literal["standings", "summary", "link", "all", "picture"]
 
 
 @dataclass(frozen=True, slots=True)
