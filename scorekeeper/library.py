@@ -110,13 +110,13 @@ class Library:
 
     def put(self, sheet_id: str, sheet: Sheet, now: int, title: str | None = None, touch: bool = True) -> Library:
         """Add or update a sheet (``created`` kept, ``updated = now`` unless not ``touch``: a change
-        that is no play, such as the remembered entry mode; title kept unless given). A sheet's first round notes
-        the time in its story (``started``)."""
+        that is no play, such as the remembered entry mode; title kept unless given). A sheet's first round saved
+        notes the time in its story (``started``); a sheet that comes with rounds (a file, a link) keeps its own."""
         _check_id(sheet_id)
         _check_time(now, "now")
         old = next((entry for entry in self.entries if entry.id == sheet_id), None)
-        if sheet.rounds and sheet.story.started is None and (old is None or not old.sheet.rounds):
-            sheet = sheet.with_story(started=now)  # its first round: the evening's date
+        if sheet.rounds and sheet.story.started is None and old is not None and not old.sheet.rounds:
+            sheet = sheet.with_story(started=now)  # its first round, saved here: the evening's date
         if old is None:
             entry = SavedSheet(sheet_id, clean_title(title, sheet), now, now, sheet)
             return dataclasses.replace(self, entries=(*self.entries, entry))

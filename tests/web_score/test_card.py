@@ -62,3 +62,9 @@ def test_the_card_is_as_tall_as_its_rows_and_a_long_name_is_cut() -> None:
 
 def test_the_file_is_named_by_the_date_and_the_winner() -> None:
     assert card_name(finished()) == "uno-2026-12-04-b-beto-b-co.png"
+
+
+def test_the_card_says_where_when_the_evening_has_a_place() -> None:
+    saved = finished()
+    there = SavedSheet("s1", "t", FRIDAY, FRIDAY, saved.sheet.with_story(place="Bar <Uno>", started=FRIDAY + 3_600_000))
+    assert texts(to_html(card(there), Translator()))[3] == "4 December 2026 · Bar <Uno> · rounds played: 1"

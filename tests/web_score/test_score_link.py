@@ -4,6 +4,8 @@ changing nothing, and the shared standings ending with the link."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from score_ui_helpers import Keeper, Translator, go, make_keeper
 from test_keeper import enter_round, new_game
 from test_keeper_checks import words
@@ -11,6 +13,7 @@ from test_keeper_checks import words
 from app.score.pages import render
 from app.score.store import LIBRARY_KEY, MemoryStorage
 from app.tree import find
+from scorekeeper import Story
 from scorekeeper.link import ROUTE, decode
 from tests.scorekeeper.keeper_helpers import body_of, evening, reseal
 
@@ -74,7 +77,8 @@ def test_a_link_opens_read_only_on_another_phone_and_keep_imports_it_once(keeper
     effect = other.act("score.keep")
     assert effect.go is not None
     go(other, effect.go)
-    assert other.sheet() == sheet.with_people(())  # not in the record until the person says who they are
+    # not in the record until the person says who they are; a link carries the score, not the evening's story
+    assert other.sheet() == dataclasses.replace(sheet.with_people(()), story=Story())
     assert len(other.store.library.entries) == 1
     # the same link again: it is here, nothing copied
     open_link(other, link)

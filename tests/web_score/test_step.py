@@ -224,6 +224,32 @@ CASES = [
         {},
         lambda b, a, e: e.share[0].key == "score.summary.head" and a.visit.sharing == "summary",
     ),
+    Case(
+        "sheet",
+        "score.place",
+        {"value": "  Casa   de Beto "},
+        lambda b, a, e: (
+            sheet_of(a).story.place == "Casa de Beto"
+            and e.writes == {LIBRARY_KEY}
+            and a.shelf.saved("id1").updated == b.shelf.saved("id1").updated  # no play: the list keeps its order
+        ),
+    ),
+    Case(
+        "sheet",
+        "score.place",
+        {"value": "x" * 81},
+        lambda b, a, e: (
+            a.shelf == b.shelf
+            and a.visit.errors["place"][0].code == "place_too_long"
+            and a.visit.pending["place"] == "x" * 81
+        ),
+    ),
+    Case(
+        "sheet",
+        "score.notes",
+        {"value": "Ana's birthday\r\nPizza "},
+        lambda b, a, e: sheet_of(a).story.notes == "Ana's birthday\nPizza" and e.writes == {LIBRARY_KEY},
+    ),
     Case("round", "score.picture", {}, lambda b, a, e: e.picture is None and a.visit == b.visit),  # not finished
     Case(
         "sheet",

@@ -25,9 +25,17 @@ def long_date(ms: int) -> Phrase:
     return phrase("date.long", day=day.day, month=phrase(f"date.month.{day.month}"), year=day.year)
 
 
+def when_played(saved: SavedSheet) -> Phrase:
+    """The evening in a line: its date, its place if it has one, and the rounds played."""
+    place, rounds = saved.sheet.story.place, len(saved.sheet.rounds)
+    if place:
+        return phrase("score.card.when_at", date=long_date(saved.date), place=place, rounds=rounds)
+    return phrase("score.card.when", date=long_date(saved.date), rounds=rounds)
+
+
 def card_name(saved: SavedSheet) -> str:
     """The picture's file name: uno-<date>-<winner>.png."""
-    day = datetime.fromtimestamp(saved.created / 1000).strftime("%Y-%m-%d")
+    day = datetime.fromtimestamp(saved.date / 1000).strftime("%Y-%m-%d")
     view = saved.sheet.tally()
     winner = view.side_labels[view.winner_side] if view.winner_side is not None else ""
     slug = "-".join("".join(c if c.isalnum() else " " for c in winner.casefold()).split())[:40]
@@ -39,7 +47,7 @@ def _shown(name: str) -> str:
 
 
 def _text(x: int, y: int, content: str | None = None, *, size: int, weight: int = 400, fill: str = "#1c1917",
-          anchor: str = "start", key: str = "", args: dict[str, object] | None = None) -> El:  # fmt: skip
+          anchor: str = "start", key: str | Phrase = "", args: dict[str, object] | None = None) -> El:  # fmt: skip
     return el(
         "text",
         content,
@@ -92,14 +100,7 @@ def card(saved: SavedSheet) -> El:
         _text(60, 95, "UNO", size=64, weight=900, fill="#ffffff"),
         _text(WIDTH - 60, 95, _shown(saved.title), size=36, weight=600, fill="#ffffff", anchor="end"),
         _text(60, 215, key="score.card.winner", args={"name": _shown(winner), "total": total}, size=52, weight=800),
-        _text(
-            60,
-            275,
-            key="score.card.when",
-            args={"date": long_date(saved.created), "rounds": len(sheet.rounds)},
-            size=32,
-            fill="#57534e",
-        ),
+        _text(60, 275, key=when_played(saved), size=32, fill="#57534e"),
         *rows,
         _text(WIDTH // 2, height - 45, key="score.card.footer", size=28, fill="#78716c", anchor="middle"),
         xmlns="http://www.w3.org/2000/svg",

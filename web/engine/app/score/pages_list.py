@@ -1,6 +1,6 @@
-"""`#/score`: the saved games (in progress first, then finished, month by month; each by last played), a new game, and
-import. Each entry says its title (numbered when players repeat), when it was started and last played,
-the rounds, who leads with how many points or who won, and whether it is finished."""
+"""`#/score`: the saved games (in progress first, then finished, month by month; each by last played), a new game,
+and import. Each entry says its title (numbered when players repeat), where it was played, when it was started and
+last played, the rounds, who leads with how many points or who won, and whether it is finished."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ def game_item(item: SheetSummary, mark: El | None = None) -> El:
             "a",
             el("span", item.title, cls="sk-game-title"),
             el("span", meta, cls="sk-game-meta"),
+            el("span", key="score.list.place", args={"place": item.place}, cls="sk-game-place") if item.place else None,
             mark,
             dates,
             cls="sk-game-link" + (" sk-game-done" if item.finished else ""),
@@ -68,10 +69,11 @@ def link_opener(screen: Screen) -> El:
 
 
 def by_month(items: list[SheetSummary]) -> list[tuple[tuple[int, int], list[SheetSummary]]]:
-    """The sheets grouped by the month they were started in, the latest month first (each keeps its order)."""
+    """The sheets grouped by the month of their evening (`SheetSummary.date`), the latest month first (each keeps its
+    order)."""
     months: dict[tuple[int, int], list[SheetSummary]] = {}
     for item in items:
-        day = datetime.fromtimestamp(item.created / 1000)
+        day = datetime.fromtimestamp(item.date / 1000)
         months.setdefault((day.year, day.month), []).append(item)
     return sorted(months.items(), reverse=True)
 
