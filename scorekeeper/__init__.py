@@ -35,6 +35,7 @@ from .share import (
     share_data,
 )
 from .sheet import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Sheet, clean_name, new_sheet
+from .story import NOTES_MAX, PLACE_MAX, Story, clean_notes, clean_place
 from .tally import RoundRow, Standing, Tally, tally
 from .validation import (
     check_draft,
@@ -49,12 +50,13 @@ from .validation import (
 )
 
 __all__ = [
-    "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX", "UNUSUAL_CARDS",
+    "MAX_PLAYERS", "MIN_PLAYERS", "NAME_MAX", "NOTES_MAX", "PLACE_MAX", "UNUSUAL_CARDS",
     "Announcement", "EnteredRound", "EntryError", "Gain", "Hand", "HandInput", "HandLine", "KeeperError", "Library",
     "LoadError",
     "Mode", "Options", "Round", "RoundDraft", "RoundRejected", "RoundRow", "RoundSummary", "SavedSheet", "SetupError",
-    "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Tally", "Unusual",
-    "announcement", "check_draft", "check_hands", "check_round", "check_tap", "clean_name",
+    "ShareData", "ShareLine", "Sheet", "SheetError", "SheetSummary", "Standing", "Story", "Tally", "Unusual",
+    "announcement", "check_draft", "check_hands", "check_round", "check_tap", "clean_name", "clean_notes",
+    "clean_place",
     "default_title", "draft_from_round", "dumps", "enter_round", "live_errors", "live_sum", "load", "load_library",
     "loads", "max_typed_total", "message", "new_sheet", "optional_seats", "parse_target", "parse_total",
     "possible_totals", "preview_gains", "rank_entered", "rank_in_deck",

@@ -7,15 +7,17 @@ ids are non-empty texts chosen by the caller (e.g. ``crypto.randomUUID()``).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import KeeperError, LoadError, SetupError
+from .people import Roster
 from .save import load, save
 from .sheet import Sheet, has_bad_char
 
 FORMAT = "uno-scorekeeper-library"
-VERSION = 1
+VERSION = 2  # 2 adds "people", the regulars' roster (`scorekeeper.people`); 1 reads with an empty one
+READS = (1, 2)
 TITLE_MAX = 80
 
 
@@ -56,6 +58,8 @@ class SheetSummary:
     leaders: tuple[str, ...]  # labels of the leading sides (the winner once finished)
     winner: str | None
     leader_total: int | None = None  # the leaders' (or winner's) total; None before round 1
+    date: int = 0  # the evening's: its first round's time, else when the sheet was made (`SavedSheet.date`)
+    place: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +78,26 @@ class SavedSheet:
         return SheetSummary(
             self.id, self.title, self.created, self.updated, view.finished,
             self.sheet.players, len(self.sheet.rounds), leaders, winner,
-            None if best is None else view.totals[best],
+            None if best is None else view.totals[best], self.date, self.sheet.story.place,
         )  # fmt: skip
+
+    @property
+    def date(self) -> int:
+        """The evening's date: when its first round was saved, else (before, or kept before that was noted) when the
+        sheet was made."""
+        started = self.sheet.story.started
+        return self.created if started is None else started
 
 
 @dataclass(frozen=True, slots=True)
 class Library:
-    """The saved sheets, by id. An immutable value like ``Sheet``."""
+    """The saved sheets, by id, and what the person changed about the regulars. An immutable value like ``Sheet``."""
 
     entries: tuple[SavedSheet, ...] = ()
+    roster: Roster = field(default_factory=Roster)
+
+    def with_roster(self, roster: Roster) -> Library:
+        return dataclasses.replace(self, roster=roster)
 
     def ids(self) -> tuple[str, ...]:
         return tuple(entry.id for entry in self.entries)
@@ -95,16 +110,19 @@ class Library:
 
     def put(self, sheet_id: str, sheet: Sheet, now: int, title: str | None = None, touch: bool = True) -> Library:
         """Add or update a sheet (``created`` kept, ``updated = now`` unless not ``touch``: a change
-        that is no play, such as the remembered entry mode; title kept unless given)."""
+        that is no play, such as the remembered entry mode; title kept unless given). A sheet's first round saved
+        notes the time in its story (``started``); a sheet that comes with rounds (a file, a link) keeps its own."""
         _check_id(sheet_id)
         _check_time(now, "now")
         old = next((entry for entry in self.entries if entry.id == sheet_id), None)
+        if sheet.rounds and sheet.story.started is None and old is not None and not old.sheet.rounds:
+            sheet = sheet.with_story(started=now)  # its first round, saved here: the evening's date
         if old is None:
             entry = SavedSheet(sheet_id, clean_title(title, sheet), now, now, sheet)
-            return Library((*self.entries, entry))
+            return dataclasses.replace(self, entries=(*self.entries, entry))
         new_title = old.title if title is None else clean_title(title, sheet)
         entry = dataclasses.replace(old, title=new_title, updated=now if touch else old.updated, sheet=sheet)
-        return Library(tuple(entry if item.id == sheet_id else item for item in self.entries))
+        return dataclasses.replace(self, entries=tuple(entry if item.id == sheet_id else item for item in self.entries))
 
     def title_for(self, sheet_id: str, sheet: Sheet) -> str:
         """The players' names (``default_title``), numbered when another sheet has that title:
@@ -123,7 +141,7 @@ class Library:
 
     def remove(self, sheet_id: str) -> Library:
         self.get(sheet_id)
-        return Library(tuple(entry for entry in self.entries if entry.id != sheet_id))
+        return dataclasses.replace(self, entries=tuple(entry for entry in self.entries if entry.id != sheet_id))
 
     def listing(self, finished: bool | None = None) -> tuple[SheetSummary, ...]:
         """Summaries, last played (``updated``) first; ``finished`` filters (None: all)."""
@@ -140,6 +158,7 @@ class Library:
                 {"id": e.id, "title": e.title, "created": e.created, "updated": e.updated, "save": save(e.sheet)}
                 for e in self.entries
             ],
+            "people": self.roster.to_data(),
         }
 
     @classmethod
@@ -158,8 +177,19 @@ def load_library(data: Any) -> tuple[Library, tuple[LoadError, ...]]:
         raise LoadError("not_a_sheet")
     if type(data.get("version")) is int and data["version"] > VERSION:
         raise LoadError("unsupported_version", version=data["version"], supported=VERSION)
-    if type(data.get("version")) is not int or data["version"] != VERSION or not isinstance(data.get("sheets"), list):
+    version = data.get("version")
+    if type(version) is not int or version not in READS or not isinstance(data.get("sheets"), list):
         raise LoadError("bad_field", path="sheets", expected="a list")
+    roster = Roster()
+    if version >= 2:
+        try:
+            roster = Roster.from_data(data.get("people"))
+        except LoadError as error:  # the sheets still load; the changes to the regulars are lost, and said so
+            roster_error: tuple[LoadError, ...] = (error,)
+        else:
+            roster_error = ()
+    else:
+        roster_error = ()
     entries: list[SavedSheet] = []
     errors: list[LoadError] = []
     for index, item in enumerate(data["sheets"]):
@@ -175,7 +205,7 @@ def load_library(data: Any) -> tuple[Library, tuple[LoadError, ...]]:
             errors.append(LoadError("duplicate_id", id=entry.id))
             continue
         entries.append(entry)
-    return Library(tuple(entries)), tuple(errors)
+    return Library(tuple(entries), roster), (*roster_error, *errors)
 
 
 def _entry(item: Any, index: int) -> SavedSheet:

@@ -14,6 +14,12 @@ cards, each one byte: its index in ``ALL_CARDS``). After a sheet comes its ``Lin
 shows without Python (standings, each round's dealer and gains, the next dealer), so its JavaScript only
 decodes and computes no score; Python checks it against its own tally once ready (``Opened.agrees``).
 
+A library token ("Move all my sheets") is version 2 (``k2.``): after each sheet come its people (a text per seat, its
+person id or "" for none, ``Sheet.people``) and its story (place and notes as texts, then the first round's time in
+seconds plus one, 0 for none: ``Sheet.story``), and after the last sheet the regulars' roster (its JSON as one text,
+``scorekeeper.people.Roster``). A version 1 library token (no people) still opens. A sheet token stays version 1: a
+sheet's link says nothing of who its players are (the person says so, ``Sheet.people``).
+
 Errors are ``LoadError`` codes: ``link_not_ours``, ``link_newer``, ``link_truncated``, ``link_corrupt``.
 """
 
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 import zlib
 from collections.abc import Callable
@@ -34,10 +41,13 @@ from .entry import Mode
 from .errors import KeeperError, LoadError
 from .model import Hand, Round
 from .options import Options
+from .people import Roster
 from .sheet import Sheet
 
 MAGIC = "k"
-VERSION = 1
+VERSION = 1  # a sheet's token
+LIBRARY_VERSION = 2  # a library's token: with its people and roster
+READS = (1, 2)
 ROUTE = "#/score/link/"
 ALL_ROUTE = "#/score/all/"  # a library token: every sheet of another phone
 QR_MAX_BYTES = 2953  # a version 40 QR code at error correction level L, in byte mode
@@ -175,12 +185,12 @@ def _write_view(out: _Writer, view: LinkView) -> None:
             out.sint(gain)
 
 
-def _seal(body: bytes) -> str:
-    """The token of a body: CRC-32 appended, raw deflate, base64url without padding, behind ``k1.``."""
+def _seal(body: bytes, version: int = VERSION) -> str:
+    """The token of a body: CRC-32 appended, raw deflate, base64url without padding, behind ``k1.`` (``k2.``)."""
     sealed = body + zlib.crc32(body).to_bytes(4, "big")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = packer.compress(sealed) + packer.flush()
-    return f"{MAGIC}{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return f"{MAGIC}{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def encode(sheet: Sheet) -> str:
@@ -192,15 +202,24 @@ def encode(sheet: Sheet) -> str:
     return _seal(bytes(out.data))
 
 
-def encode_library(entries: list[tuple[str, Sheet]] | tuple[tuple[str, Sheet], ...]) -> str:
-    """The token of several sheets with their titles ("Move all my sheets"); no views (not painted)."""
+def encode_library(
+    entries: list[tuple[str, Sheet]] | tuple[tuple[str, Sheet], ...], roster: Roster | None = None
+) -> str:
+    """The token of several sheets with their titles, their people and the regulars' roster ("Move all my
+    sheets"); no views (not painted)."""
     out = _Writer()
     out.data.append(KIND_LIBRARY)
     out.uint(len(entries))
     for title, sheet in entries:
         out.text(title)
         _write_sheet(out, sheet)
-    return _seal(bytes(out.data))
+        for person in sheet.people:
+            out.text(person or "")
+        out.text(sheet.story.place)
+        out.text(sheet.story.notes)
+        out.uint(0 if sheet.story.started is None else sheet.story.started // 1000 + 1)  # in seconds
+    out.text(json.dumps((roster or Roster()).to_data(), ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+    return _seal(bytes(out.data), LIBRARY_VERSION)
 
 
 def sheet_link(base: str, sheet: Sheet) -> str:
@@ -221,9 +240,10 @@ class _Corrupt(Exception):
 
 
 class _Reader:
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, version: int = VERSION) -> None:
         self.data = data
         self.at = 0
+        self.version = version  # the token's format version
 
     def byte(self) -> int:
         if self.at >= len(self.data):
@@ -334,14 +354,15 @@ def route_of(text: str) -> str:
     return (ROUTE if kind_of(token) == KIND_SHEET else ALL_ROUTE) + token
 
 
-def _unseal(token: str) -> _Reader:
+def _unseal(token: str, newest: int = LIBRARY_VERSION) -> _Reader:
+    """The body of a token of a version up to ``newest``."""
     match = _TOKEN.fullmatch(token_of(token))
     if match is None:
         raise LoadError("link_not_ours", field="link")
     version = int(match.group(1))
-    if version > VERSION:
-        raise LoadError("link_newer", field="link", version=version, supported=VERSION)
-    if version != VERSION:
+    if version > newest:
+        raise LoadError("link_newer", field="link", version=version, supported=newest)
+    if version not in READS:
         raise LoadError("link_not_ours", field="link")
     data = match.group(2)
     if not _DATA.fullmatch(data):
@@ -363,13 +384,25 @@ def _unseal(token: str) -> _Reader:
         raise LoadError("link_truncated", field="link")
     if unpacker.unused_data or len(body) < 5 or zlib.crc32(body[:-4]).to_bytes(4, "big") != body[-4:]:
         raise LoadError("link_corrupt", field="link")
-    return _Reader(body[:-4])
+    return _Reader(body[:-4], version)
+
+
+def _version(token: str) -> int:
+    match = _TOKEN.fullmatch(token_of(token))
+    return int(match.group(1)) if match else 0
 
 
 def _open(token: str, kind: int) -> _Reader:
-    into = _unseal(token)
+    try:
+        into = _unseal(token)
+    except LoadError as error:  # unreadable: a sheet's token of a newer version says so
+        if kind == KIND_SHEET and error.code != "link_not_ours" and _version(token) > VERSION:
+            raise LoadError("link_newer", field="link", version=_version(token), supported=VERSION) from None
+        raise
     if into.byte() != kind:
         raise LoadError("link_corrupt", field="link", reason="kind")
+    if kind == KIND_SHEET and into.version > VERSION:  # a sheet's token of a newer version
+        raise LoadError("link_newer", field="link", version=into.version, supported=VERSION)
     return into
 
 
@@ -385,9 +418,30 @@ def decode(token: str) -> Opened:
 
 def decode_library(token: str) -> tuple[tuple[str, Sheet], ...]:
     """The titled sheets of a library token (``encode_library``); ``LoadError`` (``link_*``)."""
-    return _read_whole(
-        token, KIND_LIBRARY, lambda into: tuple((into.text(), _read_sheet(into)) for _ in range(into.uint(100_000)))
-    )
+    return decode_all(token)[0]
+
+
+def decode_all(token: str) -> tuple[tuple[tuple[str, Sheet], ...], Roster]:
+    """The titled sheets of a library token with their people, and the roster (empty from a version 1 token)."""
+
+    def read(into: _Reader) -> tuple[tuple[tuple[str, Sheet], ...], Roster]:
+        entries = []
+        for _ in range(into.uint(100_000)):
+            title, sheet = into.text(), _read_sheet(into)
+            if into.version >= 2:
+                sheet = sheet.with_people(tuple(into.text() or None for _seat in sheet.players))
+                place, notes, started = into.text(), into.text(), into.uint()
+                sheet = sheet.with_story(place=place, notes=notes, started=(started - 1) * 1000 if started else None)
+            entries.append((title, sheet))
+        roster = Roster()
+        if into.version >= 2:
+            try:
+                roster = Roster.from_data(json.loads(into.text()))
+            except ValueError:
+                raise _Corrupt("roster") from None
+        return tuple(entries), roster
+
+    return _read_whole(token, KIND_LIBRARY, read)
 
 
 def _read_whole(token: str, kind: int, read: Callable[[_Reader], _T]) -> _T:
@@ -410,8 +464,8 @@ def kind_of(token: str) -> int:
 
 
 __all__ = [
-    "ALL_ROUTE", "KIND_LIBRARY", "KIND_SHEET", "QR_MAX_BYTES", "ROUTE", "VERSION",
+    "ALL_ROUTE", "KIND_LIBRARY", "KIND_SHEET", "LIBRARY_VERSION", "QR_MAX_BYTES", "ROUTE", "VERSION",
     "LinkView", "Opened", "ViewRound", "ViewStanding",
-    "decode", "decode_library", "encode", "encode_library", "fits_qr", "kind_of", "route_of", "sheet_link", "token_of",
-    "view_of",
+    "decode", "decode_all", "decode_library", "encode", "encode_library", "fits_qr", "kind_of", "route_of",
+    "sheet_link", "token_of", "view_of",
 ]  # fmt: skip

@@ -10,8 +10,12 @@
 ``load(data)`` checks all of it strictly (the checksum is SHA-256 of the canonical JSON of
 ``"sheet"``) and returns a new ``Sheet``, or raises ``LoadError`` and changes nothing.
 
-Versions: 1 had no ``"entry_mode"`` (read as ``"total"``, the only mode then remembered); 2 adds it.
-``load`` reads both; ``save`` writes the newest.
+Versions: 1 had no ``"entry_mode"`` (read as ``"total"``, the only mode then remembered); 2 adds it; 3 adds
+``"people"``, each seat's person id or null (``Sheet.people``), and ``"story"`` when the sheet has one (its place,
+notes and the time of its first round: ``scorekeeper.story``). A sheet of version 1 or 2 was kept on this phone
+before people had ids: each seat gets ``name_person(name)``, so one name is one person across the old sheets, the
+same on every read. ``load`` reads all three; ``save`` writes the newest; a newer version is refused
+(``unsupported_version``).
 """
 
 from __future__ import annotations
@@ -28,12 +32,19 @@ from .errors import KeeperError, LoadError
 from .model import Hand, Round
 from .options import Options
 from .sheet import Sheet
+from .story import Story
 
 FORMAT = "uno-scorekeeper-sheet"
-VERSION = 2
-READS = (1, 2)  # every version `load` migrates from
+VERSION = 3
+READS = (1, 2, 3)  # every version `load` migrates from
 SHEET_KEYS = {1: {"players", "options", "first_dealer", "dealer_drawn", "rounds"}}
 SHEET_KEYS[2] = SHEET_KEYS[1] | {"entry_mode"}
+SHEET_KEYS[3] = SHEET_KEYS[2] | {"people"}
+
+
+def name_person(name: str) -> str:
+    """The person id of a player of a sheet saved before people had ids: the name, case folded (``"~ana"``)."""
+    return "~" + name.casefold()
 
 
 def canonical_json(data: Any) -> str:
@@ -56,7 +67,8 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
             {"winner": round_.winner, "hands": [_hand_data(hand) for hand in round_.hands]} for round_ in sheet.rounds
         ],
         "entry_mode": sheet.entry_mode.value,
-    }
+        "people": list(sheet.people),
+    } | ({} if sheet.story.empty else {"story": sheet.story.to_data()})
 
 
 def _hand_data(hand: Hand | None) -> dict[str, Any] | None:
@@ -110,7 +122,8 @@ def load(data: Any) -> Sheet:
 
 def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
     """The ``"sheet"`` part of a save of ``version``, checked field by field and then as a whole."""
-    _keys(body, SHEET_KEYS[version], "sheet")
+    has_story = version >= 3 and isinstance(body, dict) and "story" in body  # optional: only when there is one
+    _keys(body, SHEET_KEYS[version] | ({"story"} if has_story else set()), "sheet")
     mode = body.get("entry_mode", Mode.TOTAL.value)
     if not isinstance(mode, str) or mode not in {item.value for item in Mode}:
         raise LoadError("bad_field", path="sheet.entry_mode", expected='"total" or "cards"')
@@ -126,9 +139,17 @@ def parse_sheet(body: Any, version: int = VERSION) -> Sheet:
     rounds = tuple(
         _round(item, f"sheet.rounds[{index}]") for index, item in enumerate(_list(body["rounds"], "sheet.rounds"))
     )
+    if version >= 3:
+        people = _list(body["people"], "sheet.people")
+        for index, person in enumerate(people):
+            if person is not None:
+                _type(person, str, f"sheet.people[{index}]", "a person id or null")
+    else:
+        people = [name_person(name) for name in players]
+    story = Story.from_data(body["story"], "sheet.story") if has_story else Story()
     try:
         options = Options.from_dict(body["options"])
-        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode))
+        return Sheet(tuple(players), options, dealer, body["dealer_drawn"], rounds, Mode(mode), tuple(people), story)
     except KeeperError as error:
         raise LoadError("invalid_sheet", detail=str(error), reason=error.code) from None
 

@@ -21,10 +21,12 @@ from .entry import Mode, RoundDraft
 from .errors import RoundRejected, SetupError, SheetError
 from .model import Round
 from .options import Options
+from .story import Story
 from .tally import Tally, tally
 from .validation import check_round, draft_from_round, round_from_draft
 
 NAME_MAX = 32  # the issue's HTML test name `<img src=x onerror=alert(1)>` has 28
+PERSON_MAX = 64  # a person id's length (`people`)
 
 
 class Randrange(Protocol):
@@ -36,6 +38,22 @@ class Randrange(Protocol):
 def has_bad_char(text: str) -> bool:
     """Whether ``text`` holds a control character, or half of a surrogate pair (text that cannot be saved as UTF-8)."""
     return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
+
+
+def check_people(people: tuple[str | None, ...], count: int) -> None:
+    """``SetupError("bad_person")`` unless ``people`` has one entry per seat, each None or a person id (a text of 1
+    to ``PERSON_MAX`` characters, no control character), no person twice."""
+    if len(people) != count:
+        raise SetupError("bad_person", field="people", count=count)
+    seen: set[str] = set()
+    for seat, person in enumerate(people):
+        if person is None:
+            continue
+        if not isinstance(person, str) or not person or len(person) > PERSON_MAX or has_bad_char(person):
+            raise SetupError("bad_person", field="people", seat=seat, count=count)
+        if person in seen:
+            raise SetupError("person_twice", field="people", seat=seat)
+        seen.add(person)
 
 
 def clean_name(name: str, others: tuple[str, ...] = (), seat: int | None = None) -> str:
@@ -71,8 +89,19 @@ class Sheet:
     dealer_drawn: bool = False  # True when the app drew the first dealer at random (R-SEAT-3)
     rounds: tuple[Round, ...] = ()
     entry_mode: Mode = Mode.TOTAL  # how the hands of a new round are entered (R-KEEP-1), remembered
+    # per seat, the person sitting there (a regular's stable id, `scorekeeper.people`), or None: not in the record
+    # (a sheet from a link, until the person says who they are); () is everyone None
+    people: tuple[str | None, ...] = ()
+    story: Story = field(default_factory=Story)  # where, notes, when the first round was saved
 
     def __post_init__(self) -> None:
+        if not isinstance(self.story, Story):
+            raise SetupError("bad_option", field="story", option="story", value=self.story, allowed="Story")
+        if isinstance(self.people, list):  # kept immutable, as saved
+            object.__setattr__(self, "people", tuple(self.people))
+        if not self.people and self.players:
+            object.__setattr__(self, "people", (None,) * len(self.players))
+        check_people(self.people, len(self.players))
         if not isinstance(self.options, Options):
             raise SetupError("bad_option", field="options", option="options", value=self.options, allowed="Options")
         if not isinstance(self.entry_mode, Mode):
@@ -123,11 +152,24 @@ class Sheet:
 
     # -- players and options (before / during the game) ---------------------------------------
 
-    def add_player(self, name: str) -> Sheet:
+    def add_player(self, name: str, person: str | None = None) -> Sheet:
+        """A player at the next seat: ``person`` is who it is (a regular's id), None for nobody in the record."""
         self._not_started()
         if len(self.players) >= MAX_PLAYERS:
             raise SetupError("too_many_players", field="players", limit=MAX_PLAYERS)
-        return dataclasses.replace(self, players=(*self.players, clean_name(name, self.players, len(self.players))))
+        if person is not None and person in self.people:
+            raise SetupError("person_twice", field="name", seat=len(self.players))
+        name = clean_name(name, self.players, len(self.players))
+        return dataclasses.replace(self, players=(*self.players, name), people=(*self.people, person))
+
+    def with_story(self, **changes: Any) -> Sheet:
+        """The sheet with its story changed (``place``, ``notes``, ``started``), at any time; ``SetupError`` when
+        a place or notes cannot be kept (too long, control characters: ``clean_place``, ``clean_notes``)."""
+        return dataclasses.replace(self, story=self.story.replace(**changes))
+
+    def with_people(self, people: tuple[str | None, ...] | list[str | None]) -> Sheet:
+        """The sheet with these people at its seats (a sheet from a link joined to the regulars), at any time."""
+        return dataclasses.replace(self, people=tuple(people))
 
     def rename_player(self, seat: int, name: str) -> Sheet:
         """Allowed at any time; the name must stay unique (ignoring case)."""
@@ -160,8 +202,13 @@ class Sheet:
         if dealer is not None:
             dealer = None if dealer == seat else dealer - (dealer > seat)
         players = self.players[:seat] + self.players[seat + 1 :]
+        people = self.people[:seat] + self.people[seat + 1 :]
         return dataclasses.replace(
-            self, players=players, first_dealer=dealer, dealer_drawn=self.dealer_drawn and dealer is not None
+            self,
+            players=players,
+            people=people,
+            first_dealer=dealer,
+            dealer_drawn=self.dealer_drawn and dealer is not None,
         )
 
     def set_options(self, options: Options | None = None, **changes: Any) -> Sheet:
@@ -202,8 +249,9 @@ class Sheet:
             ) from None
 
     def same_game(self, other: Sheet) -> bool:
-        """The same players, options, dealer and rounds (the remembered entry mode aside)."""
-        return dataclasses.replace(other, entry_mode=self.entry_mode) == self
+        """The same players, options, dealer and rounds (the remembered entry mode and who the people are aside)."""
+        mine = (self.players, self.options, self.first_dealer, self.dealer_drawn, self.rounds)
+        return mine == (other.players, other.options, other.first_dealer, other.dealer_drawn, other.rounds)
 
     def add_round(self, round_: RoundDraft | Round) -> Sheet:
         """Save a round. ``SetupError`` if the game cannot start yet, ``SheetError("match_over")``
@@ -238,12 +286,13 @@ class Sheet:
         return draft_from_round(self.rounds[self.round_index(number)])
 
     def play_again(self, first_dealer: int | None = None, keep_rotation: bool = True) -> Sheet:
-        """A new sheet with the same players and options, no rounds. First dealer: ``first_dealer``
+        """A new sheet with the same players, options and place, no rounds. First dealer: ``first_dealer``
         if given, else (``keep_rotation``) whoever would deal next on this sheet, else none yet."""
         if first_dealer is not None:
             self._seat(first_dealer, "dealer")
         dealer = first_dealer if first_dealer is not None else (self.tally().dealer if keep_rotation else None)
-        return Sheet(self.players, self.options, dealer, False, (), self.entry_mode)
+        again = Story(place=self.story.place)  # the same table: its place, not its notes
+        return Sheet(self.players, self.options, dealer, False, (), self.entry_mode, self.people, again)
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -273,7 +322,12 @@ class Sheet:
 
     def _reorder(self, order: list[int]) -> Sheet:
         dealer = None if self.first_dealer is None else order.index(self.first_dealer)
-        return dataclasses.replace(self, players=tuple(self.players[seat] for seat in order), first_dealer=dealer)
+        return dataclasses.replace(
+            self,
+            players=tuple(self.players[seat] for seat in order),
+            people=tuple(self.people[seat] for seat in order),
+            first_dealer=dealer,
+        )
 
 
 def new_sheet(names: list[str] | tuple[str, ...] = (), options: Options | None = None) -> Sheet:

@@ -22,8 +22,10 @@ from e2e_helpers import (
     type_into,
     wait_ready,
 )
+from PIL import Image
 from playwright.sync_api import BrowserContext, Page, expect
 from score_helpers import (
+    ARTIFACTS,
     EVIL,
     Hand,
     english,
@@ -210,6 +212,15 @@ def test_a_whole_game_on_a_phone(
     expect(page.locator("#score-flash")).to_have_text(re.compile("Standings (shared|copied)|Could not share"))
     if page.locator(".sk-copy-text").count():
         expect(page.locator(".sk-copy-text")).to_have_value(said_text(share_said(share_data(final)), english))
+    # the card: the final standings with the date as a picture (this browser's share sheet takes no files: a download)
+    with page.expect_download() as picture:
+        page.locator("#score-card").click()
+    assert re.fullmatch(r"uno-\d{4}-\d{2}-\d{2}-ana\.png", picture.value.suggested_filename)
+    card = Image.open(picture.value.path())
+    assert card.format == "PNG" and card.width == 1080 and card.height > 600
+    assert card.convert("RGB").getpixel((5, 5)) == (185, 28, 28)  # drawn: the red band, not a blank canvas
+    card.save(ARTIFACTS / "score-card.png")
+    expect(page.locator("#score-flash")).to_have_text("Picture saved to your downloads.")
     original = saved_sheet(page, sheet)
     assert load(original).tally().totals == final.tally().totals
     assert dialogs == []

@@ -14,11 +14,16 @@ from hypothesis import strategies as st
 from keeper_helpers import BASE, NAMES, body_of, deal, draft_of_deal, evening, make_sheet, options_st, reseal, rngs
 
 from scorekeeper import KeeperError, LoadError, Options, Sheet, SheetError, new_sheet
-from scorekeeper.link import (
+from scorekeeper.link import (  # a version 1 library token, made as it was
     ALL_ROUTE,
+    LIBRARY_VERSION,
     QR_MAX_BYTES,
     ROUTE,
+    _seal,
+    _write_sheet,
+    _Writer,
     decode,
+    decode_all,
     decode_library,
     encode,
     encode_library,
@@ -28,6 +33,7 @@ from scorekeeper.link import (
     sheet_link,
     view_of,
 )
+from scorekeeper.people import Roster
 from uno_core.rules import teams_fit
 
 # any names the keeper takes: emoji, HTML, accents, scripts other than Latin
@@ -217,6 +223,25 @@ def test_a_library_token_carries_every_titled_sheet() -> None:
     with pytest.raises(LoadError) as caught:
         decode_library(encode(entries[0][1]))
     assert caught.value.code == "link_corrupt"
+
+
+def test_a_library_token_carries_the_people_and_the_regulars_and_an_old_one_still_opens() -> None:
+    friday = make_sheet(2, 0).with_people(("~ana", None))
+    roster = Roster(names={"~ana": "Anita"}, merged={"~bob": "~ana"}, forgotten=frozenset({"~cy"}))
+    token = encode_library((("Friday", friday),), roster)
+    assert token.startswith(f"k{LIBRARY_VERSION}.") and LIBRARY_VERSION == 2
+    entries, found = decode_all(token)
+    assert entries == (("Friday", friday),) and entries[0][1].people == ("~ana", None) and found == roster
+    old = _Writer()  # a library token of version 1: no people, no roster
+    old.data.append(1)
+    old.uint(1)
+    old.text("Friday")
+    _write_sheet(old, friday)
+    entries, found = decode_all(_seal(bytes(old.data), 1))
+    assert entries[0][1].people == (None, None) and entries[0][1].same_game(friday) and found == Roster()
+    with pytest.raises(LoadError) as caught:
+        decode_all("k3." + token.split(".", 1)[1])
+    assert caught.value.code == "link_newer"
 
 
 def test_an_evening_of_tapped_hands_gives_a_link_under_1000_characters() -> None:

@@ -160,7 +160,7 @@ def test_a_version_1_save_still_loads() -> None:
     old = {"format": "uno-scorekeeper-sheet", "version": 1, "checksum": checksum(body), "sheet": body}
     sheet = load(old)
     assert sheet.entry_mode.value == "total" and sheet.tally().totals == (57, 0)
-    assert save(sheet)["version"] == VERSION == 2 and save(sheet)["sheet"]["entry_mode"] == "total"
+    assert save(sheet)["version"] == VERSION == 3 and save(sheet)["sheet"]["entry_mode"] == "total"
     old["sheet"] = {**body, "entry_mode": "cards"}
     old["checksum"] = checksum(old["sheet"])
     with pytest.raises(LoadError):  # format 1 had no entry mode: a file that says otherwise is damaged
@@ -171,6 +171,48 @@ def test_a_version_1_save_still_loads() -> None:
     new["checksum"] = checksum(new["sheet"])
     with pytest.raises(LoadError):
         load(new)
+
+
+def test_old_saves_get_people_by_name_and_a_newer_one_is_refused() -> None:
+    """Sheets saved before people had ids (formats 1 and 2) open unchanged; each name is one person, the same on
+    every read; format 3 keeps each seat's person (or none); a save from a newer version is refused."""
+    body = {
+        "players": ["Ana", "Beto"],
+        "options": {},
+        "first_dealer": 0,
+        "dealer_drawn": False,
+        "rounds": [{"winner": 0, "hands": [None, {"total": 12}]}],
+        "entry_mode": "total",
+    }
+    old = {"format": "uno-scorekeeper-sheet", "version": 2, "checksum": checksum(body), "sheet": body}
+    sheet = load(old)
+    assert sheet.people == ("~ana", "~beto") == load(old).people
+    assert sheet.players == ("Ana", "Beto") and sheet.tally().totals == (12, 0)
+    again = load(save(sheet.rename_player(1, "Roberto")))
+    assert again.people == ("~ana", "~beto") and again.players == ("Ana", "Roberto")
+    joined = load(save(sheet.with_people(("p1", None))))
+    assert joined.people == ("p1", None)
+    newer = {**old, "version": VERSION + 1}
+    with pytest.raises(LoadError) as refused:
+        load(newer)
+    assert refused.value.code == "unsupported_version" and refused.value.params["version"] == VERSION + 1
+    bad = save(sheet)
+    bad["sheet"]["people"] = ["p1", "p1"]
+    bad["checksum"] = checksum(bad["sheet"])
+    with pytest.raises(LoadError):  # one person in two seats
+        load(bad)
+
+
+def test_people_follow_their_seats() -> None:
+    sheet = Sheet().add_player("Ana", "a").add_player("Ben").add_player("Cy", "c")
+    assert sheet.people == ("a", None, "c")
+    assert sheet.move_player(2, 0).people == ("c", "a", None)
+    assert sheet.remove_player(0).people == (None, "c")
+    assert sheet.reorder_players((1, 2, 0)).people == (None, "c", "a")
+    with pytest.raises(SetupError):
+        sheet.add_player("Dee", "a")
+    assert sheet.choose_dealer(0).play_again().people == sheet.people
+    assert sheet.same_game(sheet.with_people((None, None, None)))
 
 
 def test_a_round_summary_says_who_dealt_went_out_held_and_deals_next() -> None:

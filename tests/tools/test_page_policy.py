@@ -25,8 +25,9 @@ def test_policy_allows_our_origin_only() -> None:
     # no eval (PyScript, which built its hooks with Function(), is gone); MicroPython compiles WebAssembly
     assert found["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
     assert found["object-src"] == ["'none'"] and found["frame-ancestors"] == ["'none'"]
+    assert found["img-src"] == ["'self'", "blob:"]  # the share card's SVG, read into a canvas (web/page/picture.mjs)
     sources = {source for values in found.values() for source in values}
-    assert sources <= {"'self'", "'none'", "'wasm-unsafe-eval'"}  # no host, no inline, no data:
+    assert sources <= {"'self'", "'none'", "'wasm-unsafe-eval'", "blob:"}  # no host, no inline, no data:
 
 
 def test_page_has_no_inline_script_or_style() -> None:

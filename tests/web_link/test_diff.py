@@ -177,3 +177,13 @@ def test_html_is_sent_only_where_it_parses_back_into_as_many_nodes() -> None:
         found = diff.changes(old, new)
         assert found is not None
         assert not diff.as_html(new, found, lambda data: str(data)) and found[0][0] == "+"
+
+
+def test_an_empty_text_is_no_node_so_a_field_filled_later_gets_one() -> None:
+    """`<textarea></textarea>` parses to no child node: a tree with an empty text there would send a change to a node
+    the page does not have (a sheet's notes typed into an empty field once broke the page so)."""
+    from app.tree import el, to_data
+
+    empty, filled = (to_data(el("div", el("textarea", text, id="notes"))) for text in ("", "Pizza"))
+    assert empty["c"][0].get("c", []) == []
+    assert diff.changes(empty, filled) == [["+", [0], ["Pizza"]]]

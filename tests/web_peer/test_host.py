@@ -292,3 +292,21 @@ def test_a_host_that_reloads_shows_each_players_rejoin_code_and_the_phones_come_
     assert (ana.token, beto.token) == tokens
     assert sorted((g.seat, g.connected) for g in again.hosting.host.guests.seated()) == [(1, True), (2, True)]
     assert again.hosting.host_view().rejoin == ()
+
+
+def test_a_big_screen_follows_the_hosts_sheet_live(host: Host) -> None:
+    screen = GuestPhone("tv", "es")  # a laptop following the sheet: it claims no player
+    host.join(screen)
+    screen.tap("table.big", checked=True)
+    assert "Rondas jugadas: 0" in page_text(screen) and "¿Quién eres?" not in page_text(screen)
+    host.show(f"#/score/{host.sheet_id}/round")
+    host.keeper.act("score.winner", seat=0)
+    host.hosting.changed()
+    assert "Ronda 1: se están anotando las manos" in page_text(screen)
+    for seat, total in ((1, "10"), (2, "20"), (3, "5")):
+        host.keeper.act("score.hand-total", seat=seat, value=total)
+    host.keeper.act("score.save")
+    host.hosting.changed()
+    assert ">35<" in page_text(screen) and "Ronda 2" in page_text(screen)  # the host went on to the next round
+    screen.tap("table.big", checked=False)
+    assert "¿Quién eres?" in page_text(screen)

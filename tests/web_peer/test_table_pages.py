@@ -118,3 +118,25 @@ def test_a_guest_sees_the_other_hands_arrive_and_what_the_round_adds() -> None:
     round_ = by_id(watching, "table-round")
     assert round_ is not None and "table.all_hands" in keys_of(round_)
     assert len([item for item in round_.walk() if item.tag == "li"]) == 4
+
+
+def test_a_big_screen_shows_the_standings_alone_and_says_where_the_round_is() -> None:
+    sheet = new_sheet(["Ana", "Beto", "<b>Caro</b>"]).choose_dealer(0)
+    sheet = sheet.add_round(sheet.blank_draft().with_winner(1).with_text(0, "20").with_text(2, "7"))
+    live = dataclasses.replace(GUEST, sheet=sheet, title="Friday", seat=None)
+    offer = by_id(pages.guest_page(live), "table-big-on")
+    assert offer is not None and offer.attr("data-act") == "table.big" and offer.attr("data-checked") == "true"
+    assert offer.attr("data-fullscreen") == "on"  # the page asks for the whole screen in the tap itself
+    big = pages.guest_page(dataclasses.replace(live, big=True))
+    assert by_id(big, "table-who") is None and by_id(big, "score-link-standings") is None  # nothing but the standings
+    names = [item.children[0] for item in big.walk() if item.attr("class") == "sk-who-name"]
+    assert names == ["Beto", "Ana", "<b>Caro</b>"]  # ranked: Beto has 27, the others 0 (a tie in seat order)
+    assert {"table.big_played", "score.deals_now"} <= set(keys_of(big))
+    leave = by_id(big, "table-big-off")
+    assert leave is not None and leave.attr("data-checked") == "false" and leave.attr("data-fullscreen") == "off"
+    entering = pages.guest_page(dataclasses.replace(live, big=True, round_open=True, round=2))
+    assert "table.big_entering" in keys_of(entering)
+    done = sheet.set_options(target=25)  # Beto's 27 reach it (R-SCORE-4)
+    final = pages.guest_page(dataclasses.replace(live, sheet=done, big=True))
+    assert "table.big_final" in keys_of(final) and "score.badge_winner" in keys_of(final)
+    assert "score.deals_now" not in keys_of(final)

@@ -14,6 +14,7 @@ from app.score.keepsafe import Facts
 from app.score.pages import render
 from app.score.step import ACTS
 from app.score.store import MemoryStorage
+from scorekeeper import RoundDraft, Sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 FROM_THE_SCREEN: set[str] = set()  # every act a page sends is the step's (the chosen file's text too: "score.file")
@@ -22,6 +23,24 @@ FROM_THE_SCREEN: set[str] = set()  # every act a page sends is the step's (the c
 def acts_shown(keeper: Keeper) -> set[str]:
     """The `data-act` of every element on the keeper's page now."""
     return {act for node in render(keeper.screen()).walk() if (act := node.attr("data-act"))}
+
+
+def regulars_acts(keeper: Keeper) -> set[str]:
+    """The regulars offered at set-up, their page (a merged one, a forgotten one), the record page."""
+    seen: set[str] = set()
+    go(keeper, "#/score/new")
+    keeper.act("score.new-name", value="Ana")
+    seen |= acts_shown(keeper)  # Ana offered, and another person called Ana
+    keeper.act("score.new-name", value="")
+    other = Sheet().add_player("Dee", "~dee").add_player("Eve", "~eve").choose_dealer(0)
+    keeper.store.put("other", other.add_round(RoundDraft.blank(2).with_winner(0).with_text(1, "5")), 1)
+    go(keeper, "#/score/people")
+    keeper.act("score.person-merge", person="~dee", value="~ben")
+    keeper.act("score.person-forget", person="~cai")
+    seen |= acts_shown(keeper)
+    go(keeper, "#/score/record")
+    seen |= acts_shown(keeper)
+    return seen
 
 
 def every_act_of_an_evening(keeper: Keeper, tr: Translator) -> set[str]:
@@ -67,6 +86,7 @@ def every_act_of_an_evening(keeper: Keeper, tr: Translator) -> set[str]:
     go(keeper, f"#/score/{sheet_id}/link")
     seen |= acts_shown(keeper)
     link = keeper.act("score.share-link").share or ""
+    seen |= regulars_acts(keeper)
     go(keeper, "#/score")
     keeper.facts = Facts(IPHONE_SAFARI, False, False)
     seen |= acts_shown(keeper)
@@ -80,6 +100,7 @@ def every_act_of_an_evening(keeper: Keeper, tr: Translator) -> set[str]:
     seen |= acts_shown(other)
     go(other, "#" + old_link.split("#", 1)[1])
     go(other, other.act("score.keep").go or "")
+    seen |= acts_shown(other)  # a sheet from a link: "they are my regulars"
     go(other, "#" + link.split("#", 1)[1])
     seen |= acts_shown(other)  # an older copy of the game here: update it, or keep a new one
     return seen

@@ -172,7 +172,7 @@ def test_move_all_my_sheets_by_one_link(keeper: Keeper, tr: Translator) -> None:
     ]  # the QR code of the same link
     assert words(find(page, id="score-qr-title")[0], tr).startswith("Point another phone's camera")
     link = keeper.act("score.move-all").share or ""
-    assert "#/score/all/k1." in link and link == shown
+    assert "#/score/all/k2." in link and link == shown
     keeper.shared("copied")
     assert (
         words(find(render(keeper.screen()), id="score-flash")[0], tr) == "Link with all sheets copied to the clipboard."
@@ -244,7 +244,7 @@ def test_move_all_says_when_the_sheets_are_too_many_for_one_qr_code(keeper: Keep
     page = render(keeper.screen())
     assert not [node for node in page.walk() if node.tag == "svg"]
     assert words(find(page, id="score-qr-title")[0], tr).startswith("These sheets don't fit in one QR code")
-    assert "#/score/all/k1." in (find(page, id="score-link-text")[0].attr("value") or "")
+    assert "#/score/all/k2." in (find(page, id="score-link-text")[0].attr("value") or "")
     tr.lang = "es"
     assert "no caben" in words(find(render(keeper.screen()), id="score-qr-title")[0], tr)
     assert not tr.missing

@@ -6,6 +6,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,25 @@ def test_the_list_page_from_plain_values() -> None:
     keys = keys_of(page)
     assert {"score.list.damaged", "score.list.empty", "score.imported_many"} <= keys
     assert render(screen) == page  # the same values give the same page
+
+
+def test_the_finished_sheets_are_listed_month_by_month_the_latest_first() -> None:
+    sheet = a_sheet("Ana", "Ben").set_options(target=10)
+    sheet = sheet.add_round(sheet.blank_draft().with_winner(0).with_text(1, "10"))
+    on = {name: int(datetime(2026, month, day, 21).timestamp() * 1000) for name, month, day in
+          (("nov", 11, 27), ("dec1", 12, 4), ("dec2", 12, 1), ("playing", 10, 2))}  # fmt: skip
+    listing = tuple(
+        dataclasses.replace(SavedSheet(name, name, when, when, sheet).summary(), finished=name != "playing")
+        for name, when in on.items()
+    )
+    page = render(Screen(where=Where("list"), listing=listing))
+    tr = Translator()
+    tr.lang = "es"
+    months = [text_of(head, tr) for head in page.walk() if head.tag == "h3"]
+    assert months == ["diciembre de 2026", "noviembre de 2026"]  # the sheet in progress is not among them
+    finished = next(node for node in page.walk() if node.tag == "section" and "sk-months" in (node.attr("class") or ""))
+    titles = [node.children[0] for node in finished.walk() if node.attr("class") == "sk-game-title"]
+    assert titles == ["dec1", "dec2", "nov"]
 
 
 def test_a_setup_page_shows_the_messages_and_refused_text_it_is_given() -> None:

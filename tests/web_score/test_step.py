@@ -21,7 +21,7 @@ from app.score.store import DRAFTS_KEY, LIBRARY_KEY, SETUP_KEY, MemoryStorage
 from app.score.visit import Visit
 from app.score.where import Where
 from app.tree import Phrase
-from scorekeeper import Mode, dumps, new_sheet
+from scorekeeper import Mode, RoundDraft, Sheet, dumps, new_sheet
 from shared import protocol
 from uno_core.cards import Rank
 from uno_core.rules import MAX_PLAYERS, WILD_POINTS, DealerRotation, Scoring
@@ -68,7 +68,7 @@ def places() -> Places:
     found.at["sure"] = state_of(keeper)
     keeper.act("score.save")  # asks first: far beyond a hand
     go(keeper, keeper.act("score.save-sure").go or "")
-    found.at["sheet"] = state_of(keeper)  # the summary and the "Keep a copy" offer on show
+    found.at["sheet"] = state_of(keeper)  # Ben won; the summary and the "Keep a copy" offer on show
     go(keeper, f"#/score/{sheet_id}/round/1")
     found.at["edit"] = state_of(keeper)
     go(keeper, f"#/score/{sheet_id}/setup")
@@ -88,6 +88,12 @@ def places() -> Places:
     keeper.act("score.add")
     keeper.act("score.new-name", value="Fer")
     found.at["new"] = state_of(keeper)
+    zoe = Sheet().add_player("Zoe", "~zoe").add_player("Yan", "~yan").choose_dealer(0)
+    keeper.store.put("zoe", zoe.add_round(RoundDraft.blank(2).with_winner(0).with_text(1, "5")), 1)
+    go(keeper, "#/score/people")
+    found.at["people"] = state_of(keeper)
+    go(keeper, "#/score/record")
+    found.at["record"] = state_of(keeper)
     other = make_keeper(MemoryStorage(), tr)
     go(other, "#" + found.links["sheet"].split("#", 1)[1])
     found.at["open"] = state_of(other)
@@ -95,6 +101,7 @@ def places() -> Places:
     found.at["openall"] = state_of(other)
     go(other, "#" + found.links["old"].split("#", 1)[1])
     go(other, other.act("score.keep").go or "")
+    found.at["kept"] = state_of(other)  # a sheet from a link: its players are nobody in the record yet
     go(other, "#" + found.links["sheet"].split("#", 1)[1])
     found.at["older"] = state_of(other)  # an older copy of the game is on this phone
     return found
@@ -219,6 +226,45 @@ CASES = [
     ),
     Case(
         "sheet",
+        "score.place",
+        {"value": "  Casa   de Beto "},
+        lambda b, a, e: (
+            sheet_of(a).story.place == "Casa de Beto"
+            and e.writes == {LIBRARY_KEY}
+            and a.shelf.saved("id1").updated == b.shelf.saved("id1").updated  # no play: the list keeps its order
+        ),
+    ),
+    Case(
+        "sheet",
+        "score.place",
+        {"value": "x" * 81},
+        lambda b, a, e: (
+            a.shelf == b.shelf
+            and a.visit.errors["place"][0].code == "place_too_long"
+            and a.visit.pending["place"] == "x" * 81
+        ),
+    ),
+    Case(
+        "sheet",
+        "score.notes",
+        {"value": "Ana's birthday\r\nPizza "},
+        lambda b, a, e: sheet_of(a).story.notes == "Ana's birthday\nPizza" and e.writes == {LIBRARY_KEY},
+    ),
+    Case("round", "score.picture", {}, lambda b, a, e: e.picture is None and a.visit == b.visit),  # not finished
+    Case(
+        "sheet",
+        "score.picture",
+        {},
+        lambda b, a, e: (
+            e.picture is not None
+            and e.picture[0].endswith("-ben.png")
+            and e.picture[1].tag == "svg"
+            and a.visit.sharing == "picture"
+            and a.shelf == b.shelf
+        ),
+    ),
+    Case(
+        "sheet",
         "score.export",
         {},
         lambda b, a, e: e.download[0].startswith("uno-ana-ben-cai-") and e.writes == {KEPT_KEY},
@@ -292,6 +338,67 @@ CASES = [
         lambda b, a, e: e.download[0].startswith("uno-backup-") and e.writes == {KEPT_KEY},
     ),
     Case("openall", "score.keep-all", {}, lambda b, a, e: e.go == "#/score" and len(a.shelf.library.entries) == 1),
+    # the regulars
+    Case(
+        "new",
+        "score.pick",
+        {"person": "~ana"},
+        lambda b, a, e: a.shelf.setup.players[-1] == "Ana" and a.shelf.setup.people[-1] == "~ana",
+    ),
+    Case(
+        "new",
+        "score.add-new",
+        {},
+        lambda b, a, e: a.shelf.setup.people[-1] == "~fer" and a.shelf.setup_name == "" and e.writes == {SETUP_KEY},
+    ),
+    Case(
+        "people",
+        "score.person-name",
+        {"person": "~ana", "value": " Anita "},
+        lambda b, a, e: a.shelf.library.roster.names == {"~ana": "Anita"} and e.writes == {LIBRARY_KEY},
+    ),
+    Case(
+        "people",
+        "score.person-merge",
+        {"person": "~zoe", "value": "~ana"},
+        lambda b, a, e: a.shelf.library.roster.merged == {"~zoe": "~ana"} and e.writes == {LIBRARY_KEY},
+    ),
+    Case(
+        "people",
+        "score.person-split",
+        {"person": "~zoe"},
+        lambda b, a, e: (
+            b.shelf.library.roster.merged and a.shelf.library.roster == PLACES.at["people"].shelf.library.roster
+        ),
+        before=(("score.person-merge", {"person": "~zoe", "value": "~ana"}),),
+    ),
+    Case(
+        "people",
+        "score.person-forget",
+        {"person": "~ben"},
+        lambda b, a, e: a.shelf.library.roster.forgotten == {"~ben"} and e.writes == {LIBRARY_KEY},
+    ),
+    Case(
+        "people",
+        "score.person-remember",
+        {"person": "~ben"},
+        lambda b, a, e: b.shelf.library.roster.forgotten and not a.shelf.library.roster.forgotten,
+        before=(("score.person-forget", {"person": "~ben"}),),
+    ),
+    Case(
+        "kept",
+        "score.join",
+        {},
+        lambda b, a, e: None in sheet_of(b).people and sheet_of(a).people == ("~ana", "~ben", "~cai"),
+    ),
+    Case("record", "score.record-include", {"checked": True}, lambda b, a, e: a.visit.record.include and not e.writes),
+    Case("record", "score.record-who", {"value": "~ben"}, lambda b, a, e: a.visit.record.who == "~ben"),
+    Case(
+        "record",
+        "score.versus",
+        {"side": "b", "value": "~cai"},
+        lambda b, a, e: a.visit.record.versus == ("", "~cai") and a.shelf == b.shelf,
+    ),
 ]
 
 

@@ -429,6 +429,8 @@ window.unoShell = {
   // for the page's MicroPython, whose own window.setTimeout calls throw "Illegal invocation" at times
   later: (callback, ms) => setTimeout(callback, ms),
   checkForUpdate,
+  // a finished sheet's card as a PNG, shared or downloaded (loaded on its first use)
+  picture: (svg, name) => import("./picture.mjs").then((module) => module.sharePicture(svg, name)),
 };
 
 preRoute();

@@ -28,6 +28,11 @@ class Download(TypedDict):
     type: str
 
 
+class Picture(TypedDict):
+    name: str
+    svg: str
+
+
 class Cue(TypedDict):
     kind: str
     at: int
@@ -384,6 +389,15 @@ class TableStandInIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class TableBigIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["table.big"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreImportIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.import"]
@@ -542,6 +556,106 @@ class ScoreStartIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class ScorePickIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.pick"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreAddNewIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.add-new"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonNameIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-name"]
+    person: str
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonMergeIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-merge"]
+    person: str
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonSplitIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-split"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonForgetIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-forget"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePersonRememberIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.person-remember"]
+    person: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreJoinIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.join"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRecordIncludeIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.record-include"]
+    checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreRecordWhoIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.record-who"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreVersusIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.versus"]
+    side: Literal["a", "b"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class ScoreUndoIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.undo"]
@@ -561,6 +675,14 @@ class ScoreShareIntent(TypedDict):
 class ScoreSummaryIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.summary"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePictureIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.picture"]
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -611,6 +733,24 @@ class ScoreDeleteGameIntent(TypedDict):
 class ScoreNoCopyIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["score.no-copy"]
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScorePlaceIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.place"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class ScoreNotesIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["score.notes"]
+    value: str
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -772,7 +912,7 @@ class RedrawMessage(TypedDict):
 
 class SharedMessage(TypedDict):
     op: Literal["shared"]
-    how: Literal["shared", "copied", "failed"]
+    how: Literal["shared", "copied", "downloaded", "failed"]
     text: NotRequired[str]
 
 
@@ -895,6 +1035,7 @@ class DrawMessage(TypedDict):
 class EffectMessage(TypedDict):
     op: Literal["effect"]
     download: NotRequired[Download]
+    picture: NotRequired[Picture]
     go: NotRequired[str]
     share: NotRequired[str]
     pick: NotRequired[str]
@@ -1215,6 +1356,7 @@ TableIntent = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableBigIntent
 )
 
 
@@ -1228,6 +1370,7 @@ TABLE_ACTS = frozenset(
         "table.stop",
         "table.claim",
         "table.stand-in",
+        "table.big",
     )
 )
 
@@ -1255,15 +1398,29 @@ ScoreIntent = (
     | ScoreDealerIntent
     | ScoreDrawIntent
     | ScoreStartIntent
+    | ScorePickIntent
+    | ScoreAddNewIntent
+    | ScorePersonNameIntent
+    | ScorePersonMergeIntent
+    | ScorePersonSplitIntent
+    | ScorePersonForgetIntent
+    | ScorePersonRememberIntent
+    | ScoreJoinIntent
+    | ScoreRecordIncludeIntent
+    | ScoreRecordWhoIntent
+    | ScoreVersusIntent
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
     | ScoreCancelIntent
     | ScoreDeleteGameIntent
     | ScoreNoCopyIntent
+    | ScorePlaceIntent
+    | ScoreNotesIntent
     | ScoreWinnerIntent
     | ScoreModeAllIntent
     | ScoreHandModeIntent
@@ -1303,15 +1460,29 @@ SCORE_ACTS = frozenset(
         "score.dealer",
         "score.draw",
         "score.start",
+        "score.pick",
+        "score.add-new",
+        "score.person-name",
+        "score.person-merge",
+        "score.person-split",
+        "score.person-forget",
+        "score.person-remember",
+        "score.join",
+        "score.record-include",
+        "score.record-who",
+        "score.versus",
         "score.undo",
         "score.share",
         "score.summary",
+        "score.picture",
         "score.export",
         "score.again",
         "score.ask",
         "score.cancel",
         "score.delete-game",
         "score.no-copy",
+        "score.place",
+        "score.notes",
         "score.winner",
         "score.mode-all",
         "score.hand-mode",
@@ -1374,6 +1545,7 @@ IntentMessage = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent
@@ -1392,15 +1564,29 @@ IntentMessage = (
     | ScoreDealerIntent
     | ScoreDrawIntent
     | ScoreStartIntent
+    | ScorePickIntent
+    | ScoreAddNewIntent
+    | ScorePersonNameIntent
+    | ScorePersonMergeIntent
+    | ScorePersonSplitIntent
+    | ScorePersonForgetIntent
+    | ScorePersonRememberIntent
+    | ScoreJoinIntent
+    | ScoreRecordIncludeIntent
+    | ScoreRecordWhoIntent
+    | ScoreVersusIntent
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
     | ScoreCancelIntent
     | ScoreDeleteGameIntent
     | ScoreNoCopyIntent
+    | ScorePlaceIntent
+    | ScoreNotesIntent
     | ScoreWinnerIntent
     | ScoreModeAllIntent
     | ScoreHandModeIntent
@@ -1460,6 +1646,7 @@ FromPage = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
     | ScoreLinkTextIntent
@@ -1478,15 +1665,29 @@ FromPage = (
     | ScoreDealerIntent
     | ScoreDrawIntent
     | ScoreStartIntent
+    | ScorePickIntent
+    | ScoreAddNewIntent
+    | ScorePersonNameIntent
+    | ScorePersonMergeIntent
+    | ScorePersonSplitIntent
+    | ScorePersonForgetIntent
+    | ScorePersonRememberIntent
+    | ScoreJoinIntent
+    | ScoreRecordIncludeIntent
+    | ScoreRecordWhoIntent
+    | ScoreVersusIntent
     | ScoreUndoIntent
     | ScoreShareIntent
     | ScoreSummaryIntent
+    | ScorePictureIntent
     | ScoreExportIntent
     | ScoreAgainIntent
     | ScoreAskIntent
     | ScoreCancelIntent
     | ScoreDeleteGameIntent
     | ScoreNoCopyIntent
+    | ScorePlaceIntent
+    | ScoreNotesIntent
     | ScoreWinnerIntent
     | ScoreModeAllIntent
     | ScoreHandModeIntent

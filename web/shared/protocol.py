@@ -46,6 +46,7 @@ NUMBER = Number()
 COUNT = Number(0)
 FLAG = Flag()
 SEAT = Number(0, 9)
+PERSON = Text(64)  # a regular's id (`scorekeeper.sheet.PERSON_MAX`)
 LINK = Number(1)  # a link between phones, numbered by the engine
 MAX_FILE_CHARS = 2_000_000  # a chosen file's text (web/page/ui/host.py reads at most this many bytes)
 
@@ -111,6 +112,7 @@ INTENTS = Schema(
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
         "table.stand-in": _act(CHECKED),  # a game on phones: a bot plays a seat whose phone is away past the grace
+        "table.big": _act(CHECKED),  # a guest's big screen: the standings alone, in large type
         # -- the score keeper (`#/score...`, app.score.step) --
         # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed
         "score.import": _act(),  # opens the file chooser
@@ -132,16 +134,31 @@ INTENTS = Schema(
         "score.dealer": _act({"seat": SEAT}),
         "score.draw": _act(),  # draw the first dealer
         "score.start": _act(),
+        # the regulars (`scorekeeper.people`): tapped at set-up, managed on `#/score/people`, their record
+        "score.pick": _act({"person": PERSON}),  # a regular tapped: they take the next seat
+        "score.add-new": _act(),  # the typed name as a new person, though a regular has that name
+        "score.person-name": _act({"person": PERSON, "value": Text(200)}),  # a regular renamed
+        "score.person-merge": _act({"person": PERSON, "value": Text(200)}),  # ... is the same as the chosen one
+        "score.person-split": _act({"person": PERSON}),
+        "score.person-forget": _act({"person": PERSON}),
+        "score.person-remember": _act({"person": PERSON}),
+        "score.join": _act(),  # a sheet from elsewhere: its players are the regulars of their names
+        "score.record-include": _act(CHECKED),  # the game in progress counts in the record
+        "score.record-who": _act(VALUE),  # whose evenings the chart shows
+        "score.versus": _act({"side": Choice("a", "b"), "value": Text(200)}),  # head to head: who
         # a sheet (`#/score/<id>`)
         "score.undo": _act(),
         "score.share": _act(),  # the standings, as text
         "score.summary": _act(),  # the summary of the round just saved, as text
+        "score.picture": _act(),  # a finished sheet's card, as a picture
         "score.export": _act(),
         "score.again": _act(),
         "score.ask": _act({"what": Choice(*DANGEROUS)}),  # before a dangerous act: asks first
         "score.cancel": _act({"what": Choice(*DANGEROUS, "sure")}),  # no to a question asked
         "score.delete-game": _act(),
         "score.no-copy": _act(),  # "not now" to "Keep a copy"
+        "score.place": _act({"value": Text(400)}),  # the evening's place, as the person left the field
+        "score.notes": _act({"value": Text(8000)}),  # its notes, likewise
         # a round (`#/score/<id>/round`, `#/score/<id>/round/<n>`); a hand's acts also come from guest phones
         "score.winner": _act({"seat": SEAT}),
         "score.mode-all": _act({"mode": Choice(*MODES)}),
@@ -164,7 +181,20 @@ INTENTS = Schema(
 )
 
 
-RESERVED = ("act", "on", "next", "clear", "roving", "shortcut", "key", "focus", "duration-ms", "i18n", "chooser")
+RESERVED = (
+    "act",
+    "on",
+    "next",
+    "clear",
+    "roving",
+    "shortcut",
+    "key",
+    "focus",
+    "duration-ms",
+    "i18n",
+    "chooser",
+    "fullscreen",
+)
 """`data-` attributes the page reads for other things: no intent field is named so (a test checks)."""
 
 
@@ -189,6 +219,7 @@ class Changes(Type):
 LABEL = Record("Label", {"key": NAME}, {"args": MapOf(Text(400))})  # an element bound to a catalogue key
 SAID = Record("Said", {"region": NAME, "text": Text(4000)})  # words for a live region
 DOWNLOAD = Record("Download", {"name": NAME, "text": Text(), "type": NAME})
+PICTURE = Record("Picture", {"name": NAME, "svg": Text()})  # an SVG drawn into a PNG, shared or downloaded
 REFOCUS = Record("Refocus", {"prefix": NAME, "selector": NAME})  # a lost `data-focus` with `prefix` goes there
 CUE = Record(  # one motion, sound or buzz of the table (`app.play.cues`), played by `ui.fx`
     "Cue",
@@ -247,7 +278,8 @@ MESSAGES.kinds.update(
         "route": Kind(PAGE, {"hash": TEXT}),  # the person changed the location's hash (back button, a link)
         "lang": Kind(PAGE, {"lang": NAME}, {"catalogue": MapOf(TEXT)}),  # a language switch (the shell relabelled)
         "redraw": Kind(PAGE, {"root": NAME}),  # a drawing's changes did not fit the page: send that root whole
-        "shared": Kind(PAGE, {"how": Choice("shared", "copied", "failed")}, {"text": TEXT}),  # an effect's `share`
+        # after an effect's `share` (shared, copied, or failed: its text) or `picture` (shared, or downloaded)
+        "shared": Kind(PAGE, {"how": Choice("shared", "copied", "downloaded", "failed")}, {"text": TEXT}),
         "saves-written": Kind(PAGE, {"id": COUNT}, {"error": TEXT}),  # a `saves-write` is on disk (error: it failed)
         "saves-others": Kind(PAGE, {}, {"records": Maybe(Json("app.storage.core.Saves.refresh"))}),  # another tab's
         "saves-export": Kind(PAGE),  # the saves' warning's export button
@@ -297,6 +329,7 @@ MESSAGES.kinds.update(
             {},
             {
                 "download": DOWNLOAD,
+                "picture": PICTURE,
                 "go": NAME,
                 "share": TEXT,
                 "pick": NAME,

@@ -116,6 +116,13 @@ def host_standings(page: Page) -> list[str]:
     return [" ".join(t for t in rows.nth(i).inner_text().split() if not t.endswith(".")) for i in range(rows.count())]
 
 
+def totals(page: Page) -> list[str]:
+    """Each line of the standings as "name total", in any language."""
+    names = page.locator(".sk-standings .sk-who-name").all_inner_texts()
+    points = page.locator(".sk-standings .sk-total").all_inner_texts()
+    return [f"{name} {total}" for name, total in zip(names, points, strict=True)]
+
+
 def enter_round(host: Page, sheet: str, winner: int) -> None:
     host.evaluate(f"location.hash = '#/score/{sheet}/round'")
     host.locator(f"#score-winner-{winner}").check()
@@ -308,13 +315,25 @@ def main(site: Path, shots: Path) -> dict[str, Any]:
             type_into(host, "#score-hand-3", "3")
             save(host)
 
-            # round 3: Caro out; Beto types, the host types Ana and Dani
+            # round 3: Caro out; Beto types, the host types Ana and Dani. Caro's phone, with no hand to enter, becomes
+            # the table's big screen: the standings alone, in large type, following the round
+            caro.locator("#table-big-on").click()
+            expect(caro.locator(".table-big .sk-standings li")).to_have_count(4, timeout=10_000)
+            result["big_fullscreen"] = caro.evaluate("Boolean(document.fullscreenElement)")
             enter_round(host, sheet, 2)
+            expect(caro.locator(".table-big-round")).to_have_attribute("data-i18n", "table.big_entering")
             typed(beto, "20")
             expect(host.locator("#score-hand-1")).to_have_value("20", timeout=10_000)
             type_into(host, "#score-hand-0", "10")
             type_into(host, "#score-hand-3", "5")
             save(host)
+            expect(caro.locator(".table-big-round")).to_have_attribute("data-i18n", "table.big_played", timeout=10_000)
+            result["host_at_big"] = totals(host)
+            result["big"] = totals(caro)
+            look(caro, shots, "caro-big")
+            caro.locator("#table-big-off").click()
+            expect(caro.locator("#table-you")).to_be_visible(timeout=10_000)
+            result["big_left"] = caro.evaluate("Boolean(document.fullscreenElement)")
 
             # round 4: Dani out; both guests type theirs
             enter_round(host, sheet, 3)

@@ -1,8 +1,9 @@
-"""A whole evening at one table through the app's pages and the real WebRTC stack (in a network namespace the
-test makes): the host in Spanish, guests in English and Spanish, screens of the host's engine with no Pyodide of
-their own (one on a first visit by the invitation link, one by its camera); four rounds, each guest entering its own
-hand (typed, and tapped as cards); a guest's tab reloads mid-round and the host's tab reloads between rounds: each
-phone comes back to its player by one code pair the host shows by itself. Screenshots go to artifacts/peer/."""
+"""A whole evening at one table through the app's pages and the real WebRTC stack (in a network namespace the test
+makes): the host in Spanish, guests in English and Spanish, screens of the host's engine with no Pyodide of their
+own (one on a first visit by the invitation link, one by its camera); four rounds, each guest entering its own hand
+(typed, and tapped as cards), one as the big screen for a round; a guest's tab reloads mid-round and the host's tab
+reloads between rounds: each phone comes back to its player by one code pair the host shows by itself. Screenshots
+go to artifacts/peer/."""
 
 from __future__ import annotations
 
@@ -48,4 +49,7 @@ def test_an_evening_with_three_phones(site: Path) -> None:
     assert [totals(line) for line in result["host"]] == [("Ana", "122"), ("Beto", "41"), ("Caro", "35"), ("Dani", "24")]
     assert result["problems"] == []  # at 390x844 in both languages: fits, 44 px targets, no raw keys
     assert result["guest_you"] == ["You are Beto.", "Eres Caro."]
+    # Caro's phone as the big screen during round 3: the whole screen, the standings as the host has them
+    assert result["big"] == result["host_at_big"] == ["Ana 122", "Beto 41", "Caro 35", "Dani 0"]
+    assert (result["big_fullscreen"], result["big_left"]) == (True, False)
     assert [totals(line) for line in result["kept"]] == [totals(line) for line in result["host"]]  # a kept copy

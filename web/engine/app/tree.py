@@ -102,7 +102,7 @@ def el(
     """`el("button", "7", cls="sk-face", data_act="card", disabled=False)`.
 
     Attribute names: `cls` is `class`, `for_` is `for`, underscores become hyphens; `True`
-    gives an empty attribute, `False`/`None` leaves it out. `None` children are skipped. `key` may be a
+    gives an empty attribute, `False`/`None` leaves it out. `None` and empty text children are skipped. `key` may be a
     `Phrase` (its key and arguments), as may a translated attribute. `does`: the intent a tap sends (`sends`).
     """
     pairs: list[tuple[str, str]] = []
@@ -119,7 +119,10 @@ def el(
             continue
         text_key, text_args = (spec, None) if isinstance(spec, str) else spec
         translated.append((name, text_key, _args(text_args)))
-    kids = tuple(child if isinstance(child, El) else str(child) for child in children if child is not None)
+    # no empty text: the page's HTML has no node for it, and a later change could not find it (`ui.dom.node_at`)
+    kids = tuple(
+        child if isinstance(child, El) else str(child) for child in children if child is not None and child != ""
+    )
     if isinstance(key, Phrase):
         return El(tag, tuple(pairs), kids, key.key, key.args + _args(args), tuple(translated))
     return El(tag, tuple(pairs), kids, key, _args(args), tuple(translated))

@@ -7,8 +7,8 @@ applies their ``changes`` (`app.diff`: the elements stay; a drawing that does no
 focus stays on the element that had it (same id, else same `data-focus`; `refocus` names where it goes when a
 lost `data-focus` started with `prefix`) unless `focus` names another; `seen` is the last intent the
 controllers had then: an older drawing moves no focus, and `fields` say what each field holds except one typed
-in since (`ui.dom.sync`). ``effect`` does the rest (download, go, share, pick, focus, announce, wake, jump, top,
-cues for `ui.fx`). A ``go`` sets the location's hash of a route the controllers have shown already: its
+in since (`ui.dom.sync`). ``effect`` does the rest (download, picture, go, share, pick, focus, announce, wake, jump,
+top, cues for `ui.fx`). A ``go`` sets the location's hash of a route the controllers have shown already: its
 ``hashchange`` is not reported back.
 
 To the controllers (`send(message, extra)`: `extra`, a JS object, is sent with the message as it is): an
@@ -22,7 +22,8 @@ to the next empty field matching that selector instead of submitting), `data-cle
 submission empties its text fields at once: on a slow phone the next name's keys would land after the last
 one before the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving`
 on a container (arrow keys, Home and End move the focus between its `data-roving` children), `data-shortcut`
-on a button (that key presses it), `data-duration-ms` (the element's animation lasts that long: the page's
+on a button (that key presses it), `data-fullscreen` on a button (its tap asks for the whole screen, "on", or leaves it,
+"off": only a tap may ask), `data-duration-ms` (the element's animation lasts that long: the page's
 policy refuses `style` attributes).
 """
 
@@ -248,6 +249,9 @@ class Host:
         download = message.get("download")
         if download:
             self.download(download["name"], download["text"], download["type"])
+        picture = message.get("picture")
+        if picture:
+            self.picture(picture["name"], picture["svg"])
         if message.get("go"):
             if str(self.window.location.hash) != message["go"]:
                 self.going = message["go"]  # the controllers show it already: its hashchange is not reported
@@ -308,6 +312,18 @@ class Host:
         link.remove()
         window.unoShell.later(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
+    def picture(self, name: str, svg: str) -> None:
+        """An SVG drawn into a PNG (web/page/picture.mjs): the share sheet where it takes files, else a download."""
+
+        def tell(how: Any) -> None:
+            if str(how) != "closed":
+                self.send({"op": "shared", "how": str(how)})
+
+        try:
+            when(self.window.unoShell.picture(svg, name), tell, lambda error: tell("failed"))
+        except Exception:  # no shell here
+            tell("failed")
+
     def share(self, text: str) -> None:
         """The share sheet, else the clipboard, else the page shows the text to copy by hand."""
         navigator = self.window.navigator
@@ -365,10 +381,24 @@ class Host:
                         dom.sent(other, str(other.value), self.sent)
         self.focused_at_send = self.document.activeElement
         self.send(intent)
+        whole = target.getAttribute("data-fullscreen")
+        if whole is not None:
+            self.fullscreen(str(whole) == "on")
         if kind == "submit" and target.hasAttribute("data-clear"):
             for field in target.querySelectorAll('input[type="text"], textarea'):
                 field.value = ""
                 dom.sent(field, "", self.sent)  # as if sent: the drawing answering this submission sets it
+
+    def fullscreen(self, on: bool) -> None:
+        """The whole screen for a big screen, where the browser has it (an iPhone does not: the page stays as it is)."""
+        document, quiet = self.document, lambda value: None
+        try:
+            if on and not document.fullscreenElement and getattr(document.documentElement, "requestFullscreen", None):
+                when(document.documentElement.requestFullscreen(), quiet, quiet)
+            elif not on and document.fullscreenElement:
+                when(document.exitFullscreen(), quiet, quiet)
+        except Exception:  # refused at once: the big screen is drawn all the same
+            pass
 
     def intent(self, target: Any, given: "dict[str, Any]") -> "dict[str, Any] | None":
         """The intent of `target`'s `data-act`: each field the act takes (`protocol.INTENTS`) from the control's

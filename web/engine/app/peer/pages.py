@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 
 import segno
 
-from app.score.common import head
+from app.score.common import dealer_badge, head
 from app.score.page_state import Screen
 from app.score.pages_entry import hand_box, live_text, preview_el
 from app.score.pages_link import readonly_sheet
+from app.score.pages_sheet import standings
 from app.score.qr import svg_of
 from app.score.where import sheet_hash
 from app.tree import El, el, phrase, sends
@@ -83,6 +84,7 @@ class GuestView:
     error: str = ""  # a catalogue key's tail under table.err.
     ended: bool = False  # the host stopped sharing
     view: LinkView | None = None  # the sheet's standings and rounds (worked out once for every guest)
+    big: bool = False  # the standings alone, in large type (a screen the table can see)
 
 
 def invitation(base: str, code: str) -> str:
@@ -340,6 +342,8 @@ def _stand_ins(page: HostPage) -> El | None:
 
 def guest_page(page: GuestView) -> El:
     """A guest phone's page: the host's sheet, who this phone is, its hand while a round is entered."""
+    if page.big and page.sheet is not None:
+        return big_page(page, page.sheet)
     return el(
         "section",
         el("h1", key="table.join_title", id="table-title", tabindex="-1"),
@@ -347,6 +351,42 @@ def guest_page(page: GuestView) -> El:
         _error(page.error),
         *_sheet(page),
         cls="score-page sk-score table-page",
+        aria_labelledby="table-title",
+    )
+
+
+def big_page(page: GuestView, sheet: Sheet) -> El:
+    """The standings alone in large type, live: a laptop or a phone on its stand that the whole table can read.
+    Its button asks the page for the full screen too (`data-fullscreen`, `ui.host`)."""
+    view = sheet.tally()
+    if view.finished:
+        key, args = "table.big_final", {"rounds": len(sheet.rounds)}
+    elif page.round_open:
+        key, args = "table.big_entering", {"round": page.round}
+    else:
+        key, args = "table.big_played", {"rounds": len(sheet.rounds)}
+    state = el("p", key=key, args=args, role="status", cls="table-big-round")
+    dealer = dealer_badge(sheet.players[view.dealer]) if view.dealer is not None and not view.finished else None
+    return el(
+        "section",
+        el("h1", page.title, cls="table-big-title", id="table-title", tabindex="-1"),
+        state,
+        dealer,
+        standings(sheet, view, final=view.finished),
+        el(
+            "p",
+            el(
+                "button",
+                key="table.big_leave",
+                type="button",
+                cls="button",
+                does=sends("table.big", checked=False),
+                data_fullscreen="off",
+                id="table-big-off",
+            ),
+            cls="sk-actions",
+        ),
+        cls="score-page sk-score table-page table-big",
         aria_labelledby="table-title",
     )
 
@@ -402,13 +442,22 @@ def _sheet(page: GuestView) -> list[El | None]:
         if page.token
         else None
     )
+    big = el(
+        "button",
+        key="table.big_show",
+        type="button",
+        cls="button",
+        does=sends("table.big", checked=True),
+        data_fullscreen="on",
+        id="table-big-on",
+    )
     return [
         el("p", page.title, cls="sk-link-players"),
         who,
         hand,
         others,
         readonly_sheet(sheet, page.view or view_of(sheet)),
-        el("div", keep, cls="sk-actions"),
+        el("div", big, keep, cls="sk-actions"),
     ]
 
 

@@ -121,6 +121,7 @@ class SheetShare:
             taken=hosting.taken(guest),
             error=error,
             ended=hosting.host.ended,
+            big=page.big,
         )
 
     def _worked_out(self, sheet: Sheet) -> tuple[str, LinkView]:

@@ -21,7 +21,7 @@ from shared.messages import (
 from . import ids
 from .acts_list import import_library
 from .effect import Effects
-from .sharing import all_link, decode_moved
+from .sharing import all_link, decode_moved, moved_roster
 from .turn import Act, Turn
 from .visit import Flash
 
@@ -65,7 +65,7 @@ def keep_all(turn: Turn, intent: ScoreKeepAllIntent) -> Effects:
         turn.errors = {ids.PAGE: [LoadError("link_corrupt", field="link")]}
         return Effects()
     entries = tuple(SavedSheet(str(n), title, 0, 0, sheet) for n, (title, sheet) in enumerate(found))
-    import_library(turn, Library(entries).to_data())
+    import_library(turn, Library(entries, moved_roster(turn.where.token)).to_data())
     for _title, sheet in found:
         same = turn.shelf.library.find_same(sheet)
         if same is not None and sheet.rounds:

@@ -11,6 +11,7 @@ from app.tree import phrase
 from scorekeeper import KeeperError, LoadError, loads
 from scorekeeper.library import load_library
 from scorekeeper.link import route_of
+from scorekeeper.people import Roster
 from shared.messages import ScoreFileIntent, ScoreImportIntent, ScoreLinkTextIntent, ScoreOpenLinkIntent
 
 from . import ids
@@ -31,7 +32,7 @@ def import_file(turn: Turn, intent: ScoreFileIntent) -> Effects:
     if library is not None:  # a backup file (`app.storage.backup`)
         return import_library(turn, library)
     try:
-        sheet = loads(text)
+        sheet = loads(text).with_people(())  # who its people are, the person says (`acts_people.join`)
     except KeeperError as error:
         turn.errors = {ids.IMPORT: [error]}
         return Effects(focus=ids.field(ids.IMPORT))
@@ -56,6 +57,7 @@ def import_library(turn: Turn, data: Any) -> Effects:
     if not library.entries:
         turn.errors = {ids.IMPORT: [LoadError("not_a_sheet")]}
         return Effects(focus=ids.field(ids.IMPORT))
+    turn.set_roster(with_roster(turn.shelf.library.roster, library.roster))
     added = 0
     for entry in library.entries:
         if turn.shelf.library.find_same(entry.sheet) is None:  # a game already here is not copied again
@@ -66,6 +68,14 @@ def import_library(turn: Turn, data: Any) -> Effects:
     key = "score.imported_many" if not same else "score.imported_some" if added else "score.imported_none"
     turn.flash = Flash(turn.where.to_hash(), key=key, args={"n": added, "same": same})
     return Effects(focus=ids.FLASH)
+
+
+def with_roster(mine: Roster, theirs: Roster) -> Roster:
+    """A backup's changes to the regulars added to this phone's (this phone's win where both changed one person)."""
+    merged = {**theirs.merged, **mine.merged}
+    roster = Roster({**theirs.names, **mine.names}, merged, mine.forgotten | theirs.forgotten)
+    loops = [person for person in merged if roster.resolve(person) == person]
+    return mine if loops else roster
 
 
 def link_text(turn: Turn, intent: ScoreLinkTextIntent) -> Effects:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from scorekeeper import KeeperError, Sheet, parse_target
+from scorekeeper import KeeperError, SetupError, Sheet, clean_name, parse_target
+from scorekeeper.people import fresh_person, regulars, used_ids
 from shared.messages import (
     ScoreAddIntent,
     ScoreDealerIntent,
@@ -73,12 +74,55 @@ def new_name(turn: Turn, intent: ScoreNewNameIntent) -> Effects:
         turn.set_setup(turn.shelf.setup, intent["value"])
     else:
         turn.pending[ids.NAME_NEW] = intent["value"]
-    return Effects(render=False)
+    # the regulars offered follow the typed letters (none offered: nothing to draw)
+    return Effects(render=bool(turn.shelf.library.entries))
+
+
+def seated(turn: Turn, sheet: Sheet) -> set[str]:
+    """The regulars (resolved) already at `sheet`."""
+    roster = turn.shelf.library.roster
+    return {roster.resolve(person) for person in sheet.people if person is not None}
+
+
+def person_of_name(turn: Turn, name: str) -> str:
+    """Who a typed name is: the one regular of that name not seated yet, else a new person. Two or more regulars of
+    that name: `SetupError("which_person")` (the person taps the one playing, or adds a new one)."""
+    try:
+        text = clean_name(name)
+    except KeeperError:
+        return ""  # the sheet refuses the name itself, with its own message
+    taken = seated(turn, turn.setup_sheet())
+    library = turn.shelf.library
+    same = [
+        regular.id
+        for regular in regulars(library, library.roster)
+        if regular.name.casefold() == text.casefold() and regular.id not in taken
+    ]
+    if len(same) > 1:
+        raise SetupError("which_person", field="name", name=text)
+    return same[0] if same else new_person(turn, text)
+
+
+def new_person(turn: Turn, name: str, *more: str | None) -> str:
+    """A new person's id (`scorekeeper.people.fresh_person`), taken by nobody here nor at the set-up's seats."""
+    return fresh_person(name, used_ids(turn.shelf.library, turn.setup_sheet().people, more))
 
 
 def add(turn: Turn, intent: ScoreAddIntent) -> Effects:
+    """The typed name takes the next seat: the regular of that name, else a new person."""
     name = turn.new_name()
-    effects = _change(turn, lambda sheet: sheet.add_player(name), ids.NAME_NEW, ids.field(ids.NAME_NEW))
+    try:
+        person = person_of_name(turn, name)
+    except KeeperError as error:
+        effects = _setup_error(turn, error, ids.NAME_NEW)
+        turn.refused = (name, {fid: tuple(found) for fid, found in turn.errors.items()})
+        return effects
+    return added(turn, name, person or None)
+
+
+def added(turn: Turn, name: str, person: str | None) -> Effects:
+    """`name` at the next seat as `person`; the name field emptied, or its error under it."""
+    effects = _change(turn, lambda sheet: sheet.add_player(name, person), ids.NAME_NEW, ids.field(ids.NAME_NEW))
     if turn.errors:
         turn.refused = (name, {fid: tuple(found) for fid, found in turn.errors.items()})  # see `keep_refusal`
         return effects

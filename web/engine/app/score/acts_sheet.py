@@ -1,4 +1,4 @@
-"""A sheet's acts: undo the last round, share the standings or the round's summary, export the sheet,
+"""A sheet's acts: undo the last round, share the standings, the round's summary or the final card, export the sheet,
 play again, and delete the game (after asking); and the page's report on a share."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from shared.messages import (
     ScoreCancelIntent,
     ScoreDeleteGameIntent,
     ScoreExportIntent,
+    ScorePictureIntent,
     ScoreShareIntent,
     ScoreSummaryIntent,
     ScoreUndoIntent,
@@ -21,6 +22,7 @@ from shared.messages import (
 
 from . import ids
 from .acts_keepsafe import mark_kept
+from .card import card, card_name
 from .effect import Effects
 from .sharing import link_of
 from .texts import joined, share_said, summary_phrases
@@ -34,6 +36,7 @@ SHARED_KEYS = {
     "all": {"shared": "score.move.shared", "copied": "score.move.copied"},
     "summary": {"shared": "score.summary.shared", "copied": "score.summary.copied"},
     "link": {"shared": "score.link.shared", "copied": "score.link.copied"},
+    "picture": {"shared": "score.card.shared", "downloaded": "score.card.downloaded"},
 }
 
 
@@ -70,14 +73,25 @@ def summary(turn: Turn, intent: ScoreSummaryIntent) -> Effects:
     return Effects(render=False, share=joined(lines, "\n"))
 
 
+def picture(turn: Turn, intent: ScorePictureIntent) -> Effects:
+    """Share a finished sheet's card, the final standings with the date, as a picture (downloaded where the share
+    sheet takes no files)."""
+    saved = turn.saved()
+    if saved is None or not saved.sheet.tally().finished:
+        return Effects(render=False)
+    turn.sharing = "picture"
+    return Effects(render=False, picture=(card_name(saved), card(saved)))
+
+
 def shared(turn: Turn, report: SharedMessage) -> Effects:
     """The page's report on a share: "shared", "copied" or "failed" (then the text is shown to copy)."""
     how = report["how"]
-    key = SHARED_KEYS[turn.sharing].get(how, "score.share_failed")
+    failed = "score.card.failed" if turn.sharing == "picture" else "score.share_failed"
+    key = SHARED_KEYS[turn.sharing].get(how, failed)
     if how in ("shared", "copied") and turn.sharing == "all":
         for entry in turn.shelf.library.entries:  # the link holds them all
             mark_kept(turn, entry.id)
-    elif how in ("shared", "copied") and turn.where.sheet_id and turn.saved() is not None:
+    elif how in ("shared", "copied") and turn.sharing != "picture" and turn.where.sheet_id and turn.saved() is not None:
         mark_kept(turn, turn.where.sheet_id)  # the text ends with the sheet's link
     here = turn.where.to_hash()
     old = turn.flash if turn.flash is not None and turn.flash.where == here else None
@@ -136,6 +150,7 @@ ACTS: dict[str, Act] = {
     "score.undo": undo,
     "score.share": share,
     "score.summary": summary,
+    "score.picture": picture,
     "score.export": export,
     "score.again": again,
     "score.ask": ask,

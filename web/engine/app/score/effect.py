@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.tree import El
+
 from .texts import Said
 
 
@@ -16,6 +18,7 @@ class Effects:
     announce: Said = ()  # words for the live region
     download: tuple[str, str] | None = None  # (file name, JSON text)
     share: Said = ()  # text to share (Web Share API, else the clipboard)
+    picture: tuple[str, El] | None = None  # (file name, SVG): shared as a PNG, else downloaded
     pick_file: bool = False  # open the file chooser of the import
     refused: str = ""  # a message the keeper does not know or cannot read: its code; nothing changed
     writes: frozenset[str] = frozenset()  # storage keys whose values changed (`store.SHELF_KEYS`): written now

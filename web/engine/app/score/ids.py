@@ -16,6 +16,10 @@ IMPORT = "import"
 START = "start"
 PLAYERS = "players"
 TARGET = "target"
+PLACE = "place"  # a sheet's story (`pages_story`)
+NOTES = "notes"
+STORY_TITLE = "score-story-title"
+STORY_DATE = "score-story-date"
 TEAMS = "teams"
 SCORING = "scoring"
 WILD = "wild"
@@ -107,6 +111,7 @@ AGAIN = "score-again"
 ENTER = "score-enter"
 UNDO = "score-undo"
 SHARE = "score-share"
+CARD = "score-card"  # the finished sheet's picture
 LINK = "score-link"
 INVITE = "score-invite"
 SETUP = "score-setup"
@@ -170,3 +175,32 @@ LINK_DIFFERS = "score-link-differs"
 KEEP = "score-keep"
 MOVED = "score-moved"
 KEEP_ALL = "score-keep-all"
+
+
+# the regulars: offered at set-up, managed on `#/score/people`, their record on `#/score/record`
+PEOPLE = "people"  # an error about the regulars (their page's message line)
+REGULARS = "score-regulars"  # the regulars offered at set-up
+ADD_NEW = "score-add-new"
+JOIN_PEOPLE = "score-join-people"  # a sheet from elsewhere: "they are my regulars"
+PEOPLE_LINK = "score-people-link"
+RECORD_LINK = "score-record-link"
+RECORD_INCLUDE = "score-record-include"
+RECORD_WHO = "score-record-who"
+RECORD_TABLE = "score-record-table"
+SHARE_CHART = "score-share-chart"
+POINTS_CHART = "score-points-chart"
+VERSUS_RESULT = "score-versus-result"
+
+
+def regular(index: int) -> str:
+    """The button of the regular offered `index`th at set-up."""
+    return f"score-regular-{index}"
+
+
+def person(index: int, part: str) -> str:
+    """A control of the `index`th row of the regulars' page: "name", "merge", "split", "forget", "remember"."""
+    return f"score-person-{index}-{part}"
+
+
+def versus(side: str) -> str:
+    return f"score-versus-{side}"

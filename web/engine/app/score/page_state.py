@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 from app.tree import Phrase
 from scorekeeper import RoundDraft, SavedSheet, Sheet
 from scorekeeper.library import SheetSummary
+from scorekeeper.people import Regular
+from scorekeeper.record import HeadToHead, Record
 
 from .sharing import LinkOpen
 from .texts import Said
+from .visit import RecordChoice
 from .where import Where
 
 
@@ -68,6 +71,14 @@ class Screen:
     only_here: frozenset[str] = frozenset()  # sheets with rounds not kept anywhere else
     moved: tuple[tuple[str, Sheet], ...] | Phrase = ()  # an "all" link's titled sheets, or its problem
     copy_offer: bool = False  # offer "Keep a copy" on this sheet (after a saved round, once an evening)
+    regulars: tuple[Regular, ...] = ()  # offered at set-up (typed letters filter them); all, on their page
+    new_twin: bool = False  # the typed name is a regular's: "a new person of that name" is offered too
+    forgotten: tuple[Regular, ...] = ()  # on the regulars' page: people forgotten (each can be brought back)
+    join_offer: bool = False  # this sheet has players not in the record (it came from a link)
+    record: Record | None = None  # the record page's figures
+    choice: RecordChoice = field(default_factory=RecordChoice)  # ... what it shows (the person's choices)
+    in_progress: SavedSheet | None = None  # ... the game in progress it may count
+    versus: HeadToHead | None = None  # ... the two chosen head to head
 
     @property
     def sheet(self) -> Sheet:

@@ -9,6 +9,7 @@ from .pages_entry import entry_page
 from .pages_keepsafe import moveall_page, openall_page
 from .pages_link import link_page, open_page
 from .pages_list import list_page
+from .pages_people import people_page, record_page
 from .pages_setup import setup_page
 from .pages_sheet import sheet_page
 
@@ -23,6 +24,10 @@ def render(screen: Screen) -> El:
         return moveall_page(screen)
     if screen.where.page == "openall":
         return openall_page(screen)
+    if screen.where.page == "people":
+        return people_page(screen)
+    if screen.where.page == "record":
+        return record_page(screen)
     if screen.found is not None:
         return open_page(screen, screen.found)
     if screen.where.page == "link" and screen.saved is not None:

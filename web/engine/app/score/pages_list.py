@@ -1,12 +1,12 @@
-"""`#/score`: the saved games (in progress first, then finished; each by last played), a new game, and
-import. Each entry says its title (numbered when players repeat), when it was started and last played,
-the rounds, who leads with how many points or who won, and whether it is finished."""
+"""`#/score`: the saved games (in progress first, then finished, month by month; each by last played), a new game,
+and import. Each entry says its title (numbered when players repeat), where it was played, when it was started and
+last played, the rounds, who leads with how many points or who won, and whether it is finished."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from app.tree import El, el, sends
+from app.tree import El, el, phrase, sends
 from scorekeeper import SheetSummary
 
 from . import ids
@@ -44,6 +44,7 @@ def game_item(item: SheetSummary, mark: El | None = None) -> El:
             "a",
             el("span", item.title, cls="sk-game-title"),
             el("span", meta, cls="sk-game-meta"),
+            el("span", key="score.list.place", args={"place": item.place}, cls="sk-game-place") if item.place else None,
             mark,
             dates,
             cls="sk-game-link" + (" sk-game-done" if item.finished else ""),
@@ -67,21 +68,38 @@ def link_opener(screen: Screen) -> El:
     )
 
 
+def by_month(items: list[SheetSummary]) -> list[tuple[tuple[int, int], list[SheetSummary]]]:
+    """The sheets grouped by the month of their evening (`SheetSummary.date`), the latest month first (each keeps its
+    order)."""
+    months: dict[tuple[int, int], list[SheetSummary]] = {}
+    for item in items:
+        day = datetime.fromtimestamp(item.date / 1000)
+        months.setdefault((day.year, day.month), []).append(item)
+    return sorted(months.items(), reverse=True)
+
+
 def list_page(screen: Screen) -> El:
     listing = list(screen.listing)
     playing = [item for item in listing if not item.finished]
     done = [item for item in listing if item.finished]
     sections: list[El] = []
-    for title, items in (("score.list.playing", playing), ("score.list.finished", done)):
-        if items:
-            sections.append(
-                el(
-                    "section",
-                    el("h2", key=title),
-                    el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in items), cls="sk-game-list"),
-                    cls="sk-score-card",
-                )
+    if playing:
+        sections.append(
+            el(
+                "section",
+                el("h2", key="score.list.playing"),
+                el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in playing), cls="sk-game-list"),
+                cls="sk-score-card",
             )
+        )
+    if done:  # the evenings, month by month
+        months: list[El] = []
+        for (year, month), items in by_month(done):
+            months.append(el("h3", key="date.month_year", args={"month": phrase(f"date.month.{month}"), "year": year}))
+            months.append(
+                el("ul", *(game_item(item, only_here_mark(screen, item.id)) for item in items), cls="sk-game-list")
+            )
+        sections.append(el("section", el("h2", key="score.list.finished"), *months, cls="sk-score-card sk-months"))
     if not listing:
         sections.append(el("p", key="score.list.empty", cls="sk-empty"))
     damaged = el("p", key="score.list.damaged", cls="sk-notice") if screen.damaged else None
@@ -100,6 +118,14 @@ def list_page(screen: Screen) -> El:
             el("a", key="table.join", cls="button", href="#/table/join", id=ids.JOIN),
             cls="sk-actions",
         ),
+        el(
+            "p",
+            el("a", key="score.record.title", cls="button", href="#/score/record", id=ids.RECORD_LINK),
+            el("a", key="score.people.title", cls="button", href="#/score/people", id=ids.PEOPLE_LINK),
+            cls="sk-actions",
+        )
+        if listing
+        else None,
         *sections,
         el(
             "section",

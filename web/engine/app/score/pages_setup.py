@@ -13,6 +13,7 @@ from uno_core.rules import DealerRotation, Scoring, teams_fit
 from . import ids
 from .common import described, field_error, head, one_field_form, words_el
 from .page_state import Screen
+from .pages_people import offered_part
 from .where import sheet_hash
 
 
@@ -302,6 +303,7 @@ def setup_page(screen: Screen) -> El:
             # or the page would replace it, with what is typed in it meanwhile
             el("ol", *rows, cls="sk-player-list", id=ids.field(ids.PLAYERS), hidden=not rows),
             adder,
+            offered_part(screen) if adder is not None else None,
             cls="sk-score-card",
         ),
         el("section", el("h2", key="score.setup.options"), *options_part(screen, sheet), cls="sk-score-card"),

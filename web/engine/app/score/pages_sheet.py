@@ -5,14 +5,17 @@ sheet's actions (undo, share, export, players and options, delete)."""
 from __future__ import annotations
 
 from app.tree import El, el, sends
-from scorekeeper import Sheet, Tally
+from scorekeeper import SavedSheet, Sheet, Tally
 from uno_core.rules import Scoring
 
 from . import ids
+from .card import when_played
 from .chart import chart, swatch_class
 from .common import ask_then_confirm, dealer_badge, field_error, flash, head, sr
 from .page_state import Screen
 from .pages_keepsafe import copy_offer
+from .pages_people import join_card
+from .pages_story import story_card
 from .where import sheet_hash
 
 
@@ -177,14 +180,15 @@ def trophy() -> El:
     )
 
 
-def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
+def winner_panel(screen: Screen, saved: SavedSheet, view: Tally) -> El:
+    sheet = saved.sheet
     assert view.winner_side is not None
     label = view.side_labels[view.winner_side]
     return el(
         "section",
         trophy(),
         el("h2", key="score.winner", args={"name": label}, id=ids.WINNER_TITLE),
-        el("p", key="score.won_after", args={"rounds": len(sheet.rounds)}, cls="sk-hint"),
+        el("p", key=when_played(saved), cls="sk-hint"),
         el("h3", key="score.final"),
         standings(sheet, view, final=True),
         el(
@@ -198,6 +202,7 @@ def winner_panel(screen: Screen, sheet: Sheet, view: Tally) -> El:
                 id=ids.AGAIN,
             ),
             el("button", key="score.share", type="button", cls="button", does=sends("score.share")),
+            el("button", key="score.card.share", type="button", cls="button", does=sends("score.picture"), id=ids.CARD),
             cls="sk-actions",
         ),
         cls="sk-score-card sk-winner-panel",
@@ -223,7 +228,7 @@ def sheet_page(screen: Screen) -> El:
         top.append(el("p", key="score.needs_setup", cls="sk-notice"))
         top.append(el("a", key="score.edit_setup", cls="button primary sk-big", href=sheet_hash(sheet_id, "setup")))
     elif view.finished:
-        top.append(winner_panel(screen, sheet, view))
+        top.append(winner_panel(screen, saved, view))
     else:
         if view.dealer is not None:
             top.append(dealer_badge(sheet.players[view.dealer]))
@@ -279,6 +284,9 @@ def sheet_page(screen: Screen) -> El:
                     cls="sk-score-card",
                 )
             )
+    parts.append(join_card(screen))
+    if not problems:
+        parts.append(story_card(screen, saved))
     parts.append(actions(screen, sheet, view))
     return el("div", *parts, cls="sk-score sk-score-sheet")
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from app.tree import Phrase
 from scorekeeper import LoadError, SavedSheet, Sheet
 from scorekeeper.library import Library
-from scorekeeper.link import ALL_ROUTE, Opened, decode, decode_library, encode_library, sheet_link
+from scorekeeper.link import ALL_ROUTE, Opened, decode, decode_all, decode_library, encode_library, sheet_link
+from scorekeeper.people import Roster
 
 from .texts import error_phrase
 
@@ -63,7 +64,7 @@ def link_of(base: str, sheet: Sheet) -> str:
 def all_link(base: str, library: Library) -> str:
     """One link with every saved sheet and its title ("Move all my sheets")."""
     entries = tuple((entry.title, entry.sheet) for entry in library.entries)
-    return base.split("#", 1)[0] + ALL_ROUTE + encode_library(entries)
+    return base.split("#", 1)[0] + ALL_ROUTE + encode_library(entries, library.roster)
 
 
 def open_link(library: Library, token: str) -> LinkOpen:
@@ -82,3 +83,11 @@ def decode_moved(token: str) -> tuple[tuple[str, Sheet], ...] | Phrase:
         return decode_library(token)
     except LoadError as error:
         return error_phrase(error)
+
+
+def moved_roster(token: str) -> Roster:
+    """The regulars' roster an "all" link carries (empty if it cannot be read: `decode_moved` says why)."""
+    try:
+        return decode_all(token)[1]
+    except LoadError:
+        return Roster()

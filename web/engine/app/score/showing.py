@@ -3,12 +3,15 @@ Every text is a catalogue phrase (`texts`): the pages bind them, so a language s
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from app.tree import Phrase
-from scorekeeper import KeeperError, SavedSheet, announcement, live_errors, round_summary
+from scorekeeper import KeeperError, SavedSheet, Sheet, announcement, live_errors, round_summary
 from scorekeeper.library import SheetSummary
+from scorekeeper.people import offered, regulars
+from scorekeeper.record import head_to_head, record
 
 from . import faces, ids
 from .keepsafe import Facts, ios_card, sheet_state, storage_status
@@ -73,7 +76,41 @@ def screen_of(state: State, facts: Facts, base: Callable[[], str]) -> Screen:
         found=open_link(shelf.library, where.token) if where.page == "open" else None,
         moved=decode_moved(where.token) if where.page == "openall" else (),
         **_keepsafe(state, facts),
+        **_people(state, setup, saved),
     )
+
+
+def _people(state: State, setup: Sheet | None, saved: SavedSheet | None) -> dict[str, Any]:
+    """The regulars offered at set-up, the regulars' page, a sheet's "they are my regulars", the record page."""
+    shelf, visit = state.shelf, state.visit
+    library, where = shelf.library, visit.where
+    if setup is not None and not setup.started:
+        found = regulars(library, library.roster)
+        typed = _new_name(state)
+        taken = {library.roster.resolve(person) for person in setup.people if person is not None}
+        folded = " ".join(typed.split()).casefold()
+        twin = bool(folded) and any(r.name.casefold() == folded and r.id not in taken for r in found)
+        return {"regulars": offered(found, typed, taken), "new_twin": twin}
+    if where.page == "people":
+        forgot = dataclasses.replace(library.roster, forgotten=frozenset())
+        gone = tuple(r for r in regulars(library, forgot) if r.id in library.roster.forgotten)
+        return {"regulars": regulars(library, library.roster), "forgotten": gone}
+    if where.page == "sheet" and saved is not None:
+        return {"join_offer": None in saved.sheet.people}
+    if where.page == "record":
+        choice = visit.record
+        playing = [e for e in library.entries if e.sheet.rounds and not e.sheet.tally().finished]
+        latest = max(playing, key=lambda entry: (entry.updated, entry.id)) if playing else None
+        found_record = record(library, latest.id if latest is not None and choice.include else None)
+        everyone = [item.person for item in found_record.people]
+        a, b = choice.versus
+        a = a if a in everyone else (everyone[0] if everyone else "")
+        b = b if b in everyone and b != a else next((p for p in everyone if p != a), "")
+        pair = head_to_head(found_record.evenings, a, b) if a and b else None
+        who = choice.who if choice.who in everyone else (everyone[0] if everyone else "")
+        shown = dataclasses.replace(choice, who=who, versus=(a, b))
+        return {"record": found_record, "choice": shown, "in_progress": latest, "versus": pair}
+    return {}
 
 
 def _new_name(state: State) -> str:

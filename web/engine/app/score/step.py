@@ -19,7 +19,7 @@ from scorekeeper import KeeperError
 from shared.messages import FromPage
 from shared.protocol import PAGE, check
 
-from . import acts_keepsafe, acts_link, acts_list, acts_round, acts_setup, acts_sheet, ids
+from . import acts_keepsafe, acts_link, acts_list, acts_people, acts_round, acts_setup, acts_sheet, acts_story, ids
 from .acts_round import HandIntent
 from .effect import Effects
 from .turn import Act, State, Turn, World
@@ -38,7 +38,14 @@ def _table(*parts: Mapping[str, Act]) -> dict[str, Act]:
 
 
 ACTS: Mapping[str, Act] = _table(
-    acts_list.ACTS, acts_setup.ACTS, acts_sheet.ACTS, acts_round.ACTS, acts_keepsafe.ACTS, acts_link.ACTS
+    acts_list.ACTS,
+    acts_setup.ACTS,
+    acts_sheet.ACTS,
+    acts_round.ACTS,
+    acts_keepsafe.ACTS,
+    acts_link.ACTS,
+    acts_people.ACTS,
+    acts_story.ACTS,
 )
 HAND_ACTS = frozenset({"score.hand-total", "score.hand-face", "score.hand-chip", "score.hand-mode"})
 

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import KeeperError, RoundDraft, SavedSheet, Sheet, Unusual
+from scorekeeper.people import Roster
 from scorekeeper.sheet import Randrange
 
 from . import ids
 from .effect import Effects
 from .keepsafe import KEPT_KEY, Marks
 from .store import DRAFTS_KEY, LIBRARY_KEY, SETUP_KEY, Drafts, Shelf
-from .visit import Flash, Sharing, Visit
+from .visit import Flash, RecordChoice, Sharing, Visit
 from .where import Where
 
 
@@ -54,6 +55,7 @@ class Turn:
         self.sharing: Sharing = visit.sharing
         self.copy_offer = visit.copy_offer
         self.refused = visit.refused  # see `acts_setup.keep_refusal`
+        self.record: RecordChoice = visit.record
         self.writes: set[str] = set()
         self.typing = ""  # a sheet whose drafts were typed into (written once the typing pauses)
 
@@ -69,6 +71,7 @@ class Turn:
             self.sharing,
             self.copy_offer,
             self.refused,
+            self.record,
         )
         return State(self.shelf, visit)
 
@@ -120,6 +123,11 @@ class Turn:
             self.typing = sheet_id
         else:
             self.writes.add(DRAFTS_KEY)
+
+    def set_roster(self, roster: Roster) -> None:
+        """What the person changed about the regulars (kept with the library)."""
+        self.shelf = dataclasses.replace(self.shelf, library=self.shelf.library.with_roster(roster))
+        self.writes.add(LIBRARY_KEY)
 
     def set_marks(self, marks: Marks) -> None:
         self.shelf = dataclasses.replace(self.shelf, marks=marks)

@@ -14,7 +14,7 @@ from scorekeeper import KeeperError, Sheet, Unusual
 from . import ids
 from .where import Where
 
-Sharing = Literal["standings", "summary", "link", "all"]
+Sharing = Literal["standings", "summary", "link", "all", "picture"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,16 @@ class Flash:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordChoice:
+    """What the record page shows: the game in progress counted too, whose evenings the chart draws, the two people
+    head to head ("" : the page's first choices)."""
+
+    include: bool = False
+    who: str = ""
+    versus: tuple[str, str] = ("", "")
+
+
+@dataclass(frozen=True, slots=True)
 class Visit:
     where: Where = field(default_factory=lambda: Where("list"))
     errors: Mapping[str, tuple[KeeperError, ...]] = field(default_factory=dict)  # by field key (`ids`): "hand-2"...
@@ -43,6 +53,7 @@ class Visit:
     copy_offer: str = ""  # the sheet offered "Keep a copy" after its round was saved ("" none)
     # the last new name refused among intents replayed at start (typed before Python was ready), and why
     refused: tuple[str, Mapping[str, tuple[KeeperError, ...]]] | None = None
+    record: RecordChoice = field(default_factory=RecordChoice)  # the record page's choices
 
     def entered(self, where: Where) -> Visit:
         """The screen at `where`: a new location forgets the errors and half-typed refusals of the last one, and a

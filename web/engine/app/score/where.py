@@ -2,14 +2,16 @@
 sheet), `#/score/<id>/round` (next round), `#/score/<id>/round/<n>` (edit round n),
 `#/score/<id>/setup` (players and options of a saved game), `#/score/<id>/link` (its link and QR code),
 `#/score/link/<token>` (a sheet that a link carries, `scorekeeper.link`), `#/score/all` (the link and QR code
-of every sheet here, "Move all my sheets"), `#/score/all/<token>` (every sheet of another phone)."""
+of every sheet here, "Move all my sheets"), `#/score/all/<token>` (every sheet of another phone), `#/score/people`
+(the regulars: rename, merge, forget), `#/score/record` (their record across evenings)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-Page = Literal["list", "new", "sheet", "round", "setup", "link", "open", "moveall", "openall"]
+Page = Literal["list", "new", "sheet", "round", "setup", "link", "open", "moveall", "openall", "people", "record"]
+FIXED: tuple[Page, ...] = ("people", "record")  # pages whose hash is their name alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,8 @@ class Where:
             return cls("open", token="/".join(params[1:]))
         if params == ("all",):
             return cls("moveall")
+        if len(params) == 1 and params[0] in FIXED:
+            return cls("people" if params[0] == "people" else "record")
         if params[0] == "all":
             return cls("openall", token="/".join(params[1:]))
         sheet_id, rest = params[0], params[1:]
@@ -53,6 +57,8 @@ class Where:
             return "#/score/all"
         if self.page == "openall":
             return f"#/score/all/{self.token}"
+        if self.page in FIXED:
+            return f"#/score/{self.page}"
         tail = {"sheet": "", "setup": "/setup", "round": "/round", "link": "/link"}[self.page]
         if self.page == "round" and self.round is not None:
             tail += f"/{self.round}"

@@ -2,7 +2,8 @@
 
 It shows the host's sheet as the whole table sees it, who this phone is (it says so once: `table.claim`), and while
 the host enters a round, this phone's own hand on the keeper's own keypad (the same checks and messages as on the
-host) and the other hands as they arrive. Its hand is the host's: what the host holds is what it shows. Intents for
+host) and the other hands as they arrive; or, as a big screen the table can see, the standings alone in large type
+(`table.big`). Its hand is the host's: what the host holds is what it shows. Intents for
 another player's hand, or a player another live phone holds, are refused with a message and change nothing.
 """
 
@@ -36,6 +37,7 @@ class GuestScreen:
         self.visit = Visit()
         self.error = ""  # a catalogue key's tail under table.err., shown once
         self.shown = False
+        self.big = False  # the standings alone, in large type
 
     def frame(self) -> El | None:
         return el("div", el("div", id=ROOT_ID, cls="score-root"))
@@ -62,7 +64,10 @@ class GuestScreen:
         self.link.to_page({"op": "draw", "root": ROOT_ID, "tree": to_data(tree), "focus": f"#{focus}" if focus else ""})
 
     def receive(self, message: FromPage) -> None:
-        if is_table_intent(message) and message["act"] == "table.claim":
+        if is_table_intent(message) and message["act"] == "table.big":
+            self.big = message["checked"]
+            self.render(focus="table-title")
+        elif is_table_intent(message) and message["act"] == "table.claim":
             self.error = self.hosting.claim(self.guest, message["seat"])
             self.hosting.changed()
         elif is_hand_intent(message):

@@ -29,7 +29,7 @@ from app.score.texts import said_text
 from app.score.visit import Visit
 from app.score.where import Where
 from app.storage.page_saves import PageStorage
-from app.tree import El, el, to_data
+from app.tree import El, el, to_data, to_html
 from shared.messages import EffectMessage, FromPage, TableIntent, is_score_intent, is_table_intent
 
 TYPING_PAUSE_S = 0.5  # a typed total's drafts are written this long after its last key (the journal keeps keys)
@@ -175,6 +175,9 @@ class KeeperDesk:
             link.to_page({"op": "effect", "focus": effects.focus})
         if effects.share:
             link.to_page({"op": "effect", "share": said_text(effects.share, link.texts.tr)})
+        if effects.picture:
+            name, picture = effects.picture
+            link.to_page({"op": "effect", "picture": {"name": name, "svg": to_html(picture, link.texts.tr)}})
         if effects.pick_file:
             link.to_page({"op": "effect", "pick": ids.IMPORT_FILE})
 
