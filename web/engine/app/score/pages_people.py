@@ -134,7 +134,14 @@ def person_row(screen: Screen, index: int, regular: Regular) -> El:
             does=sends("score.person-name", person=regular.id),
             data_on="change",
         ),
-        el("p", key="score.regular.evenings", args={"n": regular.evenings}, cls="sk-hint"),
+        el(
+            "p",
+            el("span", key="score.regular.evenings", args={"n": regular.evenings}),
+            el("span", key="score.regular.with", args={"names": ", ".join(regular.with_names)})
+            if regular.with_names
+            else None,
+            cls="sk-hint sk-person-hint",
+        ),
         el("ul", *merged, cls="sk-merged") if merged else None,
         el(
             "div",
