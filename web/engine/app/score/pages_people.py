@@ -353,7 +353,7 @@ def record_page(screen: Screen) -> El:
                     "p",
                     el("span", cls=swatch_class(index), aria_hidden="true"),
                     el("span", key="score.record.points_help"),
-                    cls="sk-hint",
+                    cls="sk-hint sk-person-hint",
                 ),
                 evenings_chart(totals, ids.POINTS_CHART, index),
                 table(head_row, rows, "score.record.points_table"),
