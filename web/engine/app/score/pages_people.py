@@ -18,12 +18,10 @@ from .page_state import Screen
 # -- set-up --------------------------------------------------------------------------------------------------------
 
 
-def offered_part(screen: Screen) -> El | None:
+def offered_part(screen: Screen) -> El:
     """The regulars to tap (most frequent first, narrowed by the typed letters), and "a new person" when the typed
-    name is a regular's."""
+    name is a regular's; hidden while there is none."""
     found = screen.regulars
-    if not found and not screen.new_twin:
-        return None
     names = [regular.name.casefold() for regular in found]
     buttons = []
     for index, regular in enumerate(found):
@@ -66,6 +64,8 @@ def offered_part(screen: Screen) -> El | None:
         el("p", key="score.regular.offer", cls="sk-hint", id=ids.REGULARS + "-label"),
         el("ul", *buttons, cls="sk-regulars", aria_labelledby=ids.REGULARS + "-label"),
         id=ids.REGULARS,
+        cls="sk-regulars-part",
+        hidden=not buttons,
     )
 
 
