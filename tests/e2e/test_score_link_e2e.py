@@ -258,7 +258,7 @@ def test_every_sheet_moves_to_another_phone_by_one_qr_code(browser: Browser, ser
     page.locator("#score-move-all").click()
     expect(page.locator("#score-link-text")).to_be_visible()
     link = str(page.locator("#score-link-text").input_value())
-    assert "#/score/all/k1." in link
+    assert "#/score/all/k2." in link  # version 2: the sheets' people and the regulars go along
     assert qr_text(page) == link
     shot(page, "move-all-390x844-en")
     assert horizontal_overflow(page) == 0 and not small_targets(page) and not untranslated(page)
@@ -272,6 +272,11 @@ def test_every_sheet_moves_to_another_phone_by_one_qr_code(browser: Browser, ser
     wait_saved(phone)
     titles = phone.locator(".sk-game-title").all_inner_texts()
     assert sorted(titles) == sorted(["Uma, Vic", f"Wen, {EVIL}, Yao"])
-    assert len(library(phone)["sheets"]) == 2  # type: ignore[arg-type]
+    sheets = library(phone)["sheets"]
+    assert len(sheets) == 2
+    assert sorted(entry["save"]["sheet"]["people"] for entry in sheets) == [
+        ["~uma", "~vic"],
+        ["~wen", "~" + EVIL.casefold(), "~yao"],
+    ]
     other.close()
     source.close()
