@@ -138,7 +138,9 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     expect(phone.locator(".sk-score-sheet")).to_be_visible()
     sheets = library(phone)["sheets"]
     assert isinstance(sheets, list) and len(sheets) == 1
-    assert sheets[0]["save"] == saved_sheet(page, first)  # exactly the sheet, checksum and all
+    kept, sent = sheets[0]["save"]["sheet"], saved_sheet(page, first)["sheet"]
+    nobody = [None] * len(sent["players"])
+    assert kept == {**sent, "people": nobody}  # exactly the sheet, people aside
     phone.goto(link)  # the same link again: nothing copied, it is offered to open
     expect(phone.locator("#score-open-saved")).to_be_visible()
     phone.locator("#score-open-saved").click()
@@ -158,7 +160,7 @@ def test_a_sheet_goes_to_a_fresh_phone_by_its_link_and_its_qr_code(
     wait_saved(phone)
     sheets = library(phone)["sheets"]
     assert isinstance(sheets, list) and len(sheets) == 1
-    assert sheets[0]["save"] == saved_sheet(page, first)  # both rounds now
+    assert sheets[0]["save"]["sheet"] == {**saved_sheet(page, first)["sheet"], "people": nobody}  # both rounds now
     other.close()
     page.close()
 
@@ -256,7 +258,7 @@ def test_every_sheet_moves_to_another_phone_by_one_qr_code(browser: Browser, ser
     page.locator("#score-move-all").click()
     expect(page.locator("#score-link-text")).to_be_visible()
     link = str(page.locator("#score-link-text").input_value())
-    assert "#/score/all/k1." in link
+    assert "#/score/all/k2." in link  # version 2: the sheets' people and the regulars go along
     assert qr_text(page) == link
     shot(page, "move-all-390x844-en")
     assert horizontal_overflow(page) == 0 and not small_targets(page) and not untranslated(page)
@@ -270,6 +272,11 @@ def test_every_sheet_moves_to_another_phone_by_one_qr_code(browser: Browser, ser
     wait_saved(phone)
     titles = phone.locator(".sk-game-title").all_inner_texts()
     assert sorted(titles) == sorted(["Uma, Vic", f"Wen, {EVIL}, Yao"])
-    assert len(library(phone)["sheets"]) == 2  # type: ignore[arg-type]
+    sheets = library(phone)["sheets"]
+    assert len(sheets) == 2
+    assert sorted(entry["save"]["sheet"]["people"] for entry in sheets) == [
+        ["~uma", "~vic"],
+        ["~wen", "~" + EVIL.casefold(), "~yao"],
+    ]
     other.close()
     source.close()

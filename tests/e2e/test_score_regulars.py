@@ -123,3 +123,38 @@ def test_a_renamed_regular_keeps_their_record_and_the_pages_fit_a_phone(page: Pa
     page.reload()
     wait_ready(page)
     expect(page.locator(".sk-record").first.locator("tbody th")).to_have_text(["Roberto", "Ana"])  # kept
+
+
+def test_a_backup_restored_on_a_fresh_profile_brings_the_regulars_back(
+    page: Page, browser: Browser, server: SiteServer
+) -> None:
+    new_game(page, ["Ana", "Beto"], 0)
+    new_game(page, ["Ana", "Bob"], 0)
+    page.evaluate("location.hash = '#/score/people'")
+    expect(page.locator("#score-person-2-name")).to_have_value("Beto")  # Ana 2 games; Bob, then Beto: 1 each
+    type_into(page, "#score-person-2-name", "Roberto", clear=True)
+    page.keyboard.press("Enter")
+    expect(page.locator("#score-person-2-name")).to_have_value("Roberto")
+    page.locator("#score-person-1-merge").select_option(label="Roberto (1 game(s))")  # Bob is Roberto
+    expect(page.locator(".sk-merged")).to_contain_text("Merged in: Bob")
+    wait_saved(page)
+    page.evaluate("location.hash = '#/score/all'")
+    with page.expect_download() as download:
+        page.locator("#score-move-file").click()
+    other = browser.new_context(viewport=PHONE)  # a fresh profile: nothing saved
+    try:
+        fresh = other.new_page()
+        fresh.goto(server.url + "#/score")
+        wait_ready(fresh)
+        with fresh.expect_file_chooser() as chooser:
+            fresh.locator("#score-import").click()
+        chooser.value.set_files(download.value.path())
+        expect(fresh.locator(".sk-game-list .sk-game-title")).to_have_count(2)
+        fresh.evaluate("location.hash = '#/score/new'")
+        expect(fresh.locator("#score-regulars")).to_be_visible()
+        assert regular_buttons(fresh) == ["Ana", "Roberto"]  # Roberto: renamed, and Bob merged in
+        fresh.evaluate("location.hash = '#/score/people'")
+        expect(fresh.locator("#score-person-1-name")).to_have_value("Roberto")
+        expect(fresh.locator(".sk-merged")).to_contain_text("Merged in: Bob")
+    finally:
+        other.close()

@@ -165,3 +165,21 @@ def test_move_all_my_sheets_by_link_brings_the_regulars_along(keeper: Keeper, tr
     assert sorted(entry.sheet.people for entry in fresh.store.library.entries) == [("~ana", "~beto"), ("~ana", "~bob")]
     go(fresh, "#/score/new")
     assert offered_names(fresh, tr) == ["Ana 2 game(s)", "Beto 2 game(s)"]
+
+
+def test_updating_a_joined_copy_from_a_newer_link_keeps_who_its_players_are(keeper: Keeper, tr: Translator) -> None:
+    sheet_id = new_game(keeper, ["Ana", "Beto"])
+    enter_round(keeper, 0, {1: "10"})
+    go(keeper, f"#/score/{sheet_id}")
+    first = (keeper.act("score.share").share or "").splitlines()[-1]
+    go(keeper, f"#/score/{sheet_id}/round")
+    enter_round(keeper, 1, {0: "12"})
+    go(keeper, f"#/score/{sheet_id}")
+    second = (keeper.act("score.share").share or "").splitlines()[-1]
+    other = make_keeper(MemoryStorage(), tr)
+    go(other, "#" + first.split("#", 1)[1])
+    go(other, other.act("score.keep").go or "")
+    other.act("score.join")
+    go(other, "#" + second.split("#", 1)[1])
+    go(other, other.act("score.keep-update").go or "")
+    assert len(other.sheet().rounds) == 2 and other.sheet().people == ("~ana", "~beto")

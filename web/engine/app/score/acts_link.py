@@ -33,7 +33,7 @@ def keep(turn: Turn, intent: ScoreKeepIntent | ScoreKeepUpdateIntent) -> Effects
         turn.flash = Flash(sheet_hash(found.same.id), key="score.link.already", args={"title": found.same.title})
         return Effects(render=False, go=sheet_hash(found.same.id))
     if intent["act"] == "score.keep-update" and found.older is not None:
-        turn.put(found.older.id, sheet)
+        turn.put(found.older.id, sheet.with_people(found.older.sheet.people))  # the copy's people stay who they are
         mark_kept(turn, found.older.id)
         turn.flash = Flash(sheet_hash(found.older.id), key="score.link.updated")
         return Effects(render=False, go=sheet_hash(found.older.id))

@@ -18,12 +18,10 @@ from .page_state import Screen
 # -- set-up --------------------------------------------------------------------------------------------------------
 
 
-def offered_part(screen: Screen) -> El | None:
+def offered_part(screen: Screen) -> El:
     """The regulars to tap (most frequent first, narrowed by the typed letters), and "a new person" when the typed
-    name is a regular's."""
+    name is a regular's; hidden while there is none."""
     found = screen.regulars
-    if not found and not screen.new_twin:
-        return None
     names = [regular.name.casefold() for regular in found]
     buttons = []
     for index, regular in enumerate(found):
@@ -66,6 +64,8 @@ def offered_part(screen: Screen) -> El | None:
         el("p", key="score.regular.offer", cls="sk-hint", id=ids.REGULARS + "-label"),
         el("ul", *buttons, cls="sk-regulars", aria_labelledby=ids.REGULARS + "-label"),
         id=ids.REGULARS,
+        cls="sk-regulars-part",
+        hidden=not buttons,
     )
 
 
@@ -134,7 +134,14 @@ def person_row(screen: Screen, index: int, regular: Regular) -> El:
             does=sends("score.person-name", person=regular.id),
             data_on="change",
         ),
-        el("p", key="score.regular.evenings", args={"n": regular.evenings}, cls="sk-hint"),
+        el(
+            "p",
+            el("span", key="score.regular.evenings", args={"n": regular.evenings}),
+            el("span", key="score.regular.with", args={"names": ", ".join(regular.with_names)})
+            if regular.with_names
+            else None,
+            cls="sk-hint sk-person-hint",
+        ),
         el("ul", *merged, cls="sk-merged") if merged else None,
         el(
             "div",
@@ -346,7 +353,7 @@ def record_page(screen: Screen) -> El:
                     "p",
                     el("span", cls=swatch_class(index), aria_hidden="true"),
                     el("span", key="score.record.points_help"),
-                    cls="sk-hint",
+                    cls="sk-hint sk-person-hint",
                 ),
                 evenings_chart(totals, ids.POINTS_CHART, index),
                 table(head_row, rows, "score.record.points_table"),

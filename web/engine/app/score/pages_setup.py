@@ -301,9 +301,11 @@ def setup_page(screen: Screen) -> El:
             el("p", key=note_key, args={"count": len(sheet.players), "max": MAX_PLAYERS}, cls="sk-hint"),
             # always there (hidden while empty): the first player's row must not move the "new player" field,
             # or the page would replace it, with what is typed in it meanwhile
+            # the regulars to tap stay put above the rows as players are added (always there, hidden while none is
+            # offered, for the same reason as the list below)
+            offered_part(screen) if adder is not None else None,
             el("ol", *rows, cls="sk-player-list", id=ids.field(ids.PLAYERS), hidden=not rows),
             adder,
-            offered_part(screen) if adder is not None else None,
             cls="sk-score-card",
         ),
         el("section", el("h2", key="score.setup.options"), *options_part(screen, sheet), cls="sk-score-card"),

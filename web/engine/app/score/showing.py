@@ -99,9 +99,12 @@ def _people(state: State, setup: Sheet | None, saved: SavedSheet | None) -> dict
         return {"join_offer": None in saved.sheet.people}
     if where.page == "record":
         choice = visit.record
-        playing = [e for e in library.entries if e.sheet.rounds and not e.sheet.tally().finished]
+        found_record = record(library)
+        counted = {evening.sheet_id for evening in found_record.evenings}  # the finished ones
+        playing = [entry for entry in library.entries if entry.sheet.rounds and entry.id not in counted]
         latest = max(playing, key=lambda entry: (entry.updated, entry.id)) if playing else None
-        found_record = record(library, latest.id if latest is not None and choice.include else None)
+        if latest is not None and choice.include:
+            found_record = record(library, latest.id)
         everyone = [item.person for item in found_record.people]
         a, b = choice.versus
         a = a if a in everyone else (everyone[0] if everyone else "")
