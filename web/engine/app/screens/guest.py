@@ -26,21 +26,13 @@ if TYPE_CHECKING:
 ROOT_ID = "table-root"
 
 
-class GuestScreen:
-    """A page of the keeper (`app.screens.score.KeeperPage`): its link, its visit of the keeper's round (its own
-    errors and half-typed text), its drawing."""
+class LiveScreen:
+    """What every guest phone's screen does alike (the sheet's and a game's): while shown it takes its link's
+    messages, draws itself again on a language switch and keeps the phone awake (a table is live)."""
 
     static_id: str | None = None
-
-    def __init__(self, link: Link, hosting: Hosting, sheet: SheetShare, guest: Guest) -> None:
-        self.link, self.hosting, self.sheet, self.guest = link, hosting, sheet, guest
-        self.visit = Visit()
-        self.error = ""  # a catalogue key's tail under table.err., shown once
-        self.shown = False
-        self.big = False  # the standings alone, in large type
-
-    def frame(self) -> El | None:
-        return el("div", el("div", id=ROOT_ID, cls="score-root"))
+    link: Link
+    shown: bool
 
     def mount(self) -> None:
         self.shown = True
@@ -54,6 +46,27 @@ class GuestScreen:
 
     def relabel(self) -> None:
         self.render()
+
+    def render(self) -> None:
+        raise NotImplementedError
+
+    def receive(self, message: FromPage) -> None:
+        raise NotImplementedError
+
+
+class GuestScreen(LiveScreen):
+    """A page of the keeper (`app.screens.score.KeeperPage`): its link, its visit of the keeper's round (its own
+    errors and half-typed text), its drawing."""
+
+    def __init__(self, link: Link, hosting: Hosting, sheet: SheetShare, guest: Guest) -> None:
+        self.link, self.hosting, self.sheet, self.guest = link, hosting, sheet, guest
+        self.visit = Visit()
+        self.error = ""  # a catalogue key's tail under table.err., shown once
+        self.shown = False
+        self.big = False  # the standings alone, in large type
+
+    def frame(self) -> El | None:
+        return el("div", el("div", id=ROOT_ID, cls="score-root"))
 
     def render(self, focus: str | None = None) -> None:
         if not self.shown:

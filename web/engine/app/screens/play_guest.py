@@ -16,6 +16,7 @@ from app.link import Link
 from app.play.controller import PlayController
 from app.play.phones import PlayShare, seat_page
 from app.play.presenter import Frame
+from app.screens.guest import LiveScreen
 from app.screens.play_table import draw_frame, table_frame
 from app.tree import El, el, to_data
 from shared.messages import FromPage, is_play_intent, is_table_intent
@@ -25,10 +26,8 @@ if TYPE_CHECKING:
     from app.peer.protocol import Guest
 
 
-class PlayGuestScreen:
+class PlayGuestScreen(LiveScreen):
     """One guest phone's screen of the host's game."""
-
-    static_id: str | None = None
 
     def __init__(self, link: Link, hosting: Hosting, share: PlayShare, guest: Guest) -> None:
         self.link, self.hosting, self.share, self.guest = link, hosting, share, guest
@@ -39,19 +38,6 @@ class PlayGuestScreen:
     def frame(self) -> El | None:
         return table_frame()
 
-    def mount(self) -> None:
-        self.shown = True
-        self.link.listen(self.receive)
-        self.render()
-        self.link.to_page({"op": "effect", "wake": True})  # a table is live: the guest's screen stays awake
-
-    def unmount(self) -> None:
-        self.shown = False
-        self.link.listen(None)
-
-    def relabel(self) -> None:
-        self.render()
-
     def seat_table(self) -> PlayController | None:
         """Its seat's table, made (or remade for a new game) when the phone is a player of this game."""
         seat, session = self.guest.seat, self.share.session()
@@ -60,9 +46,7 @@ class PlayGuestScreen:
             return None
         if self.table is None or self.table.phone != seat:
             self.table = self.share.controller(seat, self.show, lambda: self.link.texts)
-            self.table.session = session
-            self.table.presenter.start(session)
-        elif self.table.session is not session:  # a new game on the host, or one loaded
+        if self.table.session is not session:  # a new table, a new game on the host, or one loaded
             self.table.session = session
             self.table.presenter.start(session)
         return self.table
