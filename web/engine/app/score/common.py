@@ -66,6 +66,11 @@ class FieldAttrs(TypedDict, total=False):
     enterkeyhint: str
 
 
+def labelled(screen: Screen, fid: str, label_key: str, control: El) -> El:
+    """A field's block: its label, its control (whose id is `ids.field(fid)`) and its message line."""
+    return el("div", el("label", key=label_key, for_=ids.field(fid)), control, field_error(screen, fid), cls="sk-field")
+
+
 def one_field_form(
     screen: Screen,
     fid: str,

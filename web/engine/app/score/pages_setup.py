@@ -11,7 +11,7 @@ from scorekeeper import MAX_PLAYERS, NAME_MAX, Sheet
 from uno_core.rules import DealerRotation, Scoring, teams_fit
 
 from . import ids
-from .common import described, field_error, head, one_field_form, words_el
+from .common import described, field_error, head, labelled, one_field_form, words_el
 from .page_state import Screen
 from .pages_people import offered_part
 from .where import sheet_hash
@@ -123,9 +123,10 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
         labels = sheet.tally().side_labels
         teams_note = el("p", key="score.setup.teams_are", args={"teams": " · ".join(labels)}, cls="sk-hint")
     return [
-        el(
-            "div",
-            el("label", key="score.setup.target", for_=ids.field(ids.TARGET)),
+        labelled(
+            screen,
+            ids.TARGET,
+            "score.setup.target",
             el(
                 "input",
                 type="text",
@@ -140,8 +141,6 @@ def options_part(screen: Screen, sheet: Sheet) -> list[El]:
                 data_on="change",
                 **described(screen, ids.TARGET),
             ),
-            field_error(screen, ids.TARGET),
-            cls="sk-field",
         ),
         fieldset(
             "score.setup.scoring",

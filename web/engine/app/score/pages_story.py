@@ -7,7 +7,7 @@ from scorekeeper import NOTES_MAX, PLACE_MAX, SavedSheet
 
 from . import ids
 from .card import long_date
-from .common import described, field_error
+from .common import described, labelled
 from .page_state import Screen
 
 
@@ -19,9 +19,10 @@ def story_card(screen: Screen, saved: SavedSheet) -> El:
         "section",
         el("h2", key="score.story.title", id=ids.STORY_TITLE),
         el("p", key="score.story.date", args={"date": long_date(saved.date)}, cls="sk-hint", id=ids.STORY_DATE),
-        el(
-            "div",
-            el("label", key="score.story.place", for_=ids.field(ids.PLACE)),
+        labelled(
+            screen,
+            ids.PLACE,
+            "score.story.place",
             el(
                 "input",
                 type="text",
@@ -34,12 +35,11 @@ def story_card(screen: Screen, saved: SavedSheet) -> El:
                 data_on="change",
                 **described(screen, ids.PLACE),
             ),
-            field_error(screen, ids.PLACE),
-            cls="sk-field",
         ),
-        el(
-            "div",
-            el("label", key="score.story.notes", for_=ids.field(ids.NOTES)),
+        labelled(
+            screen,
+            ids.NOTES,
+            "score.story.notes",
             el(
                 "textarea",
                 notes,
@@ -50,8 +50,6 @@ def story_card(screen: Screen, saved: SavedSheet) -> El:
                 data_on="change",
                 **described(screen, ids.NOTES),
             ),
-            field_error(screen, ids.NOTES),
-            cls="sk-field",
         ),
         cls="sk-score-card sk-story",
         aria_labelledby=ids.STORY_TITLE,
