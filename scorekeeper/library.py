@@ -10,10 +10,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from .chars import has_bad_char
 from .errors import KeeperError, LoadError, SetupError
 from .people import Roster
 from .save import load, save
-from .sheet import Sheet, has_bad_char
+from .sheet import Sheet
 
 FORMAT = "uno-scorekeeper-library"
 VERSION = 2  # 2 adds "people", the regulars' roster (`scorekeeper.people`); 1 reads with an empty one

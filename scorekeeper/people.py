@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .chars import has_bad_char
 from .errors import LoadError, SetupError
 from .save import name_person
-from .sheet import PERSON_MAX, clean_name, has_bad_char
+from .sheet import PERSON_MAX, clean_name
 
 if TYPE_CHECKING:
     from .library import Library

@@ -17,6 +17,7 @@ from uno_core.rules import MAX_PLAYERS as MAX_PLAYERS  # R-SEAT-1, re-exported f
 from uno_core.rules import MIN_PLAYERS as MIN_PLAYERS
 from uno_core.rules import teams_fit
 
+from .chars import has_bad_char
 from .entry import Mode, RoundDraft
 from .errors import RoundRejected, SetupError, SheetError
 from .model import Round
@@ -33,11 +34,6 @@ class Randrange(Protocol):
     """Any random source with ``randrange(n)`` (e.g. a seeded ``random.Random``)."""
 
     def randrange(self, stop: int, /) -> int: ...
-
-
-def has_bad_char(text: str) -> bool:
-    """Whether ``text`` holds a control character, or half of a surrogate pair (text that cannot be saved as UTF-8)."""
-    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
 
 
 def check_people(people: tuple[str | None, ...], count: int) -> None:

@@ -6,10 +6,10 @@ Times are ints chosen by the caller (milliseconds, as ``scorekeeper.library``); 
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from .chars import has_bad_char
 from .errors import LoadError, SetupError
 
 PLACE_MAX = 80
@@ -17,15 +17,10 @@ NOTES_MAX = 1000  # at most 4000 bytes of UTF-8: one text of a link (`scorekeepe
 LINE_BREAKS = "\n"  # the one control character notes may hold (a "\r\n" typed is kept as "\n")
 
 
-def _bad(text: str, allowed: str = "") -> bool:
-    """A control character (except those `allowed`) or half of a surrogate pair: text that cannot be saved."""
-    return any(unicodedata.category(char) in ("Cc", "Cs") and char not in allowed for char in text)
-
-
 def clean_place(text: str) -> str:
     """A trimmed place, whitespace runs as one space; ``SetupError`` when too long or unsavable."""
     place = " ".join(text.split())
-    if _bad(place):
+    if has_bad_char(place):
         raise SetupError("place_bad_char", field="place")
     if len(place) > PLACE_MAX:
         raise SetupError("place_too_long", field="place", limit=PLACE_MAX)
@@ -36,7 +31,7 @@ def clean_notes(text: str) -> str:
     """Notes as typed, line breaks kept (as "\\n"), trailing space trimmed; ``SetupError`` when too long or
     unsavable."""
     notes = text.replace("\r\n", "\n").replace("\r", "\n").strip()
-    if _bad(notes, LINE_BREAKS):
+    if has_bad_char(notes, LINE_BREAKS):
         raise SetupError("notes_bad_char", field="notes")
     if len(notes) > NOTES_MAX:
         raise SetupError("notes_too_long", field="notes", limit=NOTES_MAX)

@@ -22,7 +22,7 @@ from shared.messages import (
 
 from . import ids
 from .acts_keepsafe import mark_kept
-from .card import card, card_name
+from .card import card, card_name, slug
 from .effect import Effects
 from .sharing import link_of
 from .texts import joined, share_said, summary_phrases
@@ -109,7 +109,7 @@ def export(turn: Turn, intent: ScoreExportIntent) -> Effects:
     if saved is None:
         return Effects()
     stamp = turn.now()
-    name = "uno-" + "-".join(_slug(player) for player in saved.sheet.players)[:60] + f"-{stamp // 1000}.json"
+    name = "uno-" + "-".join(slug(player) or "player" for player in saved.sheet.players)[:60] + f"-{stamp // 1000}.json"
     turn.flash = Flash(turn.where.to_hash(), key="score.exported", args={"file": name})
     mark_kept(turn, saved.id)
     return Effects(download=(name, dumps(saved.sheet)))
@@ -139,11 +139,6 @@ def cancel(turn: Turn, intent: ScoreCancelIntent) -> Effects:
 def delete_game(turn: Turn, intent: ScoreDeleteGameIntent) -> Effects:
     turn.remove(turn.where.sheet_id)
     return Effects(render=False, go="#/score")
-
-
-def _slug(name: str) -> str:
-    text = "".join(char if char.isalnum() else "-" for char in name.casefold())
-    return "-".join(part for part in text.split("-") if part) or "player"
 
 
 ACTS: dict[str, Act] = {

@@ -38,8 +38,13 @@ def card_name(saved: SavedSheet) -> str:
     day = datetime.fromtimestamp(saved.date / 1000).strftime("%Y-%m-%d")
     view = saved.sheet.tally()
     winner = view.side_labels[view.winner_side] if view.winner_side is not None else ""
-    slug = "-".join("".join(c if c.isalnum() else " " for c in winner.casefold()).split())[:40]
-    return f"uno-{day}-{slug or 'sheet'}.png"
+    return f"uno-{day}-{slug(winner)[:40] or 'sheet'}.png"
+
+
+def slug(name: str) -> str:
+    """A name as a file name's part: its letters and digits, lower case, runs of anything else as one "-"."""
+    text = "".join(char if char.isalnum() else "-" for char in name.casefold())
+    return "-".join(part for part in text.split("-") if part)
 
 
 def _shown(name: str) -> str:
