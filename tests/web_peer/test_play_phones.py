@@ -26,6 +26,7 @@ from app.peer.host import PING_S, SILENT_S
 from app.peer.sessions import Sessions
 from app.play import describe
 from app.play.phones import GRACE_S, PLAY_TABLE_KEY
+from app.play.presenter import Frame
 from app.play.session import Session, Step
 from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
 from uno_core.events import CardPlayed, ChallengeResult, Event
@@ -104,6 +105,42 @@ def test_a_guests_move_acts_for_its_own_seat_and_every_phone_sees_it(host: PlayH
     assert json.loads(host.saves.get("uno.play.game") or "{}")["game"]["log"][-1] == f"1 {play}"  # saved
     assert f'data-position="{before + 1}"' in page_html(host, beto)  # the other phone drew the move
     assert len(cards_shown(host, ana)) == len(host.session.game.hands[1])
+
+
+def drawings_in_order(host: PlayHost, since: int) -> list[str]:
+    """Who got a drawing of the table, in the order the host's engine sent them: a guest phone's name, or "host"
+    for this device's own page."""
+    names = {link: guest.name for link, guest in host.table_screen.links.items()}
+    order: list[str] = []
+    for message in host.table_screen.sent[since:]:
+        if message["op"] == "peer" and message["do"] == "send":
+            body = json.loads(message["text"]).get("message", {})
+            inner = body.get("messages", [body])
+            if any(m.get("op") == "draw" for m in inner):
+                order.append(names[message["link"]])
+        elif message["op"] == "draw" and message["root"] == "play":
+            order.append("host")
+    return order
+
+
+def test_the_acting_phone_gets_its_drawing_first_then_the_others_then_the_host(host: PlayHost) -> None:
+    """A tap's answer leaves before anything else is drawn, and the other phones' before this device's own (its
+    page draws on the thread that relays theirs); a phone whose page shows the drawing already gets nothing."""
+    host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 2)
+    play = next(a for a in host.session.game.legal_actions(2) if isinstance(a, Play) and not a.uno and not a.colour)
+    show = host.table.show  # this device's own table (its page is `PlayHost.drew`): noted among the sends
+
+    def noted(frame: Frame) -> None:
+        host.table_screen.sent.append({"op": "draw", "root": "play"})
+        show(frame)
+
+    host.table.show = noted
+    since, drawn = len(host.table_screen.sent), len(beto.drawn())
+    beto.tap("play.move", move=str(play))
+    assert drawings_in_order(host, since) == ["beto", "ana", "host"]
+    assert len(beto.drawn()) == drawn + 1  # its answer, and no second drawing of the same table
 
 
 def test_a_move_out_of_turn_or_illegal_changes_nothing_and_says_so(host: PlayHost) -> None:

@@ -47,6 +47,7 @@ class Link:
         self.handlers: dict[str, Receiver] = {}
         self.drawn: dict[str, Any] = {}  # root id -> the tree last drawn there
         self.drawn_in: dict[str, str] = {}  # root id -> the language it was last drawn in
+        self.drawn_seen: dict[str, int] = {}  # root id -> the page's last intent answered by its last drawing
         self.seen = 0  # the number of the last intent from the page (`ui.journal`)
         self.outbox: list[dict[str, Any]] = []
         self.answering = False  # a message from the page is being handled: its messages wait for the batch
@@ -123,6 +124,16 @@ class Link:
             message["lang"] = lang
         self.drawn[root] = tree
         self.drawn_in[root] = lang
+        self.drawn_seen[root] = self.seen
+
+    def unchanged(self, root: str, tree: Any) -> bool:
+        """Whether drawing `tree` (data) at `root` would change nothing: the page shows it, in its language, and
+        every intent the page sent has been answered by a drawing since."""
+        return (
+            self.drawn.get(root) == tree
+            and self.drawn_in.get(root) == self.texts.lang
+            and self.drawn_seen.get(root) == self.seen
+        )
 
     def flush(self) -> None:
         """Show the route an effect named, then send what waits: one message alone, several as one batch."""

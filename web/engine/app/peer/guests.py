@@ -80,6 +80,7 @@ class GuestPage:
             self.spawn(self.start(message))
         elif self.started:
             self.link.from_page(message)
+            self.link.flush()  # its answer leaves now, before what the tap makes the host draw elsewhere
 
     async def start(self, hello: StartMessage) -> None:
         """The guest's page is there (again): draw its screen whole, in its language."""

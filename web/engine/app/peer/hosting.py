@@ -139,19 +139,37 @@ class Hosting:
             return
         self.scheduled = True
         if self.later is None:
-            self._draw_guests()
+            self.draw_guests()
         else:
-            self.later(self._draw_guests)
+            self.later(self._draw_if_due)
 
-    def _draw_guests(self) -> None:
+    def _draw_if_due(self) -> None:
+        if self.scheduled:  # not drawn meanwhile (`draw_guests`)
+            self.draw_guests()
+
+    def draw_guests_then(self, own: Callable[[], None]) -> None:
+        """Every guest's page draws now, then this phone's own screen (`own`), which draws the same state: no
+        guest's page draws again for it."""
+        self.draw_guests()
+        self.scheduled = True  # what `own` notes as changed is drawn already
+        try:
+            own()
+        finally:
+            self.scheduled = False
+
+    def draw_guests(self) -> None:
+        """Every guest's page draws again now, each sent as it is drawn; a page's answer to its own tap, made but
+        not sent yet, goes before any of them."""
         self.scheduled = False
         start, drawn = time.perf_counter(), 0
-        for guest in self.host.guests.seated():
-            page = self.pages.get(guest.token)
-            if page is not None and guest.connected:
-                page.redraw()
-                page.link.flush()  # each guest's drawing goes now: the time it takes is this drawing's
-                drawn += 1
+        guests = [g for g in self.host.guests.seated() if g.connected and g.token in self.pages]
+        for guest in guests:
+            self.pages[guest.token].link.flush()
+        for guest in guests:
+            page = self.pages[guest.token]
+            page.redraw()
+            page.link.flush()  # each guest's drawing goes now: the time it takes is this drawing's
+            drawn += 1
         if drawn:
             self.drawn_ms = [*self.drawn_ms[-199:], (drawn, (time.perf_counter() - start) * 1000)]
 

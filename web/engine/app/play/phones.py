@@ -121,12 +121,27 @@ class PlayShare:
             self.moved()
 
     def moved(self) -> None:
-        """A phone acted: this device's table draws again (and, through it, every phone), or the phones alone."""
-        table = self.host_table()
-        if table is not None:
-            table.render()
-        elif self.hosting is not None:
-            self.hosting.changed_elsewhere()
+        """A phone acted: the other phones draw again, then this device's table. In the browser that waits for the
+        next turn, so that the acting phone's own drawing leaves first (`GuestPage.take` sends it as its tap is
+        answered), and the other phones' go before this device's own, which its page draws on the thread that
+        relays them."""
+        hosting = self.hosting
+        if hosting is not None and hosting.later is not None:
+            hosting.later(self._draw_everyone)
+        else:
+            self._draw_everyone()
+
+    def _draw_everyone(self) -> None:
+        hosting, table = self.hosting, self.host_table()
+
+        def own() -> None:
+            if table is not None:
+                table.render()
+
+        if hosting is not None:
+            hosting.draw_guests_then(own)
+        else:
+            own()
 
 
 def seat_page(names: tuple[str, ...], phones: tuple[int, ...], taken: frozenset[int], error: str) -> El:

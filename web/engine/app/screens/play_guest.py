@@ -63,7 +63,7 @@ class PlayGuestScreen(LiveScreen):
 
     def show(self, frame: Frame) -> None:
         if self.shown:
-            draw_frame(self.link, frame)
+            draw_frame(self.link, frame, again=False)
 
     def receive(self, message: FromPage) -> None:
         self.error = ""  # a refusal shows until the phone's next tap

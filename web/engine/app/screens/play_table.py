@@ -102,13 +102,17 @@ def table_frame() -> El:
     )
 
 
-def draw_frame(link: Link, frame: Frame) -> None:
-    """One drawing of the table to `link`'s page, then its cues."""
+def draw_frame(link: Link, frame: Frame, again: bool = True) -> None:
+    """One drawing of the table to `link`'s page, then its cues. `again` False: nothing when the page shows it
+    already (a guest phone, drawn again whenever anything of the table may have changed: nothing crosses)."""
+    tree = to_data(frame.tree)
+    if not again and not (frame.announce or frame.cues or frame.focus) and link.unchanged("play", tree):
+        return
     link.to_page(
         {
             "op": "draw",
             "root": "play",
-            "tree": to_data(frame.tree),
+            "tree": tree,
             "live": {"region": "play-live", "text": frame.announce},
             "focus": HAND_CARD if frame.focus == "hand" else "",
             "refocus": {"prefix": "card:", "selector": HAND_CARD},
