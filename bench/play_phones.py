@@ -1,6 +1,6 @@
 """UNO on several phones (issue 50's figures).
 
-    .venv/bin/python -m bench.play_phones [--seed 3]
+    .venv/bin/python -m bench.play_phones [--seed 3] [--cpu 4]
 
 Runs Chromium inside a network namespace of its own (no way out; needs root). The host phone holds a game of four
 guest phones and two expert bots (single round, "fast" pace); each guest joins by the host's invitation link (the
@@ -13,6 +13,8 @@ screen shows the card gone (a late call, taken only while its window is open, R-
 - the host's longest main-thread task while the round is played;
 - the host's engine per action drawing the guests' pages;
 - the late UNO calls refused for each delay.
+With `--cpu N` every phone's page (the host's and the guests') runs with its CPU slowed N times (CDP
+`Emulation.setCPUThrottlingRate`), as on phones slower than this machine.
 """
 
 from __future__ import annotations
@@ -32,17 +34,21 @@ SITE = ROOT / "dist" / "site"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--cpu", type=float, default=1, help="slow every phone's CPU this many times (CDP)")
     args = parser.parse_args()
     why = netns.why_not()
     if why:
         raise SystemExit(f"bench.play_phones: {why}")
     run = netns.run(
-        [sys.executable, str(ROOT / "bench" / "play_phones_run.py"), str(SITE), str(args.seed)], timeout=1800
+        [sys.executable, str(ROOT / "bench" / "play_phones_run.py"), str(SITE), str(args.seed), str(args.cpu)],
+        timeout=2400,
     )
     if run.returncode != 0:
         raise SystemExit(f"bench.play_phones failed:\n{run.stderr[-3000:]}")
     r = json.loads(run.stdout.strip().splitlines()[-1])
     draws = r["host_draws_ms"]
+    if args.cpu != 1:
+        print(f"every phone's CPU slowed {args.cpu:g}x")
     print(f"guest tap to own screen   p95 {r['own_p95_ms']:.0f} ms   bar: 150 ms ({len(r['own_ms'])} taps)")
     print(
         f"guest tap to every other phone   p95 {r['others_p95_ms']:.0f} ms   bar: 250 ms ({len(r['others_ms'])} paints)"

@@ -89,8 +89,14 @@ def choose(now: Game, seat: int) -> Action:
     return DRAW if DRAW in legal else next(a for a in legal if not is_reaction(a))
 
 
-def join(browser: Browser, host: Page, url: str, seat: int, delay_ms: int) -> Page:
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+def slow(page: Page, cpu: float) -> Page:
+    if cpu != 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    return page
+
+
+def join(browser: Browser, host: Page, url: str, seat: int, delay_ms: int, cpu: float) -> Page:
+    page = slow(browser.new_context(viewport={"width": 390, "height": 844}).new_page(), cpu)
     page.add_init_script(f"window.delayMs = {delay_ms};" + WATCH)
     page.goto(url + "#/table/join/" + invite(host))
     answer = page.locator("#guest-answer-code")
@@ -103,13 +109,13 @@ def join(browser: Browser, host: Page, url: str, seat: int, delay_ms: int) -> Pa
     return page
 
 
-def play_round(site: Path, seed: int, delay_ms: int, measure: bool) -> dict[str, Any]:
+def play_round(site: Path, seed: int, delay_ms: int, measure: bool, cpu: float) -> dict[str, Any]:
     server = SiteServer(site).start()
     out: dict[str, Any] = {"own_ms": [], "others_ms": [], "uno": [0, 0]}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            host = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            host = slow(browser.new_context(viewport={"width": 390, "height": 844}).new_page(), cpu)
             host.add_init_script(WATCH)
             host.goto(server.url + "#/play/table")
             host.wait_for_function("() => document.documentElement.dataset.pyReady", timeout=180_000)
@@ -117,7 +123,7 @@ def play_round(site: Path, seed: int, delay_ms: int, measure: bool) -> dict[str,
             assert host.evaluate("spec => window.unoPlay.start(spec)", spec) == "ok"
             host.evaluate("location.hash = '#/table/host/play'")
             expect(host.locator("#table-invite")).to_be_visible(timeout=15_000)
-            phones = {seat: join(browser, host, server.url, seat, delay_ms) for seat in range(PHONES)}
+            phones = {seat: join(browser, host, server.url, seat, delay_ms, cpu) for seat in range(PHONES)}
             host.evaluate("location.hash = '#/play/table'")
             expect(host.locator("#play[data-screen]")).to_be_attached(timeout=15_000)
             host.evaluate("window.longest = 0")
@@ -168,10 +174,10 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else float("nan")
 
 
-def main(site: Path, seed: int) -> dict[str, Any]:
+def main(site: Path, seed: int, cpu: float) -> dict[str, Any]:
     result: dict[str, Any] = {"late": {}}
     for delay in (0, 50, 150):
-        run = play_round(site, seed, delay, measure=delay == 0)
+        run = play_round(site, seed, delay, measure=delay == 0, cpu=cpu)
         result["late"][delay] = run["uno"]
         if delay == 0:
             result.update({k: v for k, v in run.items() if k != "uno"})
@@ -182,4 +188,4 @@ def main(site: Path, seed: int) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(Path(sys.argv[1]), int(sys.argv[2]))))
+    print(json.dumps(main(Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]) if len(sys.argv) > 3 else 1)))
