@@ -16,17 +16,20 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from fake_table import GuestPhone
+from fake_table import GuestPhone, Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_host import PlayHost, cards_shown, page_html, sent_text
 
 from app.link import Link
 from app.peer.host import PING_S, SILENT_S
+from app.peer.pages import host_page
 from app.peer.sessions import Sessions
 from app.play import describe
+from app.play.config import AwayChoice
 from app.play.phones import GRACE_S, PLAY_TABLE_KEY
 from app.play.session import Session, Step
+from app.tree import El, find, keys_of
 from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
 from uno_core.events import CardPlayed, ChallengeResult, Event
 
@@ -206,11 +209,7 @@ def test_a_host_that_reloads_resumes_and_its_phones_come_back_to_their_seats(hos
     to_turn_of(host, 1)
     host.store.save(host.session)
     tokens, position = (ana.token, beto.token), host.session.position
-    host.store._session = None  # the same saves, a new engine: the game is read from the save
-    from fake_table import Table
-
-    host.table_screen = Table()
-    host.start()
+    reload_host(host)
     rejoin = {r.name: r for r in host.hosting.host_view().rejoin}
     assert set(rejoin) == {"Ana", "Beto"} and all(r.code for r in rejoin.values())
     for guest, name in ((ana, "Ana"), (beto, "Beto")):
@@ -341,14 +340,76 @@ def test_a_phone_away_keeps_its_seat_then_a_bot_plays_it_after_the_grace_until_i
     assert sorted(cards_shown(host, ana)) == sorted(str(c) for c in host.session.game.hands[1])
 
 
-def test_the_host_may_choose_to_wait_for_a_phone_away(host: PlayHost) -> None:
-    ana = host.join(GuestPhone("ana", "en"), 1)
+def host_page_taps(host: PlayHost, act: str, **fields: object) -> Sessions:
+    """A tap on the host's table page (`#/table/host/play`: `Sessions.take`), on the host's shared game."""
+    sessions = Sessions(Link(), desk=None, play=host.share)  # type: ignore[arg-type]  # no sheet here
+    sessions.hosting = host.hosting
+    sessions.take({"op": "intent", "act": act, **fields})  # type: ignore[arg-type,typeddict-item]
+    return sessions
+
+
+def reload_host(host: PlayHost) -> None:
+    """The host's tab reloads: the same saves, a new engine (the game is read from its save)."""
+    host.store._session = None
+    host.table_screen = Table()
+    host.start()
+
+
+def test_the_host_may_choose_to_wait_for_a_phone_away_and_a_reload_keeps_the_choice(host: PlayHost) -> None:
+    host.join(GuestPhone("ana", "en"), 1)
     to_turn_of(host, 1)
-    host.share.stand_ins = False  # the host page's checkbox (`Sessions.take`, "table.stand-in")
-    host.table_screen.cut(ana)
-    pulse(host, 3 * GRACE_S)
+    host_page_taps(host, "table.stand-in", checked=False)  # the host page's checkbox
+    assert host.session.away == AwayChoice(bot=False)
+    reload_host(host)
+    assert host.share.away_choice() == AwayChoice(bot=False) and host.hosting.host_view().away == AwayChoice(bot=False)
+    page = host_page(host.hosting.host_view())
+    box, grace = find(page, id="table-stand-in")[0], find(page, id="table-grace")[0]
+    assert box.attr("checked") is None and grace.attr("disabled") == ""  # unticked: no grace to choose
+    pulse(host, 3 * GRACE_S)  # her phone does not come back after the reload
     assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
-    assert host.hosting.host_view().stand_ins is False
+
+
+def test_the_host_chooses_the_grace_and_a_reloaded_host_keeps_it(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    host_page_taps(host, "table.grace", value="30")  # the host page's select
+    assert host.session.away == AwayChoice(grace_s=30)
+    assert json.loads(host.saves.get("uno.play.game") or "{}")["away"] == {"bot": True, "grace_s": 30}
+    for bad in ("45", "abc", "", "３０"):  # not one of the choices: nothing changes
+        host_page_taps(host, "table.grace", value=bad)
+        assert host.session.away == AwayChoice(grace_s=30), bad
+    reload_host(host)
+    assert host.session.away == AwayChoice(grace_s=30)
+    page = host_page(host.hosting.host_view())
+    chosen = [
+        o.attr("value")
+        for o in find(page, id="table-grace")[0].children
+        if isinstance(o, El) and o.attr("selected") is not None
+    ]
+    assert chosen == ["30"] and "play.phones.grace" in keys_of(page)
+    rejoin = {r.name: r for r in host.hosting.host_view().rejoin}
+    beto.table = host.table_screen
+    host.hosting.host.accept(rejoin["Beto"].link, beto.answer(rejoin["Beto"].code))  # Beto is back, Ana is not
+    assert ana.token is not None
+    pulse(host, 30 - 2 * PING_S, beto)
+    assert host.session.stand_ins == set()  # not yet: her link is gone since the reload, 30 s are not over
+    pulse(host, 3 * PING_S, beto)
+    assert host.session.stand_ins == {1}  # the 30 s the host chose, not the default 60
+
+
+def test_a_saved_choice_for_a_phone_away_that_is_not_one_is_refused_as_any_bad_save(host: PlayHost) -> None:
+    host.share.choose_away(bot=False, grace="120")
+    data = host.session.to_save()
+    assert Session.from_save(data).away == AwayChoice(False, 120)
+    older = {key: value for key, value in data.items() if key != "away"}  # a save made before the choice existed
+    assert Session.from_save(older).away == AwayChoice() and "away" not in Session.from_save(older).to_save()
+    for bad in ({"bot": "no"}, {"grace_s": 45}, {"grace_s": True}, {"grace_s": "60"}, {"wait": 1}, [], "60"):
+        with pytest.raises(SaveError):
+            Session.from_save({**data, "away": bad})
+    host.saves.set("uno.play.game", json.dumps({**data, "away": {"grace_s": 7}}))
+    assert host.store.reload() is None  # the save's usual handling: a damaged save is dropped, nothing crashes
+    assert host.saves.get("uno.play.game") is None
 
 
 def test_a_save_keeps_only_phone_seats_as_stand_ins(host: PlayHost) -> None:

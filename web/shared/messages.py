@@ -389,6 +389,15 @@ class TableStandInIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class TableGraceIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["table.grace"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class TableBigIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.big"]
@@ -1356,6 +1365,7 @@ TableIntent = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableGraceIntent
     | TableBigIntent
 )
 
@@ -1370,6 +1380,7 @@ TABLE_ACTS = frozenset(
         "table.stop",
         "table.claim",
         "table.stand-in",
+        "table.grace",
         "table.big",
     )
 )
@@ -1545,6 +1556,7 @@ IntentMessage = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableGraceIntent
     | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
@@ -1646,6 +1658,7 @@ FromPage = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableGraceIntent
     | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent

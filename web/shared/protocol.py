@@ -112,6 +112,7 @@ INTENTS = Schema(
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
         "table.stand-in": _act(CHECKED),  # a game on phones: a bot plays a seat whose phone is away past the grace
+        "table.grace": _act(VALUE),  # a game on phones: the grace's seconds (`app.play.config.GRACES_S`)
         "table.big": _act(CHECKED),  # a guest's big screen: the standings alone, in large type
         # -- the score keeper (`#/score...`, app.score.step) --
         # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed

@@ -28,6 +28,8 @@ SPEEDS: dict[str, tuple[int, int]] = {
 }
 DEFAULT_SPEED = "normal"
 BOT_OPTION_NAMES = ("forget_uno", "miss_catch", "react_rate", "iterations", "time_budget")
+GRACES_S = (30, 60, 120)  # the host's choices: a guest phone away this long has a bot play its seat (issue 50)
+DEFAULT_GRACE_S = 60
 
 
 class ConfigError(ValueError):
@@ -92,6 +94,31 @@ class SeatConfig:
         if unknown:
             raise ConfigError("play.error.config", f"unknown bot options {sorted(unknown)}")
         return cls(kind, name.strip()[:NAME_MAX], level, tuple(sorted(options.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class AwayChoice:
+    """The host's choice for a guest phone away (issue 50), made on its table page and saved with the game: a basic
+    bot plays that seat once its phone has been away `grace_s` seconds (`bot`), or the table waits for it."""
+
+    bot: bool = True
+    grace_s: int = DEFAULT_GRACE_S
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bot": self.bot, "grace_s": self.grace_s}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> AwayChoice:
+        """Read a saved choice; ConfigError for anything but a flag and one of `GRACES_S`."""
+        if not isinstance(data, dict) or set(data) - {"bot", "grace_s"}:
+            raise ConfigError("play.error.config", f"bad choice for a phone away {data!r}")
+        bot, grace = data.get("bot", True), data.get("grace_s", DEFAULT_GRACE_S)
+        if type(bot) is not bool or type(grace) is not int or grace not in GRACES_S:
+            raise ConfigError("play.error.config", f"bad choice for a phone away {data!r}")
+        return cls(bot, grace)
+
+
+DEFAULT_AWAY = AwayChoice()  # a bot plays for a phone away after 60 s
 
 
 def default_seats(human_name: str = "Player 1") -> tuple[SeatConfig, ...]:

@@ -311,6 +311,7 @@ class PlayController:
     def new_match(self) -> None:
         if self.session is not None:
             session = Session.new(self.session.config, random.randrange(1, 1 << 31))
+            session.away = self.session.away  # the host's choice for a phone away goes on with the table
             self.store.keep(session)
             self.load(session)
 

@@ -39,7 +39,7 @@ from uno_core.events import CardsDrawn, Event, MatchOver, RoundOver
 from uno_core.view import SeatView, view
 
 from . import saved_game
-from .config import ConfigError, PlayConfig, best_level
+from .config import DEFAULT_AWAY, AwayChoice, ConfigError, PlayConfig, best_level
 from .round_end import hands_at_end
 from .saved_game import SavedGame, bot_seed
 
@@ -63,7 +63,13 @@ class Session:
     """One match at the table. Build with `new` or `from_save`; drive with `apply` and `next_step`."""
 
     def __init__(
-        self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0, stand_in: tuple[int, ...] = ()
+        self,
+        config: PlayConfig,
+        game: Game,
+        bot_seeds: list[int],
+        ack_round: int = 0,
+        stand_in: tuple[int, ...] = (),
+        away: AwayChoice = DEFAULT_AWAY,
     ) -> None:
         self.config = config
         self.game = game
@@ -81,6 +87,7 @@ class Session:
                     raise ConfigError("play.error.level", str(error)) from None
         self.table = Table(game, self.bots)
         self.stand_ins: set[int] = set()  # phone seats a bot plays while their phone is away
+        self.away = away  # the host's choice for a phone away (saved with the game: a reloaded host keeps it)
         for phone in stand_in:
             self.stand_in(phone, True)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -105,7 +112,7 @@ class Session:
     def to_save(self) -> dict[str, Any]:
         """The saved form (`app.play.saved_game`)."""
         stand_in = tuple(sorted(self.stand_ins))
-        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round, stand_in).to_dict()
+        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round, stand_in, self.away).to_dict()
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), ensure_ascii=False)
@@ -115,7 +122,7 @@ class Session:
         """Rebuild from `to_save` output or a bare engine save (`saved_game.read`). Raises SaveError."""
         saved = saved_game.read(data)
         try:
-            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round, saved.stand_in)
+            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round, saved.stand_in, saved.away)
         except ConfigError as error:
             raise SaveError(str(error)) from None
 
