@@ -58,7 +58,14 @@ async def no_brain(request: Any) -> Any:
 class PlayHost:
     """The host phone: its saves, its game (`kinds` of seats), its own table, its shared game."""
 
-    def __init__(self, kinds: tuple[str, ...], seed: int = 7, deck: str | None = None, **fields: Any) -> None:
+    def __init__(
+        self,
+        kinds: tuple[str, ...],
+        seed: int = 7,
+        deck: str | None = None,
+        first_dealer: int | str = "cut",
+        **fields: Any,
+    ) -> None:
         self.saves = Saves({}, None, FakeLocal(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
         self.link = Link()
         self.link.attach(self)
@@ -67,7 +74,7 @@ class PlayHost:
         self.frames: list[Frame] = []
         if "reaction_ms" not in fields:
             fields["reaction_ms"] = 0
-        session = Session.new(config(seats(*kinds), speed="instant", **fields), seed, deck)
+        session = Session.new(config(seats(*kinds), speed="instant", **fields), seed, deck, first_dealer)
         self.store.keep(session)
         self.table_screen = Table()
         self.start()

@@ -32,6 +32,7 @@ from app.play.session import Session, Step
 from app.tree import El, find, keys_of
 from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
 from uno_core.events import CardPlayed, ChallengeResult, Event
+from uno_core.scenario import stacked_deck
 
 KINDS = ("human", "phone", "phone", "bot")  # the host's person, two guest phones, a bot
 
@@ -436,3 +437,52 @@ def test_a_reloaded_host_shares_its_game_again_by_itself_when_phones_played_it(h
         assert quiet.hosting is None
     finally:
         other.close()
+
+
+# ----- jump-in from a phone (R-VAR-JUMP) ------------------------------------------------------------------------------
+
+# Hana (the host's person, seat 0) begins and holds a red 5, as Beto (seat 2, a phone) does: once Hana plays hers, Beto
+# may jump in with his before Ana (seat 1, a phone, whose turn it is) plays.
+JUMP_HANDS = ["R5 G1 G2 G3 G4 G6 G7", "W Y1 Y2 Y3 Y4 Y6 Y7", "R5 B1 B2 B3 B4 B6 B7", "G8 Y8 B8 R8 G9 Y9 B9"]
+
+
+def jump_table() -> tuple[PlayHost, GuestPhone, GuestPhone]:
+    """The host with the jump-in variant, Hana's red 5 just played: Ana's turn, Beto's phone offered the jump-in."""
+    deck = " ".join(map(str, stacked_deck(JUMP_HANDS, "R3", dealer=3)))
+    host = PlayHost(KINDS, deck=deck, first_dealer=3, rules={"jump_in": True})
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    host.table.tap_card(Card.parse("R5"), shown_playable=True)  # Hana, on the host's own table
+    assert host.session.game.current == 1 and log(host) == ["0 play R5"]
+    page = page_html(host, beto)
+    assert 'data-act="play.card" data-card="R5"' in page.split('class="reactions"', 1)[1]  # its jump-in button
+    return host, ana, beto
+
+
+def test_a_phone_holding_an_identical_card_jumps_in_out_of_turn() -> None:
+    host, ana, beto = jump_table()
+    try:
+        beto.tap("play.card", card="R5", enabled=True)  # the jump-in button (or the card in his hand), as drawn
+        assert log(host) == ["0 play R5", "2 jump R5"]
+        assert host.session.game.current == 3  # play goes on from Beto
+        assert "R5" not in cards_shown(host, beto) and "Demasiado tarde" not in page_html(host, beto)
+        assert f'data-position="{host.session.position}"' in page_html(host, ana)  # every phone drew it
+    finally:
+        host.close()
+
+
+def test_a_jump_in_that_arrives_after_the_turn_moved_on_is_refused_and_never_applied_late() -> None:
+    host, ana, beto = jump_table()
+    try:
+        ana.tap("play.card", card="W", enabled=True)  # Ana's turn play arrives first: a wild, green, covers the 5
+        ana.tap("play.colour", colour="green")
+        before, saved = log(host), host.session.dumps()
+        assert before == ["0 play R5", "1 play W green"] and host.session.game.current == 2
+        beto.tap("play.card", card="R5", enabled=True)  # his tap on the jump-in he was shown, arriving after
+        assert log(host) == before and host.session.dumps() == saved  # nothing changed
+        assert "Demasiado tarde: ese momento pasó antes de que tu toque llegara a la mesa." in page_html(host, beto)
+        assert sorted(cards_shown(host, beto)) == sorted(JUMP_HANDS[2].split())
+        beto.tap("play.card", card="B1", enabled=False)  # a card drawn not playable: explained, not "too late"
+        assert "no se puede jugar ahora" in page_html(host, beto) and log(host) == before
+    finally:
+        host.close()

@@ -143,7 +143,7 @@ class PlayController:
             return  # refused, and drawn again so that its page knows the tap is answered
         try:
             if intent["act"] == "play.card":
-                self.tap_card(Card.parse(intent["card"]))
+                self.tap_card(Card.parse(intent["card"]), shown_playable=intent.get("enabled") is True)
             elif not intent.get("enabled", True):
                 return
             elif intent["act"] == "play.move":
@@ -205,14 +205,20 @@ class PlayController:
             return
         self.act(action)
 
-    def tap_card(self, card: Card) -> None:
+    def tap_card(self, card: Card, shown_playable: bool = False) -> None:
+        """A card tapped (in the hand, or the jump-in button). `shown_playable`: the page drew it playable (its
+        `enabled`); not playable now, the position changed before the tap arrived (another seat moved, a jump-in
+        came first): refused as late, never applied later."""
         session = self.session
         if session is None:
             return
         legal = session.legal(self.phone)
         plays = plays_of(legal, card) or plays_of(legal, card, jump=True)
         if not plays:  # drawn again even when blind: the page learns this tap is answered
-            self.notice = None if self.blind else phrase("play.table.not_playable", card=describe.card_phrase(card))
+            why = phrase("play.error.late") if shown_playable else None
+            self.notice = (
+                None if self.blind else why or phrase("play.table.not_playable", card=describe.card_phrase(card))
+            )
             self.render()
             return
         picker = Picker(plays, uno=self.uno_armed)
