@@ -31,7 +31,7 @@ from app.play.phones import GRACE_S, PLAY_TABLE_KEY
 from app.play.session import Session, Step
 from app.tree import El, find, keys_of
 from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
-from uno_core.events import CardPlayed, ChallengeResult, Event
+from uno_core.events import CardPlayed, CardTurned, ChallengeResult, Event
 from uno_core.scenario import stacked_deck
 
 KINDS = ("human", "phone", "phone", "bot")  # the host's person, two guest phones, a bot
@@ -225,11 +225,14 @@ def test_a_host_that_reloads_resumes_and_its_phones_come_back_to_their_seats(hos
 
 
 def faces_seen(events: list[Event], seat: int) -> set[str]:
-    """The cards `seat` may know of from its history: played, and revealed to it."""
+    """The cards `seat` may know of from its history: played, turned (a Wild Draw Four turned first is shown, then
+    put back: R-FIRST-1), and revealed to it."""
     seen: set[str] = set()
     for event in events:
         if isinstance(event, CardPlayed):
             seen.update(str(c) for c in event.cards)
+        elif isinstance(event, CardTurned):
+            seen.add(str(event.card))
         elif isinstance(event, ChallengeResult) and event.challenger == seat and event.revealed:
             seen.update(str(c) for c in event.revealed)
     return seen
