@@ -19,7 +19,7 @@ import pytest
 from fake_table import GuestPhone, Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_host import PlayHost, cards_shown, page_html, sent_text
+from play_host import PlayHost, cards_shown, log, page_html, sent_text, to_turn_of, uno_moment
 
 from app.link import Link
 from app.peer.host import PING_S, SILENT_S
@@ -30,7 +30,7 @@ from app.play.config import AwayChoice
 from app.play.phones import GRACE_S, PLAY_TABLE_KEY
 from app.play.session import Session, Step
 from app.tree import El, find, keys_of
-from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
+from uno_core import ALL_CARDS, Card, Play, SaveError
 from uno_core.events import CardPlayed, CardTurned, ChallengeResult, Event
 from uno_core.scenario import stacked_deck
 
@@ -42,31 +42,6 @@ def host() -> Iterator[PlayHost]:
     made = PlayHost(KINDS)
     yield made
     made.close()
-
-
-def log(host: PlayHost) -> list[str]:
-    return [f"{seat} {action}" for seat, action in host.session.game.log]
-
-
-def to_turn_of(host: PlayHost, seat: int, cards: int | None = None) -> None:
-    """Play on (every seat: its first legal play, else its first legal action) until it is `seat`'s turn with a
-    legal play (holding `cards` cards, if given)."""
-    session = host.session
-    for _ in range(2000):
-        game = session.game
-        legal = game.legal_actions(seat) if game.current == seat else []
-        plays = [a for a in legal if isinstance(a, Play) and not a.uno and not a.jump]
-        if plays and (cards is None or len(game.hands[seat]) == cards):
-            host.table.render()
-            host.hosting.changed_elsewhere()
-            return
-        mover = game.current
-        actions = [a for a in game.legal_actions(mover) if not isinstance(a, Catch) and a is not SAY_UNO]
-        chosen = next((a for a in actions if isinstance(a, Play) and not a.jump), actions[0])
-        session.game.apply(mover, chosen)
-        if session.pending_round is not None:
-            session.ack_round_end()
-    raise AssertionError(f"never seat {seat}'s turn with {cards} cards")
 
 
 def test_a_guest_is_a_player_only_at_a_free_phone_seat(host: PlayHost) -> None:
@@ -143,19 +118,6 @@ def test_what_a_phone_may_not_send_is_refused_and_changes_nothing(host: PlayHost
     ana.out = iter([next(out) - 1])  # type: ignore[assignment]  # the last number again: a replay
     ana.send("page", message={"op": "intent", "act": "play.move", "move": "draw", "seq": 101})
     assert log(host) == after and len(host.hosting.host.refusals) == refused + 4
-
-
-def uno_moment(host: PlayHost) -> tuple[GuestPhone, GuestPhone, Play]:
-    """Ana (seat 1) at her turn with two cards and a play: her phone and Beto's, and that play without UNO."""
-    ana = host.join(GuestPhone("ana", "en"), 1)
-    beto = host.join(GuestPhone("beto", "es"), 2)
-    to_turn_of(host, 1, cards=2)
-    play = next(
-        a
-        for a in host.session.game.legal_actions(1)
-        if isinstance(a, Play) and not a.uno and not a.jump and a.colour is None
-    )
-    return ana, beto, play
 
 
 @pytest.mark.parametrize("seed", [7, 11])

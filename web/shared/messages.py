@@ -319,6 +319,15 @@ class SetupUndoIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class SetupTimerIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["setup.timer"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class TableInviteIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.invite"]
@@ -1330,6 +1339,7 @@ SetupIntent = (
     | SetupRuleIntent
     | SetupSpeedIntent
     | SetupUndoIntent
+    | SetupTimerIntent
 )
 
 
@@ -1348,6 +1358,7 @@ SETUP_ACTS = frozenset(
         "setup.rule",
         "setup.speed",
         "setup.undo",
+        "setup.timer",
     )
 )
 
@@ -1548,6 +1559,7 @@ IntentMessage = (
     | SetupRuleIntent
     | SetupSpeedIntent
     | SetupUndoIntent
+    | SetupTimerIntent
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
@@ -1650,6 +1662,7 @@ FromPage = (
     | SetupRuleIntent
     | SetupSpeedIntent
     | SetupUndoIntent
+    | SetupTimerIntent
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent

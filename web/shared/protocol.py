@@ -103,6 +103,7 @@ INTENTS = Schema(
         "setup.rule": _act({"rule": Text(40)}, {"value": Text(40), "checked": FLAG}),
         "setup.speed": _act(VALUE),
         "setup.undo": _act(CHECKED),
+        "setup.timer": _act(VALUE),  # the turn timer's seconds ("0": off; `app.play.config.TURN_TIMERS_S`)
         # -- the table of phones (`#/table/...`, app.screens.table) --
         "table.invite": _act(),
         "table.code": _act({"value": Text(2000), "link": Maybe(LINK)}),  # an answer typed (for this invitation)

@@ -346,7 +346,7 @@ def _stand_ins(page: HostPage) -> El | None:
         *(
             el(
                 "option",
-                key=phrase("play.phones.grace_s", seconds=seconds),
+                key=phrase("play.seconds", seconds=seconds),
                 value=str(seconds),
                 selected=seconds == away.grace_s,
             )

@@ -28,6 +28,7 @@ SPEEDS: dict[str, tuple[int, int]] = {
 }
 DEFAULT_SPEED = "normal"
 BOT_OPTION_NAMES = ("forget_uno", "miss_catch", "react_rate", "iterations", "time_budget")
+TURN_TIMERS_S = (0, 30, 60, 120)  # the turn timer's choices (0: off, the default)
 GRACES_S = (30, 60, 120)  # the host's choices: a guest phone away this long has a bot play its seat (issue 50)
 DEFAULT_GRACE_S = 60
 
@@ -136,6 +137,7 @@ class PlayConfig:
     speed: str = DEFAULT_SPEED
     undo: bool = False
     reaction_ms: int | None = None  # None: from the speed
+    turn_timer: int = 0  # seconds a person has for each turn, one of TURN_TIMERS_S (0: off; `app.play.turn_timer`)
 
     # ----- derived -------------------------------------------------------------------------
 
@@ -215,6 +217,7 @@ class PlayConfig:
             "rules": dict(self.rules),
             "speed": self.speed,
             "undo": self.undo,
+            "turn_timer": self.turn_timer,
         }
         if self.reaction_ms is not None:
             data["reaction_ms"] = self.reaction_ms
@@ -252,6 +255,9 @@ class PlayConfig:
         reaction = data.get("reaction_ms")
         if reaction is not None and (type(reaction) is not int or not 0 <= reaction <= 60_000):
             raise ConfigError("play.error.config", f"bad reaction_ms {reaction!r}")
+        timer = data.get("turn_timer", 0)
+        if type(timer) is not int or timer not in TURN_TIMERS_S:
+            raise ConfigError("play.error.config", f"bad turn_timer {timer!r}")
         return cls(
             seats=seats,
             preset=preset,
@@ -259,6 +265,7 @@ class PlayConfig:
             speed=speed,
             undo=bool(data.get("undo", False)),
             reaction_ms=reaction,
+            turn_timer=timer,
         )
 
 
