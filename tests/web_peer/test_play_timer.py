@@ -176,3 +176,36 @@ def test_the_timer_is_saved_with_the_game_and_older_saves_still_open(host: PlayH
 def test_the_page_counts_down_over_the_span_the_drawings_assume() -> None:
     css = PLAY_CSS.read_text(encoding="utf-8")
     assert f"--turn-left: {COUNTDOWN_SPAN_S};" in css and f"turn-left {COUNTDOWN_SPAN_S}s linear" in css
+
+
+def test_the_host_table_wakes_when_the_time_is_out_and_a_new_game_cancels_the_old_call() -> None:
+    calls: list[tuple[float, object]] = []
+    cancelled: list[object] = []
+
+    class Call:
+        def cancel(self) -> None:
+            cancelled.append(self)
+
+    def later(seconds: float, callback: object) -> Call:
+        call = Call()
+        calls.append((seconds, callback))
+        return call
+
+    host = PlayHost(("human", "bot", "bot"), turn_timer=30)
+    try:
+        host.table.later = later
+        to_turn_of(host, 0)
+        assert len(calls) == 1 and 30 <= calls[0][0] < 31  # one call, at the turn's end
+        host.table.render()
+        assert len(calls) == 1  # never two at once
+        before = log(host)
+        host.clock.t += 30
+        calls[0][1]()  # type: ignore[operator]  # the call comes
+        assert log(host)[len(before)].startswith("0 ")  # the move made for her
+        to_turn_of(host, 0)
+        assert len(calls) == 2 and not cancelled  # her next turn: its own call
+        waiting = host.table.waking
+        host.table.load(host.session)  # a game loaded (or a new one) while a call waits: that call goes
+        assert cancelled == [waiting] and len(calls) == 3  # and the game shown gets its own
+    finally:
+        host.close()

@@ -173,6 +173,10 @@ class PlayController:
         self.session = session
         self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, None
         self.presenter.start(session)
+        cancel = getattr(self.waking, "cancel", None)  # the last game's timed turn: this one's comes instead
+        if cancel is not None:
+            cancel()
+        self.waking = None
         self.render()
         if session is not None and self.phone is None:
             self.clock.kick()
