@@ -13,6 +13,7 @@ SAME_IN_BOTH = {
     "score.share.line",
     "score.announce.single",
     "play.points",  # "{points} pts": the abbreviation is the same in Spanish
+    "play.seconds",  # "{seconds} s": so is the second's symbol
     "score.face.short",  # "{short} ({name})": a chip's "+4" and its face's name
     "score.face.counted",  # "{face} ({limit})": a face and its copies in the deck
     "score.record.evening",  # "{total} ({title})": a game's final total and its sheet's title

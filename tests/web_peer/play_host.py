@@ -31,6 +31,7 @@ from app.storage.core import Saves
 from app.storage.page_saves import PageStorage
 from tests.async_helpers import run
 from tests.fake_local import FakeLocal
+from uno_core import SAY_UNO, Catch, Play
 
 EN = Texts("en", catalogue("en"))
 
@@ -58,7 +59,14 @@ async def no_brain(request: Any) -> Any:
 class PlayHost:
     """The host phone: its saves, its game (`kinds` of seats), its own table, its shared game."""
 
-    def __init__(self, kinds: tuple[str, ...], seed: int = 7, deck: str | None = None, **fields: Any) -> None:
+    def __init__(
+        self,
+        kinds: tuple[str, ...],
+        seed: int = 7,
+        deck: str | None = None,
+        first_dealer: int | str = "cut",
+        **fields: Any,
+    ) -> None:
         self.saves = Saves({}, None, FakeLocal(), clock=lambda: 0, spawn=lambda coroutine: coroutine.close())
         self.link = Link()
         self.link.attach(self)
@@ -67,18 +75,18 @@ class PlayHost:
         self.frames: list[Frame] = []
         if "reaction_ms" not in fields:
             fields["reaction_ms"] = 0
-        session = Session.new(config(seats(*kinds), speed="instant", **fields), seed, deck)
+        session = Session.new(config(seats(*kinds), speed="instant", **fields), seed, deck, first_dealer)
         self.store.keep(session)
         self.table_screen = Table()
         self.start()
 
     def start(self) -> None:
         """The engine's part (made again by a reload): the shared game, its hosting, this device's table."""
+        self.clock = Clock()  # the hosting's and the turn timer's
         self.share = PlayShare(self.store, no_brain, self.tasks.append)
-        self.table = PlayController(self.store, self.drew, lambda: EN, no_brain, self.tasks.append)
+        self.table = PlayController(self.store, self.drew, lambda: EN, no_brain, self.tasks.append, now=self.clock)
         self.share.table = self.table
         known = {lang: catalogue(lang) for lang in ("en", "es")}
-        self.clock = Clock()
         self.hosting = Hosting(self.share, self.link, self.redraw, Catalogues(self.load, known), None, self.clock, run)
         self.share.hosting = self.hosting
         self.table_screen.attach(self.hosting.host.relay)
@@ -146,3 +154,41 @@ def cards_shown(host: PlayHost, guest: GuestPhone) -> list[str]:
 
 def sent_text(guest: GuestPhone, since: int = 0) -> str:
     return "\n".join(json.dumps(m, ensure_ascii=False) for m in guest.got[since:])
+
+
+def log(host: PlayHost) -> list[str]:
+    return [f"{seat} {action}" for seat, action in host.session.game.log]
+
+
+def to_turn_of(host: PlayHost, seat: int, cards: int | None = None) -> None:
+    """Play on (every seat: its first legal play, else its first legal action) until it is `seat`'s turn with a
+    legal play (holding `cards` cards, if given)."""
+    session = host.session
+    for _ in range(2000):
+        game = session.game
+        legal = game.legal_actions(seat) if game.current == seat else []
+        plays = [a for a in legal if isinstance(a, Play) and not a.uno and not a.jump]
+        if plays and (cards is None or len(game.hands[seat]) == cards):
+            host.table.render()
+            host.hosting.changed_elsewhere()
+            return
+        mover = game.current
+        actions = [a for a in game.legal_actions(mover) if not isinstance(a, Catch) and a is not SAY_UNO]
+        chosen = next((a for a in actions if isinstance(a, Play) and not a.jump), actions[0])
+        session.game.apply(mover, chosen)
+        if session.pending_round is not None:
+            session.ack_round_end()
+    raise AssertionError(f"never seat {seat}'s turn with {cards} cards")
+
+
+def uno_moment(host: PlayHost) -> tuple[GuestPhone, GuestPhone, Play]:
+    """Ana (seat 1) at her turn with two cards and a play: her phone and Beto's, and that play without UNO."""
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1, cards=2)
+    play = next(
+        a
+        for a in host.session.game.legal_actions(1)
+        if isinstance(a, Play) and not a.uno and not a.jump and a.colour is None
+    )
+    return ana, beto, play

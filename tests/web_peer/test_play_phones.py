@@ -16,20 +16,24 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from fake_table import GuestPhone
+from fake_table import GuestPhone, Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_host import PlayHost, cards_shown, page_html, sent_text
+from play_host import PlayHost, cards_shown, log, page_html, sent_text, to_turn_of, uno_moment
 
 from app.link import Link
 from app.peer.host import PING_S, SILENT_S
+from app.peer.pages import host_page
 from app.peer.sessions import Sessions
 from app.play import describe
+from app.play.config import AwayChoice
 from app.play.phones import GRACE_S, PLAY_TABLE_KEY
 from app.play.presenter import Frame
 from app.play.session import Session, Step
-from uno_core import ALL_CARDS, SAY_UNO, Card, Catch, Play, SaveError
-from uno_core.events import CardPlayed, ChallengeResult, Event
+from app.tree import El, find, keys_of
+from uno_core import ALL_CARDS, Card, Play, SaveError
+from uno_core.events import CardPlayed, CardTurned, ChallengeResult, Event
+from uno_core.scenario import stacked_deck
 
 KINDS = ("human", "phone", "phone", "bot")  # the host's person, two guest phones, a bot
 
@@ -39,31 +43,6 @@ def host() -> Iterator[PlayHost]:
     made = PlayHost(KINDS)
     yield made
     made.close()
-
-
-def log(host: PlayHost) -> list[str]:
-    return [f"{seat} {action}" for seat, action in host.session.game.log]
-
-
-def to_turn_of(host: PlayHost, seat: int, cards: int | None = None) -> None:
-    """Play on (every seat: its first legal play, else its first legal action) until it is `seat`'s turn with a
-    legal play (holding `cards` cards, if given)."""
-    session = host.session
-    for _ in range(2000):
-        game = session.game
-        legal = game.legal_actions(seat) if game.current == seat else []
-        plays = [a for a in legal if isinstance(a, Play) and not a.uno and not a.jump]
-        if plays and (cards is None or len(game.hands[seat]) == cards):
-            host.table.render()
-            host.hosting.changed_elsewhere()
-            return
-        mover = game.current
-        actions = [a for a in game.legal_actions(mover) if not isinstance(a, Catch) and a is not SAY_UNO]
-        chosen = next((a for a in actions if isinstance(a, Play) and not a.jump), actions[0])
-        session.game.apply(mover, chosen)
-        if session.pending_round is not None:
-            session.ack_round_end()
-    raise AssertionError(f"never seat {seat}'s turn with {cards} cards")
 
 
 def test_a_guest_is_a_player_only_at_a_free_phone_seat(host: PlayHost) -> None:
@@ -178,19 +157,6 @@ def test_what_a_phone_may_not_send_is_refused_and_changes_nothing(host: PlayHost
     assert log(host) == after and len(host.hosting.host.refusals) == refused + 4
 
 
-def uno_moment(host: PlayHost) -> tuple[GuestPhone, GuestPhone, Play]:
-    """Ana (seat 1) at her turn with two cards and a play: her phone and Beto's, and that play without UNO."""
-    ana = host.join(GuestPhone("ana", "en"), 1)
-    beto = host.join(GuestPhone("beto", "es"), 2)
-    to_turn_of(host, 1, cards=2)
-    play = next(
-        a
-        for a in host.session.game.legal_actions(1)
-        if isinstance(a, Play) and not a.uno and not a.jump and a.colour is None
-    )
-    return ana, beto, play
-
-
 @pytest.mark.parametrize("seed", [7, 11])
 def test_a_uno_call_and_a_catch_across_phones_in_order_of_arrival(seed: int) -> None:
     host = PlayHost(KINDS, seed=seed)
@@ -243,11 +209,7 @@ def test_a_host_that_reloads_resumes_and_its_phones_come_back_to_their_seats(hos
     to_turn_of(host, 1)
     host.store.save(host.session)
     tokens, position = (ana.token, beto.token), host.session.position
-    host.store._session = None  # the same saves, a new engine: the game is read from the save
-    from fake_table import Table
-
-    host.table_screen = Table()
-    host.start()
+    reload_host(host)
     rejoin = {r.name: r for r in host.hosting.host_view().rejoin}
     assert set(rejoin) == {"Ana", "Beto"} and all(r.code for r in rejoin.values())
     for guest, name in ((ana, "Ana"), (beto, "Beto")):
@@ -262,11 +224,14 @@ def test_a_host_that_reloads_resumes_and_its_phones_come_back_to_their_seats(hos
 
 
 def faces_seen(events: list[Event], seat: int) -> set[str]:
-    """The cards `seat` may know of from its history: played, and revealed to it."""
+    """The cards `seat` may know of from its history: played, turned (a Wild Draw Four turned first is shown, then
+    put back: R-FIRST-1), and revealed to it."""
     seen: set[str] = set()
     for event in events:
         if isinstance(event, CardPlayed):
             seen.update(str(c) for c in event.cards)
+        elif isinstance(event, CardTurned):
+            seen.add(str(event.card))
         elif isinstance(event, ChallengeResult) and event.challenger == seat and event.revealed:
             seen.update(str(c) for c in event.revealed)
     return seen
@@ -378,14 +343,76 @@ def test_a_phone_away_keeps_its_seat_then_a_bot_plays_it_after_the_grace_until_i
     assert sorted(cards_shown(host, ana)) == sorted(str(c) for c in host.session.game.hands[1])
 
 
-def test_the_host_may_choose_to_wait_for_a_phone_away(host: PlayHost) -> None:
-    ana = host.join(GuestPhone("ana", "en"), 1)
+def host_page_taps(host: PlayHost, act: str, **fields: object) -> Sessions:
+    """A tap on the host's table page (`#/table/host/play`: `Sessions.take`), on the host's shared game."""
+    sessions = Sessions(Link(), desk=None, play=host.share)  # type: ignore[arg-type]  # no sheet here
+    sessions.hosting = host.hosting
+    sessions.take({"op": "intent", "act": act, **fields})  # type: ignore[arg-type,typeddict-item]
+    return sessions
+
+
+def reload_host(host: PlayHost) -> None:
+    """The host's tab reloads: the same saves, a new engine (the game is read from its save)."""
+    host.store._session = None
+    host.table_screen = Table()
+    host.start()
+
+
+def test_the_host_may_choose_to_wait_for_a_phone_away_and_a_reload_keeps_the_choice(host: PlayHost) -> None:
+    host.join(GuestPhone("ana", "en"), 1)
     to_turn_of(host, 1)
-    host.share.stand_ins = False  # the host page's checkbox (`Sessions.take`, "table.stand-in")
-    host.table_screen.cut(ana)
-    pulse(host, 3 * GRACE_S)
+    host_page_taps(host, "table.stand-in", checked=False)  # the host page's checkbox
+    assert host.session.away == AwayChoice(bot=False)
+    reload_host(host)
+    assert host.share.away_choice() == AwayChoice(bot=False) and host.hosting.host_view().away == AwayChoice(bot=False)
+    page = host_page(host.hosting.host_view())
+    box, grace = find(page, id="table-stand-in")[0], find(page, id="table-grace")[0]
+    assert box.attr("checked") is None and grace.attr("disabled") == ""  # unticked: no grace to choose
+    pulse(host, 3 * GRACE_S)  # her phone does not come back after the reload
     assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
-    assert host.hosting.host_view().stand_ins is False
+
+
+def test_the_host_chooses_the_grace_and_a_reloaded_host_keeps_it(host: PlayHost) -> None:
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    to_turn_of(host, 1)
+    host_page_taps(host, "table.grace", value="30")  # the host page's select
+    assert host.session.away == AwayChoice(grace_s=30)
+    assert json.loads(host.saves.get("uno.play.game") or "{}")["away"] == {"bot": True, "grace_s": 30}
+    for bad in ("45", "abc", "", "３０"):  # not one of the choices: nothing changes
+        host_page_taps(host, "table.grace", value=bad)
+        assert host.session.away == AwayChoice(grace_s=30), bad
+    reload_host(host)
+    assert host.session.away == AwayChoice(grace_s=30)
+    page = host_page(host.hosting.host_view())
+    chosen = [
+        o.attr("value")
+        for o in find(page, id="table-grace")[0].children
+        if isinstance(o, El) and o.attr("selected") is not None
+    ]
+    assert chosen == ["30"] and "play.phones.grace" in keys_of(page)
+    rejoin = {r.name: r for r in host.hosting.host_view().rejoin}
+    beto.table = host.table_screen
+    host.hosting.host.accept(rejoin["Beto"].link, beto.answer(rejoin["Beto"].code))  # Beto is back, Ana is not
+    assert ana.token is not None
+    pulse(host, 30 - 2 * PING_S, beto)
+    assert host.session.stand_ins == set()  # not yet: her link is gone since the reload, 30 s are not over
+    pulse(host, 3 * PING_S, beto)
+    assert host.session.stand_ins == {1}  # the 30 s the host chose, not the default 60
+
+
+def test_a_saved_choice_for_a_phone_away_that_is_not_one_is_refused_as_any_bad_save(host: PlayHost) -> None:
+    host.share.choose_away(bot=False, grace="120")
+    data = host.session.to_save()
+    assert Session.from_save(data).away == AwayChoice(False, 120)
+    older = {key: value for key, value in data.items() if key != "away"}  # a save made before the choice existed
+    assert Session.from_save(older).away == AwayChoice() and "away" not in Session.from_save(older).to_save()
+    for bad in ({"bot": "no"}, {"grace_s": 45}, {"grace_s": True}, {"grace_s": "60"}, {"wait": 1}, [], "60"):
+        with pytest.raises(SaveError):
+            Session.from_save({**data, "away": bad})
+    host.saves.set("uno.play.game", json.dumps({**data, "away": {"grace_s": 7}}))
+    assert host.store.reload() is None  # the save's usual handling: a damaged save is dropped, nothing crashes
+    assert host.saves.get("uno.play.game") is None
 
 
 def test_a_save_keeps_only_phone_seats_as_stand_ins(host: PlayHost) -> None:
@@ -412,3 +439,52 @@ def test_a_reloaded_host_shares_its_game_again_by_itself_when_phones_played_it(h
         assert quiet.hosting is None
     finally:
         other.close()
+
+
+# ----- jump-in from a phone (R-VAR-JUMP) ------------------------------------------------------------------------------
+
+# Hana (the host's person, seat 0) begins and holds a red 5, as Beto (seat 2, a phone) does: once Hana plays hers, Beto
+# may jump in with his before Ana (seat 1, a phone, whose turn it is) plays.
+JUMP_HANDS = ["R5 G1 G2 G3 G4 G6 G7", "W Y1 Y2 Y3 Y4 Y6 Y7", "R5 B1 B2 B3 B4 B6 B7", "G8 Y8 B8 R8 G9 Y9 B9"]
+
+
+def jump_table() -> tuple[PlayHost, GuestPhone, GuestPhone]:
+    """The host with the jump-in variant, Hana's red 5 just played: Ana's turn, Beto's phone offered the jump-in."""
+    deck = " ".join(map(str, stacked_deck(JUMP_HANDS, "R3", dealer=3)))
+    host = PlayHost(KINDS, deck=deck, first_dealer=3, rules={"jump_in": True})
+    ana = host.join(GuestPhone("ana", "en"), 1)
+    beto = host.join(GuestPhone("beto", "es"), 2)
+    host.table.tap_card(Card.parse("R5"), shown_playable=True)  # Hana, on the host's own table
+    assert host.session.game.current == 1 and log(host) == ["0 play R5"]
+    page = page_html(host, beto)
+    assert 'data-act="play.card" data-card="R5"' in page.split('class="reactions"', 1)[1]  # its jump-in button
+    return host, ana, beto
+
+
+def test_a_phone_holding_an_identical_card_jumps_in_out_of_turn() -> None:
+    host, ana, beto = jump_table()
+    try:
+        beto.tap("play.card", card="R5", enabled=True)  # the jump-in button (or the card in his hand), as drawn
+        assert log(host) == ["0 play R5", "2 jump R5"]
+        assert host.session.game.current == 3  # play goes on from Beto
+        assert "R5" not in cards_shown(host, beto) and "Demasiado tarde" not in page_html(host, beto)
+        assert f'data-position="{host.session.position}"' in page_html(host, ana)  # every phone drew it
+    finally:
+        host.close()
+
+
+def test_a_jump_in_that_arrives_after_the_turn_moved_on_is_refused_and_never_applied_late() -> None:
+    host, ana, beto = jump_table()
+    try:
+        ana.tap("play.card", card="W", enabled=True)  # Ana's turn play arrives first: a wild, green, covers the 5
+        ana.tap("play.colour", colour="green")
+        before, saved = log(host), host.session.dumps()
+        assert before == ["0 play R5", "1 play W green"] and host.session.game.current == 2
+        beto.tap("play.card", card="R5", enabled=True)  # his tap on the jump-in he was shown, arriving after
+        assert log(host) == before and host.session.dumps() == saved  # nothing changed
+        assert "Demasiado tarde: ese momento pasó antes de que tu toque llegara a la mesa." in page_html(host, beto)
+        assert sorted(cards_shown(host, beto)) == sorted(JUMP_HANDS[2].split())
+        beto.tap("play.card", card="B1", enabled=False)  # a card drawn not playable: explained, not "too late"
+        assert "no se puede jugar ahora" in page_html(host, beto) and log(host) == before
+    finally:
+        host.close()

@@ -180,3 +180,25 @@ def test_a_seat_may_be_played_on_a_guest_phone_and_an_unknown_kind_is_refused() 
     assert setup.config == before
     session = setup.start(5)
     assert session is not None and session.phones == [1] and session.humans == [0] and session.viewer == 0
+
+
+@pytest.mark.parametrize("texts", [EN, ES], ids=["en", "es"])
+def test_a_turn_timer_is_a_choice_of_the_table_off_by_default(texts: Texts) -> None:
+    setup = Setup(PlayConfig())
+    field = find(page(setup), id="f-turn-timer")[0]
+    options = [o for o in field.children if isinstance(o, El)]
+    assert [o.attr("value") for o in options] == ["0", "30", "60", "120"]
+    assert [o.attr("value") for o in options if o.attr("selected") is not None] == ["0"]  # off by default
+    assert words(options[0], texts) == texts("play.setup.timer_off")
+    assert words(options[1], texts) == texts("play.setup.timer_s", seconds=30)
+    (help_text,) = find(page(setup), id=field.attr("aria-describedby") or "-")
+    assert words(help_text, texts) == texts("play.setup.timer_help")
+    effect = setup.act(tap("setup.timer", value="60"))
+    assert effect.save and setup.config.turn_timer == 60
+    chosen = find(page(setup), id="f-turn-timer")[0]
+    assert [o.attr("value") for o in chosen.walk() if o.attr("selected") is not None] == ["60"]
+    for bad in ("45", "", "sixty", "60.0"):  # not a choice: refused, the set-up as it was
+        assert setup.act(tap("setup.timer", value=bad)).render and setup.config.turn_timer == 60
+        assert setup.error == "play.error.config"
+    session = Setup(setup.config).start(3)
+    assert session is not None and session.config.turn_timer == 60

@@ -319,6 +319,15 @@ class SetupUndoIntent(TypedDict):
     enabled: NotRequired[bool]
 
 
+class SetupTimerIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["setup.timer"]
+    value: str
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
 class TableInviteIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.invite"]
@@ -384,6 +393,15 @@ class TableStandInIntent(TypedDict):
     op: Literal["intent"]
     act: Literal["table.stand-in"]
     checked: bool
+    seq: NotRequired[int]
+    blind: NotRequired[bool]
+    enabled: NotRequired[bool]
+
+
+class TableGraceIntent(TypedDict):
+    op: Literal["intent"]
+    act: Literal["table.grace"]
+    value: str
     seq: NotRequired[int]
     blind: NotRequired[bool]
     enabled: NotRequired[bool]
@@ -1321,6 +1339,7 @@ SetupIntent = (
     | SetupRuleIntent
     | SetupSpeedIntent
     | SetupUndoIntent
+    | SetupTimerIntent
 )
 
 
@@ -1339,6 +1358,7 @@ SETUP_ACTS = frozenset(
         "setup.rule",
         "setup.speed",
         "setup.undo",
+        "setup.timer",
     )
 )
 
@@ -1356,6 +1376,7 @@ TableIntent = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableGraceIntent
     | TableBigIntent
 )
 
@@ -1370,6 +1391,7 @@ TABLE_ACTS = frozenset(
         "table.stop",
         "table.claim",
         "table.stand-in",
+        "table.grace",
         "table.big",
     )
 )
@@ -1537,6 +1559,7 @@ IntentMessage = (
     | SetupRuleIntent
     | SetupSpeedIntent
     | SetupUndoIntent
+    | SetupTimerIntent
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
@@ -1545,6 +1568,7 @@ IntentMessage = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableGraceIntent
     | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent
@@ -1638,6 +1662,7 @@ FromPage = (
     | SetupRuleIntent
     | SetupSpeedIntent
     | SetupUndoIntent
+    | SetupTimerIntent
     | TableInviteIntent
     | TableCodeIntent
     | TableAcceptIntent
@@ -1646,6 +1671,7 @@ FromPage = (
     | TableStopIntent
     | TableClaimIntent
     | TableStandInIntent
+    | TableGraceIntent
     | TableBigIntent
     | ScoreImportIntent
     | ScoreFileIntent

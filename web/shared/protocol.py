@@ -103,6 +103,7 @@ INTENTS = Schema(
         "setup.rule": _act({"rule": Text(40)}, {"value": Text(40), "checked": FLAG}),
         "setup.speed": _act(VALUE),
         "setup.undo": _act(CHECKED),
+        "setup.timer": _act(VALUE),  # the turn timer's seconds ("0": off; `app.play.config.TURN_TIMERS_S`)
         # -- the table of phones (`#/table/...`, app.screens.table) --
         "table.invite": _act(),
         "table.code": _act({"value": Text(2000), "link": Maybe(LINK)}),  # an answer typed (for this invitation)
@@ -112,6 +113,7 @@ INTENTS = Schema(
         "table.stop": _act(),
         "table.claim": _act({"seat": Maybe(SEAT)}),
         "table.stand-in": _act(CHECKED),  # a game on phones: a bot plays a seat whose phone is away past the grace
+        "table.grace": _act(VALUE),  # a game on phones: the grace's seconds (`app.play.config.GRACES_S`)
         "table.big": _act(CHECKED),  # a guest's big screen: the standings alone, in large type
         # -- the score keeper (`#/score...`, app.score.step) --
         # the list: a sheet file or a backup imported, a pasted link opened, the iOS card dismissed

@@ -23,5 +23,7 @@ def page(app_context: BrowserContext, server: SiteServer) -> Iterator[Page]:
     page.select_option("#f-preset", "official")
     expect(page.locator("#f-preset")).to_have_value("official")
     expect(page.locator("#play-setup input[data-act='setup.rule']:checked")).to_have_count(0)
+    page.select_option("#f-turn-timer", "0")  # nor another's turn timer: not a step of the test (no typing)
+    expect(page.locator("#f-turn-timer")).to_have_value("0")
     yield page
     page.close()

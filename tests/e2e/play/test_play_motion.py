@@ -25,6 +25,7 @@ from uno_core import events as ev
 pytestmark = pytest.mark.e2e
 SEED = 160
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
+SMALL_PHONE = {"width": 360, "height": 640}
 # every text the last-action line shows, collected as the page draws
 WATCH = """() => { window.__seen = new Set(); new MutationObserver(() => {
   for (const part of document.querySelectorAll('#last-action span')) window.__seen.add(part.textContent); })
@@ -255,7 +256,36 @@ def test_starting_a_new_game_over_one_in_progress_asks_first(page: Page, lang: s
     expect(page.locator(".start-ask")).to_have_count(0)
     expect(page.locator("#start-top")).to_be_focused()
     assert state(page)["digest"] == kept["digest"]
+    page.set_viewport_size(SMALL_PHONE)
+    timer = page.locator("#f-turn-timer")  # the turn timer (issue 50): off by default, chosen like a person does
+    expect(timer).to_have_value("0")
+    timer.scroll_into_view_if_needed()
+    timer.click()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(timer).to_have_value("30")
+    expect(timer.locator("option:checked")).to_have_text(catalogue(lang)["play.setup.timer_s"].format(seconds=30))
+    expect(page.locator("#turn-timer-help")).to_have_text(catalogue(lang)["play.setup.timer_help"])
+    assert horizontal_overflow(page) == 0, page.evaluate(WIDE)
     page.locator("#start-bottom").click()
     page.locator("[data-act='setup.start-sure']").click()
     page.wait_for_function("d => JSON.parse(window.unoPlay.state()).digest !== d", arg=kept["digest"])
-    assert wait_idle(page)["screen"] == "table"
+    started = wait_idle(page)
+    assert started["screen"] == "table" and started["current"] == 0, started  # the person's turn, timed
+    left = page.locator(".seat.me .seat-timer")
+    expect(left).to_be_visible()
+    counted = "e => Number(getComputedStyle(e).getPropertyValue('--turn-left'))"
+    first = left.evaluate(counted)
+    page.wait_for_timeout(1500)
+    assert 0 < left.evaluate(counted) < first <= 30  # the page counts down by itself, between drawings
+    said = catalogue(lang)["play.timer.left"].replace("{seconds}", r"([0-9]+)")  # its words for screen readers
+    assert re.search(said, page.locator(".seat.me .sr-only").inner_text()), page.locator(".seat.me").inner_text()
+    assert horizontal_overflow(page) == 0, page.evaluate(WIDE)
+    page.screenshot(path=str(ARTIFACTS / f"play-turn-timer-360-{lang}.png"))
+    page.evaluate("location.hash = '#/play'")  # the timer off again: the module's next games are not timed
+    page.wait_for_selector("#f-turn-timer")
+    page.locator("#f-turn-timer").click()
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")
+    expect(page.locator("#f-turn-timer")).to_have_value("0")
+    page.set_viewport_size(PHONE)

@@ -23,8 +23,8 @@ submission empties its text fields at once: on a slow phone the next name's keys
 one before the drawing came; the drawing then says what they hold, a refused name comes back), `data-roving`
 on a container (arrow keys, Home and End move the focus between its `data-roving` children), `data-shortcut`
 on a button (that key presses it), `data-fullscreen` on a button (its tap asks for the whole screen, "on", or leaves it,
-"off": only a tap may ask), `data-duration-ms` (the element's animation lasts that long: the page's
-policy refuses `style` attributes).
+"off": only a tap may ask), `data-duration-ms` and `data-delay-ms` (the element's animation lasts that long, and
+starts after that long, or that far in when negative: the page's policy refuses `style` attributes).
 """
 
 from jsffi import create_proxy, to_js
@@ -187,8 +187,12 @@ class Host:
         lang = message.get("lang")  # the texts of its HTML, whole or in changes
         if lang and str(lang) != str(shell.lang):  # drawn before a language switch reached the worker
             shell.applyI18n(root)
-        for element in root.querySelectorAll("[data-duration-ms]"):
-            element.style.animationDuration = str(element.getAttribute("data-duration-ms")) + "ms"
+        for element in root.querySelectorAll("[data-duration-ms], [data-delay-ms]"):
+            duration, delay = element.getAttribute("data-duration-ms"), element.getAttribute("data-delay-ms")
+            if duration is not None:
+                element.style.animationDuration = str(duration) + "ms"
+            if delay is not None:
+                element.style.animationDelay = str(delay) + "ms"
         live = message.get("live")
         if live and live["text"]:
             region = self.document.getElementById(live["region"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app import browser
 from app.link import Later, Link
@@ -22,6 +22,9 @@ from app.peer.protocol import Guest
 from app.router import Screen
 from shared.messages import FromPage
 
+if TYPE_CHECKING:
+    from app.play.config import AwayChoice
+
 
 class Shared(Protocol):
     """What a table of phones shares: its `key` (a sheet's id, or "play"), its players, the screen each guest phone
@@ -30,6 +33,7 @@ class Shared(Protocol):
     key: str
     book_key: str  # the saves' key of the guests' book
     back: tuple[str, str]  # the host page's way back: (route, catalogue key)
+    graces: tuple[int, ...]  # the graces the host may choose for a phone away (a sheet's: none)
 
     def book_id(self) -> str:
         """Which sheet or game the book is of (a book of another is not used)."""
@@ -51,8 +55,8 @@ class Shared(Protocol):
     def tick(self, hosting: Hosting) -> None:
         """The table's pulse (every `PING_S`), after the links' own."""
 
-    def stand_in_choice(self) -> bool | None:
-        """A game's choice for a phone away (a bot plays after the grace: True; wait: False); None for a sheet."""
+    def away_choice(self) -> AwayChoice | None:
+        """A game's choice for a phone away (a bot plays after its grace, or the table waits); None for a sheet."""
 
 
 class Hosting:
@@ -224,5 +228,6 @@ class Hosting:
             "",
             rejoin,
             back=self.shared.back,
-            stand_ins=self.shared.stand_in_choice(),
+            away=self.shared.away_choice(),
+            graces=self.shared.graces,
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import segno
 
@@ -27,6 +28,9 @@ from app.score.where import sheet_hash
 from app.tree import El, el, phrase, sends
 from scorekeeper import RoundDraft, Sheet
 from scorekeeper.link import LinkView, view_of
+
+if TYPE_CHECKING:
+    from app.play.config import AwayChoice
 
 VIDEO_ID = "table-video"
 CODE_FIELD = "table-code"
@@ -64,8 +68,8 @@ class HostPage:
     base: str = "https://uno.invalid/"  # the app's address: an invitation's QR code is a link to its join page
     typed_for: Mapping[int | None, str] = field(default_factory=dict)  # what is typed for each rejoin code
     back: tuple[str, str] = ("", "")  # the way back: (route, catalogue key); ("", ""): the sheet's
-    stand_ins: bool | None = None  # a game: a bot plays a seat whose phone is away past the grace (None: a sheet)
-    grace_s: int = 60
+    away: AwayChoice | None = None  # a game: the host's choice for a phone away (None: a sheet)
+    graces: tuple[int, ...] = ()  # the graces to choose from (a game's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,19 +329,40 @@ def host_page(page: HostPage) -> El:
 
 
 def _stand_ins(page: HostPage) -> El | None:
-    """A game's choice: a bot plays for a phone away past the grace, or the table waits for it."""
-    if page.stand_ins is None:
+    """A game's choice: a bot plays for a phone away past the grace the host chooses, or the table waits for it."""
+    away = page.away
+    if away is None:
         return None
     box = el(
         "input",
         type="checkbox",
         id="table-stand-in",
         data_on="change",
-        checked=page.stand_ins,
+        checked=away.bot,
         does=sends("table.stand-in"),
     )
-    label = el("label", key=phrase("play.phones.stand_in", seconds=page.grace_s), for_="table-stand-in")
-    return el("div", box, label, cls="check table-stand-in")
+    grace = el(
+        "select",
+        *(
+            el(
+                "option",
+                key=phrase("play.seconds", seconds=seconds),
+                value=str(seconds),
+                selected=seconds == away.grace_s,
+            )
+            for seconds in page.graces
+        ),
+        id="table-grace",
+        data_on="change",
+        disabled=not away.bot,
+        does=sends("table.grace"),
+    )
+    return el(
+        "div",
+        el("div", box, el("label", key="play.phones.stand_in", for_="table-stand-in"), cls="check"),
+        el("div", el("label", key="play.phones.grace", for_="table-grace"), grace, cls="field"),
+        cls="table-stand-in",
+    )
 
 
 def guest_page(page: GuestView) -> El:

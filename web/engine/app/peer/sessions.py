@@ -227,7 +227,9 @@ class Sessions:
         elif message["act"] == "table.stop":
             self.stop()
         elif message["act"] == "table.stand-in" and self.play is not None:
-            self.play.stand_ins = message["checked"]
+            self.play.choose_away(bot=message["checked"])
+        elif message["act"] == "table.grace" and self.play is not None:
+            self.play.choose_away(grace=message["value"])
 
     def stop(self) -> None:
         """Stop sharing (the guests are told)."""

@@ -34,6 +34,7 @@ class SheetShare:
     """`sheet_id` of this phone's keeper (`desk`), shared."""
 
     book_key = TABLE_KEY
+    graces: tuple[int, ...] = ()  # a sheet waits for its phones
 
     def __init__(self, desk: KeeperDesk, sheet_id: str) -> None:
         self.desk, self.key = desk, sheet_id
@@ -76,7 +77,7 @@ class SheetShare:
     def tick(self, hosting: Hosting) -> None:
         pass  # a sheet waits for its phones as long as it takes
 
-    def stand_in_choice(self) -> bool | None:
+    def away_choice(self) -> None:
         return None
 
     # ----- what a guest sees and does --------------------------------------------------------------------------

@@ -28,6 +28,9 @@ SPEEDS: dict[str, tuple[int, int]] = {
 }
 DEFAULT_SPEED = "normal"
 BOT_OPTION_NAMES = ("forget_uno", "miss_catch", "react_rate", "iterations", "time_budget")
+TURN_TIMERS_S = (0, 30, 60, 120)  # the turn timer's choices (0: off, the default)
+GRACES_S = (30, 60, 120)  # the host's choices: a guest phone away this long has a bot play its seat (issue 50)
+DEFAULT_GRACE_S = 60
 
 
 class ConfigError(ValueError):
@@ -94,6 +97,31 @@ class SeatConfig:
         return cls(kind, name.strip()[:NAME_MAX], level, tuple(sorted(options.items())))
 
 
+@dataclass(frozen=True, slots=True)
+class AwayChoice:
+    """The host's choice for a guest phone away (issue 50), made on its table page and saved with the game: a basic
+    bot plays that seat once its phone has been away `grace_s` seconds (`bot`), or the table waits for it."""
+
+    bot: bool = True
+    grace_s: int = DEFAULT_GRACE_S
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bot": self.bot, "grace_s": self.grace_s}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> AwayChoice:
+        """Read a saved choice; ConfigError for anything but a flag and one of `GRACES_S`."""
+        if not isinstance(data, dict) or set(data) - {"bot", "grace_s"}:
+            raise ConfigError("play.error.config", f"bad choice for a phone away {data!r}")
+        bot, grace = data.get("bot", True), data.get("grace_s", DEFAULT_GRACE_S)
+        if type(bot) is not bool or type(grace) is not int or grace not in GRACES_S:
+            raise ConfigError("play.error.config", f"bad choice for a phone away {data!r}")
+        return cls(bot, grace)
+
+
+DEFAULT_AWAY = AwayChoice()  # a bot plays for a phone away after 60 s
+
+
 def default_seats(human_name: str = "Player 1") -> tuple[SeatConfig, ...]:
     """You and three basic bots."""
     return (SeatConfig("human", human_name), *(SeatConfig("bot", BOT_NAMES[i], "basic") for i in range(3)))
@@ -109,6 +137,7 @@ class PlayConfig:
     speed: str = DEFAULT_SPEED
     undo: bool = False
     reaction_ms: int | None = None  # None: from the speed
+    turn_timer: int = 0  # seconds a person has for each turn, one of TURN_TIMERS_S (0: off; `app.play.turn_timer`)
 
     # ----- derived -------------------------------------------------------------------------
 
@@ -188,6 +217,7 @@ class PlayConfig:
             "rules": dict(self.rules),
             "speed": self.speed,
             "undo": self.undo,
+            "turn_timer": self.turn_timer,
         }
         if self.reaction_ms is not None:
             data["reaction_ms"] = self.reaction_ms
@@ -225,6 +255,9 @@ class PlayConfig:
         reaction = data.get("reaction_ms")
         if reaction is not None and (type(reaction) is not int or not 0 <= reaction <= 60_000):
             raise ConfigError("play.error.config", f"bad reaction_ms {reaction!r}")
+        timer = data.get("turn_timer", 0)
+        if type(timer) is not int or timer not in TURN_TIMERS_S:
+            raise ConfigError("play.error.config", f"bad turn_timer {timer!r}")
         return cls(
             seats=seats,
             preset=preset,
@@ -232,6 +265,7 @@ class PlayConfig:
             speed=speed,
             undo=bool(data.get("undo", False)),
             reaction_ms=reaction,
+            turn_timer=timer,
         )
 
 

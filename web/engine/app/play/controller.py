@@ -9,6 +9,7 @@ The game is saved after every action (`app.play.store`), so a reload resumes it.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 from app.i18n import Texts
@@ -26,6 +27,9 @@ from .presenter import Frame, Presenter
 from .session import Session
 from .store import PlayStore
 from .table_state import TableScreen, table_screen
+from .turn_timer import TurnClock, TurnTimer
+
+Later = Callable[[float, Callable[[], None]], object]  # `app.browser.after`: call back in so many seconds
 
 # what a guest phone's table may do: its own seat's moves, its picker, its hint, the next round
 PHONE_ACTS = frozenset(
@@ -42,7 +46,10 @@ class PlayController:
 
     A guest phone's table (`app.play.phones`) is a controller of its own with `phone` (its seat: it acts and sees
     for that seat only), `host()` (this device's controller, if its table is open: its bots' clock) and `moved()`
-    (called after each of its actions: this device and every other phone draw again)."""
+    (called after each of its actions: this device and every other phone draw again).
+
+    The turn timer (`app.play.turn_timer`) is this device's table's: `later` wakes it when a timed turn's time is out
+    (None: only `turn_tick` does, as in tests), `now` is its clock; a phone's table shows the host's."""
 
     def __init__(
         self,
@@ -54,9 +61,13 @@ class PlayController:
         phone: int | None = None,
         host: Callable[[], PlayController | None] = lambda: None,
         moved: Callable[[], None] = lambda: None,
+        later: Later | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store, self.show, self.texts, self.ask, self.spawn = store, show, texts, ask, spawn
-        self.phone, self.host, self.moved = phone, host, moved
+        self.phone, self.host, self.moved, self.later = phone, host, moved, later
+        self.own_timer = TurnTimer(now)
+        self.waking: object = None  # the call `later` holds for the timed turn's end
         self.session: Session | None = None
         self.picker: Picker | None = None
         self.uno_armed = False
@@ -81,6 +92,50 @@ class PlayController:
         """The bots' clock: this device's (a guest phone's table shows the host's while its table is open)."""
         host = self.host() if self.phone is not None else None
         return host.clock if host is not None else self.own_clock
+
+    @property
+    def timer(self) -> TurnTimer | None:
+        """The turn timer: this device's (a guest phone's table shows the host's, while its table is open)."""
+        if self.phone is None:
+            return self.own_timer
+        host = self.host()
+        return host.own_timer if host is not None else None
+
+    def turn_clock(self) -> TurnClock | None:
+        """The timed turn now (None: none is)."""
+        timer = self.timer
+        return timer.clock(self.session) if timer is not None and self.session is not None else None
+
+    def turn_tick(self) -> None:
+        """This device's table: the timed turn's time is out: its move is made for it (`Session.time_out`), every
+        table draws again with the notice, and the bots go on. Nothing when no time is out."""
+        session = self.session
+        if self.phone is not None or not self.alive or session is None or self.own_timer.due(session) is None:
+            return
+        try:
+            session.time_out()
+        except IllegalActionError:
+            return
+        if session.shown is not None and session.shown == session.timed_out:
+            self.picker, self.uno_armed, self.hint, self.notice = None, False, None, None
+        self.store.save(session)
+        try:
+            self.render()
+        finally:
+            self.kick()
+
+    def _wake_for_turn(self) -> None:
+        """This device's table: be called back when the timed turn's time is out (one call at a time)."""
+        if self.phone is not None or self.later is None or self.waking is not None or not self.alive:
+            return
+        clock = self.turn_clock()
+        if clock is not None:
+            self.waking = self.later(clock.left_ms / 1000 + 0.05, self._woken)
+
+    def _woken(self) -> None:
+        self.waking = None
+        self.turn_tick()  # draws again if the time was out
+        self._wake_for_turn()  # a turn that started again meanwhile: its own end
 
     def kick(self) -> None:
         """After an action: the bots go on (this device's clock only), and the others are told (`moved`)."""
@@ -118,6 +173,10 @@ class PlayController:
         self.session = session
         self.picker, self.uno_armed, self.revealed, self.hint, self.notice = None, False, None, None, None
         self.presenter.start(session)
+        cancel = getattr(self.waking, "cancel", None)  # the last game's timed turn: this one's comes instead
+        if cancel is not None:
+            cancel()
+        self.waking = None
         self.render()
         if session is not None and self.phone is None:
             self.clock.kick()
@@ -143,7 +202,7 @@ class PlayController:
             return  # refused, and drawn again so that its page knows the tap is answered
         try:
             if intent["act"] == "play.card":
-                self.tap_card(Card.parse(intent["card"]))
+                self.tap_card(Card.parse(intent["card"]), shown_playable=intent.get("enabled") is True)
             elif not intent.get("enabled", True):
                 return
             elif intent["act"] == "play.move":
@@ -205,14 +264,20 @@ class PlayController:
             return
         self.act(action)
 
-    def tap_card(self, card: Card) -> None:
+    def tap_card(self, card: Card, shown_playable: bool = False) -> None:
+        """A card tapped (in the hand, or the jump-in button). `shown_playable`: the page drew it playable (its
+        `enabled`); not playable now, the position changed before the tap arrived (another seat moved, a jump-in
+        came first): refused as late, never applied later."""
         session = self.session
         if session is None:
             return
         legal = session.legal(self.phone)
         plays = plays_of(legal, card) or plays_of(legal, card, jump=True)
         if not plays:  # drawn again even when blind: the page learns this tap is answered
-            self.notice = None if self.blind else phrase("play.table.not_playable", card=describe.card_phrase(card))
+            why = phrase("play.error.late") if shown_playable else None
+            self.notice = (
+                None if self.blind else why or phrase("play.table.not_playable", card=describe.card_phrase(card))
+            )
             self.render()
             return
         picker = Picker(plays, uno=self.uno_armed)
@@ -311,6 +376,7 @@ class PlayController:
     def new_match(self) -> None:
         if self.session is not None:
             session = Session.new(self.session.config, random.randrange(1, 1 << 31))
+            session.away = self.session.away  # the host's choice for a phone away goes on with the table
             self.store.keep(session)
             self.load(session)
 
@@ -354,8 +420,15 @@ class PlayController:
             sound=self.store.sound() != "off",
             sound_asked=self.store.sound() is not None,
             phone=self.phone,
+            turn=self.turn_clock(),
         )
 
     def render(self, focus: str = "") -> None:
-        if self.alive:
-            self.show(self.presenter.frame(self.screen(), self.session, focus))
+        if not self.alive:
+            return
+        if self.picker is not None and self.session is not None:  # a question about a move no longer legal (the
+            legal = self.session.legal(self.phone)  # time ran out, another seat moved first): gone
+            if not any(candidate in legal for candidate in self.picker.candidates):
+                self.picker = None
+        self.show(self.presenter.frame(self.screen(), self.session, focus))
+        self._wake_for_turn()

@@ -121,6 +121,7 @@ def dock(screen: TableScreen, me: SeatView) -> El:
     return el(
         "div",
         el("p", key=status_text(screen, me), cls="status", id="play-status"),
+        timed_out(screen, me),
         el("p", key=screen.notice, cls="notice", role="alert") if screen.notice else None,
         None
         if hint is None
@@ -144,6 +145,31 @@ def dock(screen: TableScreen, me: SeatView) -> El:
         actions(screen, me),
         hand(screen, me) if me.seat is not None else None,
         cls="dock",
+    )
+
+
+def timed_out(screen: TableScreen, me: SeatView) -> El | None:
+    """Whose time ran out last (the turn timer: a bot made that move), on every table until a person moves."""
+    seat = screen.timed_out
+    if seat is None:
+        return None
+    you = seat == me.seat and screen.has("play.timer.out.you")
+    words = phrase("play.timer.out.you") if you else phrase("play.timer.out", name=me.names[seat])
+    return el("p", key=words, cls="notice timed-out", role="status", data_seat=str(seat))
+
+
+def turn_timer(screen: TableScreen, seat: int) -> El | None:
+    """The time left of the turn being timed, on its seat: the page counts it down (play.css), from the whole
+    seconds left when drawn (a drawing in the same second leaves it running, `app.diff`)."""
+    turn = screen.turn
+    if turn is None or turn.seat != seat:
+        return None
+    return el(
+        "span",
+        key=phrase("play.seconds", seconds=turn.left_s),
+        cls="seat-timer",
+        data_delay_ms=str(turn.delay_ms),
+        data_left=str(turn.left_s),
     )
 
 
@@ -176,6 +202,9 @@ def seats(screen: TableScreen, me: SeatView) -> El:
             label += [". ", phrase("play.seat.their_turn")]
         if seat == skipped:
             label += [". ", phrase("play.seat.skipped")]
+        timer = turn_timer(screen, seat)
+        if timer is not None and screen.turn is not None:
+            label += [". ", phrase("play.timer.left", seconds=screen.turn.left_s)]
         inner = el(
             "span",
             el("span", name, cls=name_class(name)),
@@ -193,6 +222,7 @@ def seats(screen: TableScreen, me: SeatView) -> El:
             ),
             el("span", "UNO!", cls="seat-uno") if me.said_uno[seat] and size == 1 else None,
             el("span", "⊘", cls="seat-skip") if seat == skipped else None,
+            timer,
             cls="seat-inner",
             aria_hidden="true",
         )

@@ -10,6 +10,7 @@ out-of-turn act whose window closed meanwhile (R-UNO-2) is refused with a messag
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from app.peer.protocol import Guest
 from app.router import Screen
 from app.tree import El, el, sends
 
+from .config import DEFAULT_GRACE_S, GRACES_S, AwayChoice
 from .controller import PlayController
 from .presenter import Frame
 from .session import Session
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from .bot_clock import Ask, Spawn
 
 PLAY_TABLE_KEY = "uno.play.table"  # the game's guests (token -> seat), to find them again after a reload
-GRACE_S = 60.0  # a phone away this long: a bot plays its seat until it is back (unless the host chose to wait)
+GRACE_S = DEFAULT_GRACE_S  # a phone away this long: a bot plays its seat until it is back (the host may choose)
 
 
 class PlayShare:
@@ -40,13 +42,12 @@ class PlayShare:
     key = "play"
     book_key = PLAY_TABLE_KEY
     back = ("#/play/table", "play.back_table")
+    graces: tuple[int, ...] = GRACES_S
 
     def __init__(self, store: PlayStore, ask: Ask, spawn: Spawn) -> None:
         self.store, self.ask, self.spawn = store, ask, spawn
         self.table: PlayController | None = None
         self.hosting: Hosting | None = None  # set by `Sessions` once it hosts this game
-        self.stand_ins = True  # the host's choice: a bot plays a seat whose phone is away past the grace (or wait)
-        self.grace_s = GRACE_S
         self.away: dict[int, float] = {}  # a phone seat whose phone is away: since when (the hosting's clock)
 
     def session(self) -> Session | None:
@@ -93,16 +94,39 @@ class PlayShare:
             self.store, show, texts, self.ask, self.spawn, phone=seat, host=self.host_table, moved=self.moved
         )
 
-    def stand_in_choice(self) -> bool | None:
-        return self.stand_ins
+    def away_choice(self) -> AwayChoice | None:
+        """The host's choice for a phone away (kept in the game's save: a reloaded host keeps it)."""
+        session = self.session()
+        return session.away if session is not None else AwayChoice()
 
-    def tick(self, hosting: Hosting) -> None:
-        """Each second: a seat whose phone has been away `grace_s` is played by a bot (if the host chose so); a
-        phone back (its link live) takes its seat back at once. A seat no phone has taken yet waits for one."""
+    def choose_away(self, bot: bool | None = None, grace: str | None = None) -> None:
+        """The host's table page: a bot plays for a phone away (`bot`), after `grace` seconds (one of `GRACES_S`,
+        as its select sends it); anything else changes nothing. Saved with the game."""
         session = self.session()
         if session is None:
             return
-        now, changed = hosting.host.now(), False
+        away = session.away
+        if bot is not None:
+            away = dataclasses.replace(away, bot=bot)
+        if grace is not None:
+            seconds = int(grace) if grace.isascii() and grace.isdigit() else 0
+            if seconds not in GRACES_S:
+                return
+            away = dataclasses.replace(away, grace_s=seconds)
+        if away != session.away:
+            session.away = away
+            self.store.save(session)
+            if self.hosting is not None:
+                self.tick(self.hosting)  # a shorter grace may be over already; waiting gives the seats back
+
+    def tick(self, hosting: Hosting) -> None:
+        """Each second: a seat whose phone has been away the grace the host chose is played by a bot (unless the host
+        chose to wait); a phone back (its link live) takes its seat back at once. A seat no phone has taken yet waits
+        for one."""
+        session = self.session()
+        if session is None:
+            return
+        now, changed, away = hosting.host.now(), False, session.away
         for seat in session.phones:
             guest = hosting.host.guests.holder(seat)
             here = guest is None or (guest.connected and guest.live)
@@ -111,7 +135,7 @@ class PlayShare:
                 changed |= session.stand_in(seat, False)
             else:
                 since = self.away.setdefault(seat, now)
-                late = self.stand_ins and now - since >= self.grace_s
+                late = away.bot and now - since >= away.grace_s
                 changed |= session.stand_in(seat, late)
         if changed:
             self.store.save(session)

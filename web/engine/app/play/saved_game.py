@@ -8,7 +8,7 @@ from typing import Any
 
 from uno_core import Game, SaveError, save
 
-from .config import ConfigError, PlayConfig, SeatConfig
+from .config import DEFAULT_AWAY, AwayChoice, ConfigError, PlayConfig, SeatConfig
 
 FORMAT = "uno_web.play"
 VERSION = 1
@@ -28,6 +28,7 @@ class SavedGame:
     bot_seeds: list[int]
     ack_round: int
     stand_in: tuple[int, ...] = ()  # phone seats a bot plays while their phone is away (`Session.stand_in`)
+    away: AwayChoice = DEFAULT_AWAY  # the host's choice for a phone away (`app.play.phones`)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -40,6 +41,8 @@ class SavedGame:
         }
         if self.stand_in:
             data["stand_in"] = list(self.stand_in)
+        if self.away != DEFAULT_AWAY:  # written only when chosen: older saves and the default look the same
+            data["away"] = self.away.to_dict()
         return data
 
 
@@ -81,4 +84,8 @@ def read(data: Any) -> SavedGame:
     stand_in = data.get("stand_in", [])
     if not isinstance(stand_in, list) or not all(type(s) is int and s in config.phones for s in stand_in):
         raise SaveError("bad stand-in seats in save")
-    return SavedGame(config, game, seeds, ack, tuple(sorted(set(stand_in))))
+    try:
+        away = AwayChoice.from_dict(data.get("away", {}))
+    except ConfigError as error:
+        raise SaveError(f"bad choice for a phone away in save: {error}") from None
+    return SavedGame(config, game, seeds, ack, tuple(sorted(set(stand_in))), away)

@@ -39,7 +39,7 @@ from uno_core.events import CardsDrawn, Event, MatchOver, RoundOver
 from uno_core.view import SeatView, view
 
 from . import saved_game
-from .config import ConfigError, PlayConfig, best_level
+from .config import DEFAULT_AWAY, AwayChoice, ConfigError, PlayConfig, best_level
 from .round_end import hands_at_end
 from .saved_game import SavedGame, bot_seed
 
@@ -63,7 +63,13 @@ class Session:
     """One match at the table. Build with `new` or `from_save`; drive with `apply` and `next_step`."""
 
     def __init__(
-        self, config: PlayConfig, game: Game, bot_seeds: list[int], ack_round: int = 0, stand_in: tuple[int, ...] = ()
+        self,
+        config: PlayConfig,
+        game: Game,
+        bot_seeds: list[int],
+        ack_round: int = 0,
+        stand_in: tuple[int, ...] = (),
+        away: AwayChoice = DEFAULT_AWAY,
     ) -> None:
         self.config = config
         self.game = game
@@ -81,6 +87,8 @@ class Session:
                     raise ConfigError("play.error.level", str(error)) from None
         self.table = Table(game, self.bots)
         self.stand_ins: set[int] = set()  # phone seats a bot plays while their phone is away
+        self.away = away  # the host's choice for a phone away (saved with the game: a reloaded host keeps it)
+        self.timed_out: int | None = None  # the seat whose time ran out last (`time_out`), until a person moves
         for phone in stand_in:
             self.stand_in(phone, True)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -105,7 +113,7 @@ class Session:
     def to_save(self) -> dict[str, Any]:
         """The saved form (`app.play.saved_game`)."""
         stand_in = tuple(sorted(self.stand_ins))
-        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round, stand_in).to_dict()
+        return SavedGame(self.config, self.game, self.bot_seeds, self.ack_round, stand_in, self.away).to_dict()
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), ensure_ascii=False)
@@ -115,7 +123,7 @@ class Session:
         """Rebuild from `to_save` output or a bare engine save (`saved_game.read`). Raises SaveError."""
         saved = saved_game.read(data)
         try:
-            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round, saved.stand_in)
+            return cls(saved.config, saved.game, saved.bot_seeds, saved.ack_round, saved.stand_in, saved.away)
         except ConfigError as error:
             raise SaveError(str(error)) from None
 
@@ -226,10 +234,28 @@ class Session:
         if action not in self.legal(phone):
             raise IllegalActionError(f"{action} is not legal for seat {seat} now")
         events = self._apply(seat, action)
+        self.timed_out = None
         if action is DRAW and phone is None and len(self.humans) > 1 and self.game.current != seat:
             drawn = [e.cards for e in events if isinstance(e, CardsDrawn) and e.seat == seat and e.cards]
             if drawn and self.pending_round is None:
                 self.reveal = (seat, drawn[-1])
+        return events
+
+    def time_out(self) -> list[Event]:
+        """The person whose turn it is ran out of time (`app.play.turn_timer`): the basic bot makes their turn's move
+        for them, one of their legal turn actions (its `act`: never an out-of-turn call), applied as any move is.
+        IllegalActionError when no person's turn is waiting."""
+        seat, game = self.game.current, self.game
+        if seat in self.bots or self.pending_round is not None or game.is_over:
+            raise IllegalActionError(f"no person's turn to time out (seat {seat})")
+        try:
+            action = make_bot("basic", self.bot_seeds[seat]).act(view(game, seat), game.history_for(seat))
+        except BotError as error:  # no turn action for that seat now
+            raise IllegalActionError(str(error)) from None
+        if action not in game.legal_actions(seat):  # never expected: a bot chooses from the legal actions
+            raise IllegalActionError(f"{action} is not legal for seat {seat} now")
+        events = self._apply(seat, action)
+        self.timed_out = seat
         return events
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -361,6 +387,7 @@ class Session:
             return False  # not past the start of the round
         self.game = earlier
         self.epoch += 1
+        self.timed_out = None
         self.table = Table(earlier, self.bots)
         self._declined_at = -1
         self._window_at = self.position  # no reaction window again right after an undo

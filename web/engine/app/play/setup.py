@@ -16,6 +16,7 @@ from .config import (
     MAX_SEATS,
     MIN_SEATS,
     NAME_MAX,
+    TURN_TIMERS_S,
     ConfigError,
     PlayConfig,
     SeatConfig,
@@ -109,6 +110,11 @@ class Setup:
             return self._update(dataclasses.replace(config, speed=intent["value"]), redraw=False)
         if intent["act"] == "setup.undo":
             return self._update(dataclasses.replace(config, undo=intent["checked"]))
+        if intent["act"] == "setup.timer":
+            seconds = next((s for s in TURN_TIMERS_S if str(s) == intent["value"]), None)
+            if seconds is None:
+                raise ConfigError("play.error.config", intent["value"])
+            return self._update(dataclasses.replace(config, turn_timer=seconds), redraw=False)
         return SetupEffect()
 
     def rename(self, old: str, new: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from app.tree import El, Phrase, el, phrase, sends
 from uno_core import PRESETS
 
-from .config import MAX_SEATS, MIN_SEATS, SPEEDS, PlayConfig, RuleOption, rule_options
+from .config import MAX_SEATS, MIN_SEATS, SPEEDS, TURN_TIMERS_S, PlayConfig, RuleOption, rule_options
 
 ERROR_ID = "setup-error"  # the refusal's paragraph (focused when Start is refused)
 ASK_ID = "start-ask-title"  # the question before a game in progress is replaced (focused when it shows)
@@ -255,10 +255,24 @@ def table_section(config: PlayConfig) -> El:
         disabled=official,
     )
     note = phrase("play.setup.undo_official") if official else phrase("play.setup.undo_help")
+    timer = select(
+        "f-turn-timer",
+        sends("setup.timer"),
+        [
+            (str(s), phrase("play.setup.timer_s", seconds=s) if s else phrase("play.setup.timer_off"))
+            for s in TURN_TIMERS_S
+        ],
+        str(config.turn_timer),
+        phrase("play.setup.timer"),
+        visible_label=True,
+        described_by="turn-timer-help",
+    )
     return el(
         "section",
         el("h2", key="play.setup.table"),
         speed,
+        timer,
+        el("p", key="play.setup.timer_help", cls="help", id="turn-timer-help"),
         el(
             "div",
             el("div", undo, el("label", key="play.setup.undo", for_="opt-undo"), cls="check"),

@@ -21,6 +21,7 @@ from uno_core.events import RoundOver
 from .describe import Line, event_lines
 from .picker import Picker
 from .session import Session
+from .turn_timer import TurnClock
 
 LOG_LINES = 40
 RECENT_LINES = 3
@@ -85,6 +86,8 @@ class TableScreen:
     rounds: int = 0  # rounds played in the match
     phones: bool = False  # some seats are played on guest phones (this device's menu invites them)
     guest: bool = False  # drawn for a guest phone (no menu, no sound switch of this device's, no new game)
+    turn: TurnClock | None = None  # the turn timer's count of the turn being timed
+    timed_out: int | None = None  # the seat whose time ran out last (a bot made its move), until a person moves
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -163,6 +166,7 @@ def table_screen(
     sound: bool = True,
     sound_asked: bool = False,
     phone: int | None = None,
+    turn: TurnClock | None = None,
 ) -> TableScreen:
     """The screen for `session` and what the controller holds on screen; `phone`: drawn for that guest phone's
     seat, from its own view only (None: this device's shown seat)."""
@@ -203,4 +207,6 @@ def table_screen(
         rounds=len(game.round_results),
         phones=bool(session.phones),
         guest=phone is not None,
+        turn=turn,
+        timed_out=session.timed_out,
     )

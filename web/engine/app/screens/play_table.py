@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.browser import spawn
+from app.browser import after, spawn
 from app.link import Link
 from app.play.brain_client import BrainClient
 from app.play.controller import PlayController
@@ -42,7 +42,7 @@ class PlayTable:
         `drew()` after each drawing (the phones draw again); `resume()` hosts the phones again after a reload."""
         self.link, self.store, self.brain, self.storage = link, store, brain, storage
         self.share, self.drew, self.resume = share, drew, resume
-        self.table = PlayController(store, self.show, lambda: link.texts, brain.ask, spawn)
+        self.table = PlayController(store, self.show, lambda: link.texts, brain.ask, spawn, later=after)
         self.shown = False
         self.unsubscribe: Any = lambda: None  # from the saves' news of other tabs
 
