@@ -45,6 +45,12 @@ def test_an_invitation_shows_its_qr_code_its_text_and_where_the_answer_goes() ->
     assert "table.err.corrupt" in keys_of(page)
 
 
+def test_a_games_host_page_speaks_of_hands_played_not_of_a_sheet() -> None:
+    assert "table.host_lead" in keys_of(pages.host_page(HOST))
+    game = keys_of(pages.host_page(dataclasses.replace(HOST, stand_ins=True)))
+    assert "play.phones.host_lead" in game and "table.host_lead" not in game
+
+
 def test_no_camera_no_scan_button() -> None:
     page = pages.host_page(dataclasses.replace(HOST, code=OFFER, inviting=True, camera=False))
     assert by_id(page, "table-scan") is None and by_id(page, "table-code") is not None
