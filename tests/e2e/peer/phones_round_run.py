@@ -4,8 +4,9 @@ own phones, screens of the host's engine joined by the invitation link. Every mo
 person who makes it (`play_phones_policy`); Beto plays his second-to-last card without UNO and Caro catches him from
 her phone. A tampered guest page taps another hand's card, a card of its own that cannot be played and another
 seat: refused, nothing changed. Eli's phone runs its own Chromium in a namespace of its own (`netns.Phone`, as in
-`cut_run.py`): its link is cut while Beto and Caro play, both sides say "Reconnecting…", and once the link is back
-Eli's phone is at its seat with its current hand, no code typed. Beto, Caro and Eli share one browser with the host.
+`cut_run.py`): its link is cut while Caro's page is tampered with and three people play, both sides say
+"Reconnecting…", and once the link is back Eli's phone is at its seat with its current hand, no code typed. Caro's tab
+and then the host's reload mid-round: every phone comes back to its seat. Beto and Caro share the host's browser.
 
 `python tests/e2e/peer/phones_round_run.py SITE ARTIFACTS` prints one JSON line of what each phone showed.
 """
@@ -156,6 +157,8 @@ def tampered(host: Page, caro: Page, shots: Path) -> dict[str, Any]:
     now = game(host)
     before = state(host)["digest"]
     others = [str(c) for c in now.hands[0] if c not in now.hands[CARO]]
+    # a tap before the page's Python listens waits for it, and is dropped if its button is gone by then (ours is)
+    caro.wait_for_function("() => window.unoEngine.listening", timeout=15_000)
     caro.evaluate(FORGE, {"act": "play.card", "card": others[0]})  # Hana's card, not hers
     notice = caro.locator(".notice")
     expect(notice).to_be_visible(timeout=10_000)
@@ -175,7 +178,7 @@ def tampered(host: Page, caro: Page, shots: Path) -> dict[str, Any]:
 
 def rejoin(host: Page, guest: Page, name: str) -> None:
     """A guest whose link is gone: the host's invitation page shows that player's rejoin code by itself; the codes
-    typed both ways (a camera would read them); the phone is back at its seat without saying who it is."""
+    read both ways (filled in: a camera reads them); the phone is back at its seat without saying who it is."""
     host.evaluate("location.hash = '#/table/host/play'")
     panel = host.locator(".table-rejoin", has_text=name)
     code = panel.locator("[id^='table-rejoin-code-']")
