@@ -152,8 +152,9 @@ FORGE = """(fields) => {
 
 def tampered(host: Page, caro: Page, shots: Path) -> dict[str, Any]:
     """Caro's page, tampered with: buttons the host never drew, tapped (its page numbers and sends them as its own
-    taps). Another hand's card, another seat claimed, the host's own act, a card of hers that cannot be played:
-    nothing changes. The link keeps their order, so the last one's answer shows the host has taken them all."""
+    taps). Another hand's card, a card of hers that cannot be played, another seat claimed, the host's own act:
+    nothing changes. Each tap waits for the answer to the one before (a tap sent before it is "blind": refused
+    unexplained); the link keeps their order, so the last one's answer shows the host has taken them all."""
     now = game(host)
     before = state(host)["digest"]
     others = [str(c) for c in now.hands[0] if c not in now.hands[CARO]]
@@ -163,8 +164,6 @@ def tampered(host: Page, caro: Page, shots: Path) -> dict[str, Any]:
     notice = caro.locator(".notice")
     expect(notice).to_be_visible(timeout=10_000)
     refused = notice.inner_text()
-    caro.evaluate(FORGE, {"act": "table.claim", "seat": "0"})  # the host's own person
-    caro.evaluate(FORGE, {"act": "play.new-match"})  # the host's act
     own = caro.locator('.hand .card[aria-disabled="true"]')
     assert own.count(), "Caro holds no card she cannot play: choose another seed"
     name = own.first.locator(".sr-only > span").first.inner_text()  # the card's name, as the page says it
@@ -172,7 +171,12 @@ def tampered(host: Page, caro: Page, shots: Path) -> dict[str, Any]:
     expect(notice).to_contain_text(name, timeout=10_000)
     illegal = notice.inner_text()
     look(caro, shots, "caro-refused")
+    caro.evaluate(FORGE, {"act": "table.claim", "seat": "0"})  # the host's own person
+    caro.evaluate(FORGE, {"act": "play.new-match"})  # the host's act
+    caro.evaluate(FORGE, {"act": "play.card", "card": others[0]})  # answered after those two: explained or not
+    expect(caro.locator(".notice", has_text=name)).to_have_count(0, timeout=10_000)
     others_shown = [c for c in others if caro.locator(f'.hand [data-card="{c}"]').count()]
+    host.evaluate("window.unoPlay.follow(true)")  # the game's state now (a phone's act need not draw the host's table)
     return {"same": state(host)["digest"] == before, "notices": [refused], "illegal": illegal, "shown": others_shown}
 
 
