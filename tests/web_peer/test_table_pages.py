@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from app.peer import pages
+from app.play.config import AwayChoice
 from app.score.keepsafe import Facts
 from app.score.page_state import Screen
 from app.score.showing import screen_of
@@ -43,6 +44,12 @@ def test_an_invitation_shows_its_qr_code_its_text_and_where_the_answer_goes() ->
     assert shown is not None and "".join(str(c) for c in shown.children).replace(" ", "") == OFFER
     assert by_id(page, "table-code") is not None and by_id(page, "table-scan") is not None
     assert "table.err.corrupt" in keys_of(page)
+
+
+def test_a_games_host_page_speaks_of_hands_played_not_of_a_sheet() -> None:
+    assert "table.host_lead" in keys_of(pages.host_page(HOST))
+    game = keys_of(pages.host_page(dataclasses.replace(HOST, away=AwayChoice())))
+    assert "play.phones.host_lead" in game and "table.host_lead" not in game
 
 
 def test_no_camera_no_scan_button() -> None:

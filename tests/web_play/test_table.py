@@ -124,6 +124,21 @@ def test_a_card_that_cannot_be_played_is_explained_and_nothing_moves(harness: Ha
     assert session.position == before
 
 
+def test_a_notice_from_before_ones_turn_goes_when_the_turn_begins(harness: Harness) -> None:
+    """A card tapped during a bot's turn is explained; when the person's turn begins the explanation goes (the card
+    may play now, and the turn's page needs its room); one made during the turn stays until the next tap."""
+    session = scenario_session([bot("Ben"), human()], ["R5 B1 G2 Y3 R9 B7 G8", "R1 B2 G3 Y4 R6 B8 G9"], "R3")
+    harness.table.load(session)
+    harness.table.intent(tap("play.card", card="R1"))  # Ben's turn: not now
+    assert harness.table.notice and "not_playable" in str(harness.last.tree)
+    harness.run()  # Ben plays: her turn begins
+    assert session.game.current == 1 and harness.table.notice is None
+    assert "not_playable" not in str(harness.last.tree)
+    harness.table.intent(tap("play.card", card="Y4", enabled=False))
+    harness.table.render()
+    assert harness.table.notice and "not_playable" in str(harness.last.tree)
+
+
 def test_a_second_tap_sent_before_the_first_showed_is_dropped_unexplained(harness: Harness) -> None:
     """A double tap on a slow phone: the card went with the first tap; the second, sent blind, changes nothing
     and explains nothing, while the same tap made seeing the table is explained."""

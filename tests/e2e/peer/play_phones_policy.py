@@ -1,7 +1,7 @@
 """The people's moves in the browser round on several phones (issue 50), shared by the browser run and its CPython
 twin (`twin`, which finds a seed whose round has the moments the test needs).
 
-Seats: Hana on the host phone, Beto and Caro on their own phones, Dee a basic bot that never catches. Each person
+Seats: Hana on the host phone, Beto, Caro and Eli on their own phones, Dee a basic bot that never catches. Each person
 plays a card when they can (a wild's colour: blue), else draws, then keeps. Beto plays his second-to-last card
 without saying UNO once: Caro catches him across phones. Every later second-to-last card is played with UNO (a call).
 """
@@ -17,8 +17,8 @@ from uno_core import ACCEPT, DRAW, KEEP, Action, Catch, Game, Play
 from uno_core.legal import is_reaction
 
 ROOT = Path(__file__).resolve().parents[3]
-NAMES = ("Hana", "Beto", "Caro", "Dee")
-BETO, CARO = 1, 2
+NAMES = ("Hana", "Beto", "Caro", "Eli", "Dee")
+BETO, CARO, ELI = 1, 2, 3
 WINDOW_MS = 3000  # the people's reaction window (one device's "slow" is 3000 ms)
 
 
@@ -28,6 +28,7 @@ def config() -> dict[str, Any]:
             {"kind": "human", "name": "Hana"},
             {"kind": "phone", "name": "Beto"},
             {"kind": "phone", "name": "Caro"},
+            {"kind": "phone", "name": "Eli"},
             {"kind": "bot", "name": "Dee", "level": "basic", "options": {"miss_catch": 1.0}},
         ],
         "preset": "official",

@@ -75,8 +75,9 @@ class Remote:
             return
         line.hidden = state in ("live", "joining")
         if not line.hidden:
-            line.setAttribute("data-i18n", "guest.link_" + state)
-            line.textContent = str(self.window.unoShell.t("guest.link_" + state))
+            key = "guest.link_" + state + ("_play" if document.getElementById("play") else "")  # a game, or a sheet
+            line.setAttribute("data-i18n", key)
+            line.textContent = str(self.window.unoShell.t(key))
 
     # ----- to the host -----------------------------------------------------------------------------------------
 

@@ -314,7 +314,7 @@ def host_page(page: HostPage) -> El:
         el("h1", key="table.host_title", id="table-title", tabindex="-1"),
         el("p", page.title, cls="sk-link-players"),
         _unsupported(page.webrtc),
-        el("p", key="table.host_lead") if page.webrtc else None,
+        el("p", key="table.host_lead" if page.away is None else "play.phones.host_lead") if page.webrtc else None,
         el("h2", key="table.guests") if page.guests else None,
         guests if page.guests else None,
         *rejoin_codes(page),

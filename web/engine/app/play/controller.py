@@ -73,7 +73,8 @@ class PlayController:
         self.uno_armed = False
         self.revealed: tuple[str, tuple[Card, ...]] | None = None
         self.hint: Action | None = None
-        self.notice: Phrase | None = None
+        self._notice: Phrase | None = None
+        self._notice_drawn = False  # the notice is on the page already
         self.blind = False  # the tap being handled was sent before the page showed the previous one's effect
         self.alive = True
         self.presenter = Presenter(phone)
@@ -163,6 +164,15 @@ class PlayController:
     @property
     def shown_page(self) -> str:
         return self.presenter.shown_page
+
+    @property
+    def notice(self) -> Phrase | None:
+        """What the table says about this seat's last tap (a card refused, a call too late, an undo)."""
+        return self._notice
+
+    @notice.setter
+    def notice(self, notice: Phrase | None) -> None:
+        self._notice, self._notice_drawn = notice, False
 
     def close(self) -> None:
         """The screen left: the bots stop at their next step."""
@@ -430,5 +440,17 @@ class PlayController:
             legal = self.session.legal(self.phone)  # time ran out, another seat moved first): gone
             if not any(candidate in legal for candidate in self.picker.candidates):
                 self.picker = None
+        if self._notice_drawn and self._turn_begins():
+            self._notice = None
         self.show(self.presenter.frame(self.screen(), self.session, focus))
+        self._notice_drawn = self._notice is not None
         self._wake_for_turn()
+
+    def _turn_begins(self) -> bool:
+        """This seat's turn begins with this drawing: a notice shown before it answered an earlier tap (the card
+        refused then may play now) and goes, leaving the turn its room."""
+        session = self.session
+        if session is None or session.pending_round is not None:
+            return False
+        seat = session.seat_of(self.phone)
+        return seat is not None and session.game.current == seat and self.presenter.turn_of != seat
