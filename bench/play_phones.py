@@ -11,7 +11,7 @@ screen shows the card gone (a late call, taken only while its window is open, R-
 - a guest's tap to its own screen showing the move (the host checked it and drew the guest's page), p95;
 - the same tap to every other phone showing it, p95;
 - the host's longest main-thread task while the round is played;
-- the host's engine per action drawing the guests' pages;
+- the host's engine per move from a phone: taking it, then drawing the 4 guests' pages and its own;
 - the late UNO calls refused for each delay.
 With `--cpu N` every phone's page (the host's and the guests') runs with its CPU slowed N times (CDP
 `Emulation.setCPUThrottlingRate`), as on phones slower than this machine.
@@ -61,7 +61,7 @@ def main() -> None:
         p95 = statistics.quantiles(draws, n=20)[-1] if len(draws) >= 2 else draws[0]
         print(
             f"host worker per action   median {statistics.median(draws):.0f} ms, p95 {p95:.0f} ms "
-            f"(4 pages drawn: the guests'; {len(draws)} actions)"
+            f"(5 pages drawn: the 4 guests' and the host's; {len(draws)} moves from phones)"
         )
     for delay, (refused, calls) in r["late"].items():
         print(f"late UNO calls refused   {refused} of {calls} (window {r['window_ms']} ms, delay {delay} ms)")

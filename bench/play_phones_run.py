@@ -162,7 +162,7 @@ def play_round(site: Path, seed: int, delay_ms: int, measure: bool, cpu: float) 
             out["seconds"] = time.monotonic() - started
             out["host_longest_task_ms"] = host.evaluate("window.longest")
             figures = json.loads(host.evaluate("window.unoPlay.phones()"))
-            out["host_draws_ms"] = [ms for pages, ms in figures["drawn_ms"] if pages == PHONES]
+            out["host_draws_ms"] = [ms for pages, ms in figures["drawn_ms"] if pages == PHONES + 1]
             out["actions"] = len(state(host)["log"])
             browser.close()
     finally:

@@ -120,6 +120,7 @@ def test_the_acting_phone_gets_its_drawing_first_then_the_others_then_the_host(h
     beto.tap("play.move", move=str(play))
     assert drawings_in_order(host, since) == ["beto", "ana", "host"]
     assert len(beto.drawn()) == drawn + 1  # its answer, and no second drawing of the same table
+    assert host.hosting.drawn_ms[-1][0] == 3  # bench.play_phones's figure: the two phones' pages and the host's
 
 
 def test_a_move_out_of_turn_or_illegal_changes_nothing_and_says_so(host: PlayHost) -> None:

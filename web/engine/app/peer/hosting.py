@@ -80,7 +80,10 @@ class Hosting:
         self.pages: dict[str, GuestPage] = {}  # by the guest's token
         self.scheduled = False  # the guests' pages are to be drawn again this turn
         self.book = ""  # who is which player, as last saved
-        self.drawn_ms: list[tuple[int, float]] = []  # each drawing of the guests' pages: (pages, ms), for bench.table
+        # each drawing of the guests' pages: (pages, ms), for bench.table; for a guest's move in a game, the pages
+        # include this phone's own table and the ms the handling of the guest's message (bench.play_phones)
+        self.drawn_ms: list[tuple[int, float]] = []
+        self.took_ms = 0.0  # the handling of the last guest message (its act, its save, its own drawing)
         self._load_book()
 
     @property
@@ -103,7 +106,9 @@ class Hosting:
     def from_guest(self, guest: Guest, message: FromPage) -> None:
         page = self.pages.get(guest.token)
         if page is not None:
+            start = time.perf_counter()
             page.take(message)
+            self.took_ms = (time.perf_counter() - start) * 1000
 
     def changed(self) -> None:
         """Something of the table or of a guest's hand changed: this phone's screens and every guest's draw again."""
@@ -153,17 +158,21 @@ class Hosting:
 
     def draw_guests_then(self, own: Callable[[], None]) -> None:
         """Every guest's page draws now, then this phone's own screen (`own`), which draws the same state: no
-        guest's page draws again for it."""
-        self.draw_guests()
+        guest's page draws again for it. Noted in `drawn_ms` with the guest's message that made the change."""
+        start = time.perf_counter()
+        drawn = self.draw_guests(note=False)
         self.scheduled = True  # what `own` notes as changed is drawn already
         try:
             own()
         finally:
             self.scheduled = False
+        ms = self.took_ms + (time.perf_counter() - start) * 1000
+        self.took_ms = 0.0
+        self.drawn_ms = [*self.drawn_ms[-199:], (drawn + 1, ms)]
 
-    def draw_guests(self) -> None:
+    def draw_guests(self, note: bool = True) -> int:
         """Every guest's page draws again now, each sent as it is drawn; a page's answer to its own tap, made but
-        not sent yet, goes before any of them."""
+        not sent yet, goes before any of them. How many were drawn (and how long it took: `drawn_ms`)."""
         self.scheduled = False
         start, drawn = time.perf_counter(), 0
         guests = [g for g in self.host.guests.seated() if g.connected and g.token in self.pages]
@@ -174,8 +183,9 @@ class Hosting:
             page.redraw()
             page.link.flush()  # each guest's drawing goes now: the time it takes is this drawing's
             drawn += 1
-        if drawn:
+        if drawn and note:
             self.drawn_ms = [*self.drawn_ms[-199:], (drawn, (time.perf_counter() - start) * 1000)]
+        return drawn
 
     def end(self) -> None:
         """Stop sharing: each guest's page says so (drawn at once, before its link goes), then the links end."""
