@@ -32,13 +32,12 @@ _auto = "pyodide" if IN_PYODIDE else "ci" if os.environ.get("CI") else "default"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _auto)
 
 # `./dev test` runs two pytest-xdist workers (`-n 2 --dist loadgroup`). The browser tests form two groups, each run
-# one test after another on one worker (one browser at a time per worker, one warm profile each): play mode's, the
-# start-up snapshot's and the last save's (CPU slowed 30x anyway), which time nothing against a bar, go to the worker
-# that first takes the CPU-bound tests (property runs, Pyodide under Node, the bots): the two workers then take about
-# as long, and the whole run stays under 15 minutes on two cores (`--durations` lists the slowest).
+# one test after another on one worker (one browser at a time per worker, one warm profile each): play mode's and the
+# start-up snapshot's, which time nothing against a bar, go to the worker that first takes the CPU-bound tests
+# (property runs, Pyodide under Node, the bots), so the whole run stays under 15 minutes on two cores.
 HERE = Path(__file__).parent
 BROWSER_DIRS = tuple(HERE / name for name in ("e2e", "webkit"))
-SECOND_GROUP = (HERE / "e2e" / "play", HERE / "e2e" / "test_snapshot.py", HERE / "e2e" / "test_last_save.py")
+SECOND_GROUP = (HERE / "e2e" / "play", HERE / "e2e" / "test_snapshot.py")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the group into the node id (not trylast there)
