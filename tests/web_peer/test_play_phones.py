@@ -26,8 +26,8 @@ from app.peer.host import PING_S, SILENT_S
 from app.peer.pages import host_page
 from app.peer.sessions import Sessions
 from app.play import describe
-from app.play.config import AwayChoice
-from app.play.phones import GRACE_S, PLAY_TABLE_KEY
+from app.play.config import DEFAULT_GRACE_S, AwayChoice
+from app.play.phones import PLAY_TABLE_KEY
 from app.play.presenter import Frame
 from app.play.session import Session, Step
 from app.tree import El, find, keys_of
@@ -329,7 +329,7 @@ def test_a_phone_away_keeps_its_seat_then_a_bot_plays_it_after_the_grace_until_i
     to_turn_of(host, 1)
     position = host.session.position
     host.table_screen.cut(ana)  # her phone locked, out of the Wi-Fi
-    pulse(host, SILENT_S + GRACE_S - 2 * PING_S, beto)  # the grace counts from when her link is seen silent
+    pulse(host, SILENT_S + DEFAULT_GRACE_S - 2 * PING_S, beto)  # the grace counts from when her link is seen silent
     assert host.hosting.host.guests.holder(1) is not None  # still her seat: the table waits
     assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
     pulse(host, 3 * PING_S, beto)
@@ -369,7 +369,7 @@ def test_the_host_may_choose_to_wait_for_a_phone_away_and_a_reload_keeps_the_cho
     page = host_page(host.hosting.host_view())
     box, grace = find(page, id="table-stand-in")[0], find(page, id="table-grace")[0]
     assert box.attr("checked") is None and grace.attr("disabled") == ""  # unticked: no grace to choose
-    pulse(host, 3 * GRACE_S)  # her phone does not come back after the reload
+    pulse(host, 3 * DEFAULT_GRACE_S)  # her phone does not come back after the reload
     assert host.session.stand_ins == set() and host.session.next_step() == Step("idle", "human")
 
 

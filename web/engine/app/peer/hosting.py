@@ -174,18 +174,16 @@ class Hosting:
         """Every guest's page draws again now, each sent as it is drawn; a page's answer to its own tap, made but
         not sent yet, goes before any of them. How many were drawn (and how long it took: `drawn_ms`)."""
         self.scheduled = False
-        start, drawn = time.perf_counter(), 0
-        guests = [g for g in self.host.guests.seated() if g.connected and g.token in self.pages]
-        for guest in guests:
-            self.pages[guest.token].link.flush()
-        for guest in guests:
-            page = self.pages[guest.token]
+        start = time.perf_counter()
+        pages = [self.pages[g.token] for g in self.host.guests.seated() if g.connected and g.token in self.pages]
+        for page in pages:
+            page.link.flush()
+        for page in pages:
             page.redraw()
             page.link.flush()  # each guest's drawing goes now: the time it takes is this drawing's
-            drawn += 1
-        if drawn and note:
-            self.drawn_ms = [*self.drawn_ms[-199:], (drawn, (time.perf_counter() - start) * 1000)]
-        return drawn
+        if pages and note:
+            self.drawn_ms = [*self.drawn_ms[-199:], (len(pages), (time.perf_counter() - start) * 1000)]
+        return len(pages)
 
     def end(self) -> None:
         """Stop sharing: each guest's page says so (drawn at once, before its link goes), then the links end."""

@@ -20,7 +20,7 @@ from app.peer.protocol import Guest
 from app.router import Screen
 from app.tree import El, el, sends
 
-from .config import DEFAULT_GRACE_S, GRACES_S, AwayChoice
+from .config import GRACES_S, AwayChoice
 from .controller import PlayController
 from .presenter import Frame
 from .session import Session
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from .bot_clock import Ask, Spawn
 
 PLAY_TABLE_KEY = "uno.play.table"  # the game's guests (token -> seat), to find them again after a reload
-GRACE_S = DEFAULT_GRACE_S  # a phone away this long: a bot plays its seat until it is back (the host may choose)
 
 
 class PlayShare:
